@@ -1,0 +1,4 @@
+/**
+ * The svc command line: server, demo, API client and deployment tooling.
+ */
+package svc.cli;

@@ -1,0 +1,4 @@
+/**
+ * The actor system: run entities, agents, LLM providers, tool dispatch and approval gates.
+ */
+package svc.core;

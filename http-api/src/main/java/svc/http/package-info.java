@@ -1,0 +1,4 @@
+/**
+ * The HTTP face of svc: routes, auth, problem details, WebSockets and metrics.
+ */
+package svc.http;
