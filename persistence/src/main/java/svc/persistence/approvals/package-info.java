@@ -1,0 +1,2 @@
+/** The read-side table of approval gates: pending lists, decisions and escalations. */
+package svc.persistence.approvals;

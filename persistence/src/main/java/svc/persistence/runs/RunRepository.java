@@ -1,0 +1,133 @@
+package svc.persistence.runs;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The {@code runs} table. Writes come only from the run projection; reads serve lists and the
+ * run record. Every method takes the connection so the caller owns the transaction.
+ */
+public final class RunRepository {
+
+  public void insert(Connection c, RunRow run) throws SQLException {
+    // A replayed RunCreated event finds the row already there: inserting twice must not fail.
+    String sql =
+        "INSERT INTO runs (run_id, state, template, profile, problem, dataset_path, target, created_by,"
+            + " created_at, updated_at, current_node, cost_usd, failure)"
+            + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM runs WHERE run_id = ?)";
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      ps.setString(1, run.runId());
+      ps.setString(2, run.state());
+      ps.setString(3, run.template());
+      ps.setString(4, run.profile());
+      ps.setString(5, run.problem());
+      ps.setString(6, run.datasetPath());
+      ps.setString(7, run.target());
+      ps.setString(8, run.createdBy());
+      ps.setTimestamp(9, Timestamp.from(run.createdAt()));
+      ps.setTimestamp(10, Timestamp.from(run.updatedAt()));
+      ps.setString(11, run.currentNode());
+      ps.setDouble(12, run.costUsd());
+      ps.setString(13, run.failure());
+      ps.setString(14, run.runId());
+      ps.executeUpdate();
+    }
+  }
+
+  public void updateState(Connection c, String runId, String state, String currentNode, java.time.Instant at)
+      throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement("UPDATE runs SET state = ?, current_node = COALESCE(?, current_node), updated_at = ? WHERE run_id = ?")) {
+      ps.setString(1, state);
+      ps.setString(2, currentNode);
+      ps.setTimestamp(3, Timestamp.from(at));
+      ps.setString(4, runId);
+      ps.executeUpdate();
+    }
+  }
+
+  public void updateFailure(Connection c, String runId, String failure, java.time.Instant at) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("UPDATE runs SET failure = ?, updated_at = ? WHERE run_id = ?")) {
+      ps.setString(1, failure);
+      ps.setTimestamp(2, Timestamp.from(at));
+      ps.setString(3, runId);
+      ps.executeUpdate();
+    }
+  }
+
+  public void updateCost(Connection c, String runId, double costUsd, String target) throws SQLException {
+    try (PreparedStatement ps =
+        c.prepareStatement("UPDATE runs SET cost_usd = ?, target = COALESCE(?, target) WHERE run_id = ?")) {
+      ps.setDouble(1, costUsd);
+      ps.setString(2, target);
+      ps.setString(3, runId);
+      ps.executeUpdate();
+    }
+  }
+
+  public Optional<RunRow> find(Connection c, String runId) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("SELECT * FROM runs WHERE run_id = ?")) {
+      ps.setString(1, runId);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? Optional.of(read(rs)) : Optional.empty();
+      }
+    }
+  }
+
+  /** Newest first; {@code state} null means every state. */
+  public List<RunRow> list(Connection c, String state, int limit, int offset) throws SQLException {
+    String where = state == null ? "" : " WHERE state = ?";
+    try (PreparedStatement ps =
+        c.prepareStatement("SELECT * FROM runs" + where + " ORDER BY created_at DESC, run_id LIMIT ? OFFSET ?")) {
+      int i = 1;
+      if (state != null) {
+        ps.setString(i++, state);
+      }
+      ps.setInt(i++, limit);
+      ps.setInt(i, offset);
+      List<RunRow> rows = new ArrayList<>();
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          rows.add(read(rs));
+        }
+      }
+      return rows;
+    }
+  }
+
+  public int count(Connection c, String state) throws SQLException {
+    String where = state == null ? "" : " WHERE state = ?";
+    try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM runs" + where)) {
+      if (state != null) {
+        ps.setString(1, state);
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getInt(1);
+      }
+    }
+  }
+
+  private static RunRow read(ResultSet rs) throws SQLException {
+    return new RunRow(
+        rs.getString("run_id"),
+        rs.getString("state"),
+        rs.getString("template"),
+        rs.getString("profile"),
+        rs.getString("problem"),
+        rs.getString("dataset_path"),
+        rs.getString("target"),
+        rs.getString("created_by"),
+        rs.getTimestamp("created_at").toInstant(),
+        rs.getTimestamp("updated_at").toInstant(),
+        rs.getString("current_node"),
+        rs.getDouble("cost_usd"),
+        rs.getString("failure"));
+  }
+}
