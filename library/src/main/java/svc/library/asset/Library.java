@@ -68,7 +68,11 @@ public final class Library {
             String kindName = fileName(kindDir);
             Optional<AssetKind> kind = AssetKind.fromId(kindName);
             if (kind.isEmpty()) {
-                problems.add(kindDir + ": unknown asset kind folder '" + kindName + "'; expected one of " + AssetKind.ids());
+                // The built-in shelf shares its classpath folder with the Java packages
+                // (svc/library/asset holds classes), so only a folder that holds assets is wrong.
+                if (holdsManifests(kindDir)) {
+                    problems.add(kindDir + ": unknown asset kind folder '" + kindName + "'; expected one of " + AssetKind.ids());
+                }
                 continue;
             }
             for (Path nameDir : children(kindDir)) {
@@ -200,6 +204,11 @@ public final class Library {
         } else if (!actual.equals(expected)) {
             problems.add(where + "field '" + field + "' is '" + actual + "' but the folder says '" + expected + "'");
         }
+    }
+
+    private static boolean holdsManifests(Path kindDir) {
+        return children(kindDir).stream().flatMap(name -> children(name).stream())
+                .anyMatch(version -> Files.isRegularFile(version.resolve(MANIFEST)));
     }
 
     private static List<Path> children(Path dir) {

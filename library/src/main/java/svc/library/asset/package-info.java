@@ -21,5 +21,9 @@
  * on any directory with the same layout. The manifest must agree with the directory it sits in
  * (name, kind and version), must list its {@code entry} file among {@code files}, and every
  * listed file must exist. Unknown manifest fields are errors.
+ *
+ * <p>The built-in shelf shares the classpath folder {@code svc/library/} with this module's Java
+ * packages, so a top-level folder that is not an asset kind is ignored unless it holds
+ * {@code <name>/<version>/manifest.yaml} folders (then it is reported as a misspelt kind).
  */
 package svc.library.asset;

@@ -1,0 +1,22 @@
+package svc.library.template;
+
+import java.util.Set;
+
+/**
+ * Which guardrails a template turns on.
+ *
+ * @param enabled   guardrail ids, {@code G1}..{@code G16}
+ * @param strict    whether a guardrail whose driver is unavailable aborts boot instead of
+ *                  degrading with a warning
+ * @param piiAction what G4 does with detected PII
+ */
+public record GuardrailSettings(Set<String> enabled, boolean strict, PiiAction piiAction) {
+
+    public GuardrailSettings {
+        enabled = Set.copyOf(enabled);
+    }
+
+    public boolean isOn(String guardrailId) {
+        return enabled.contains(guardrailId);
+    }
+}
