@@ -184,7 +184,8 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
   private AgentEntity(
       ActorContext<Command> context, TimerScheduler<Command> timers, String runId, AgentProfile profile, AgentRuntime runtime) {
-    super(PersistenceId.of(ENTITY_TYPE_KEY.name(), entityId(runId, profile.name())));
+    // agent|<run>|<agent>: the run id and agent name stay readable in the journal.
+    super(PersistenceId.ofUniqueId(ENTITY_TYPE_KEY.name() + "|" + entityId(runId, profile.name())));
     this.context = context;
     this.timers = timers;
     this.runId = runId;

@@ -151,20 +151,21 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
       Map<String, Double> agentCosts,
       int delegations,
       Map<String, Gate> gates,
-      String currentNode) {
+      String currentNode,
+      int budgetGrants) {
 
     double costUsd() {
       return agentCosts.values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
     RunInfo at(Instant t) {
-      return new RunInfo(spec, workflow, createdAt, t, facts, edgeCounts, visits, agentCosts, delegations, gates, currentNode);
+      return new RunInfo(spec, workflow, createdAt, t, facts, edgeCounts, visits, agentCosts, delegations, gates, currentNode, budgetGrants);
     }
 
     RunInfo withGate(Gate g, Instant t) {
       Map<String, Gate> copy = new LinkedHashMap<>(gates);
       copy.put(g.gateId(), g);
-      return new RunInfo(spec, workflow, createdAt, t, facts, edgeCounts, visits, agentCosts, delegations, Map.copyOf(copy), currentNode);
+      return new RunInfo(spec, workflow, createdAt, t, facts, edgeCounts, visits, agentCosts, delegations, Map.copyOf(copy), currentNode, budgetGrants);
     }
   }
 
@@ -358,7 +359,9 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
       events.add(new CostUpdated(cmd.agent(), cmd.agentCostUsd(), now));
     }
     double total = info.costUsd() - previous + Math.max(previous, cmd.agentCostUsd());
-    double budget = runtime.settings().budgetPerPipelineUsd();
+    // Each resume grants one more budget's worth of spend: the operator saw the pause and chose
+    // to go on, and the run pauses again if it spends that much more.
+    double budget = runtime.settings().budgetPerPipelineUsd() * info.budgetGrants();
     if (budget > 0 && total > budget) {
       events.add(new RunPaused(String.format("LLM spend $%.4f passed the budget of $%.4f", total, budget), now));
       parked.add(cmd.replyTo());
@@ -448,7 +451,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     // Edge counts move with the events, so later routers see this edge as taken.
     Map<String, Integer> counts = new LinkedHashMap<>(info.edgeCounts());
     counts.merge(WorkflowWalk.key(edge), 1, Integer::sum);
-    RunInfo moved = new RunInfo(info.spec(), info.workflow(), info.createdAt(), now, facts, counts, info.visits(), info.agentCosts(), info.delegations(), info.gates(), info.currentNode());
+    RunInfo moved = new RunInfo(info.spec(), info.workflow(), info.createdAt(), now, facts, counts, info.visits(), info.agentCosts(), info.delegations(), info.gates(), info.currentNode(), info.budgetGrants());
     return enter(moved, edge.target(), WorkflowWalk.key(edge), step.note(), now);
   }
 
@@ -461,7 +464,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     if (node instanceof Node.Router) {
       Map<String, Integer> visits = new LinkedHashMap<>(info.visits());
       visits.put(nodeId, visit);
-      RunInfo passed = new RunInfo(info.spec(), info.workflow(), info.createdAt(), now, info.facts(), info.edgeCounts(), visits, info.agentCosts(), info.delegations(), info.gates(), nodeId);
+      RunInfo passed = new RunInfo(info.spec(), info.workflow(), info.createdAt(), now, info.facts(), info.edgeCounts(), visits, info.agentCosts(), info.delegations(), info.gates(), nodeId, info.budgetGrants());
       events.addAll(advanceFrom(passed, nodeId, info.facts(), now));
     } else if (node instanceof Node.Checkpoint cp) {
       String gateId = runId + "-" + nodeId + "-" + visit;
@@ -614,14 +617,14 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
     b.forStateType(Paused.class)
         .onEvent(CostUpdated.class, (s, e) -> new Paused(costUpdated(s.info(), e), s.position(), s.reason()))
-        .onEvent(RunResumed.class, (s, e) -> new Running(s.info().at(e.at()), s.position()))
+        .onEvent(RunResumed.class, (s, e) -> new Running(granted(s.info().at(e.at())), s.position()))
         .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
     return b.build();
   }
 
   private static State created(State s, RunCreated e) {
     RunInfo info =
-        new RunInfo(e.spec(), WorkflowCodec.fromJson(e.workflowJson()), e.at(), e.at(), Map.of(), Map.of(), Map.of(), Map.of(), 0, Map.of(), null);
+        new RunInfo(e.spec(), WorkflowCodec.fromJson(e.workflowJson()), e.at(), e.at(), Map.of(), Map.of(), Map.of(), Map.of(), 0, Map.of(), null, 1);
     return new Queued(info, null);
   }
 
@@ -633,7 +636,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     if (e.edge() != null) {
       counts.merge(e.edge(), 1, Integer::sum);
     }
-    RunInfo moved = new RunInfo(i.spec(), i.workflow(), i.createdAt(), e.at(), i.facts(), Map.copyOf(counts), Map.copyOf(visits), i.agentCosts(), i.delegations(), i.gates(), e.node());
+    RunInfo moved = new RunInfo(i.spec(), i.workflow(), i.createdAt(), e.at(), i.facts(), Map.copyOf(counts), Map.copyOf(visits), i.agentCosts(), i.delegations(), i.gates(), e.node(), i.budgetGrants());
     return new Running(moved, new Position(e.node(), e.visit(), Map.of()));
   }
 
@@ -648,7 +651,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     RunInfo i = s.info();
     Map<String, Object> facts = new LinkedHashMap<>(i.facts());
     facts.putAll(e.facts());
-    RunInfo done = new RunInfo(i.spec(), i.workflow(), i.createdAt(), e.at(), Map.copyOf(facts), i.edgeCounts(), i.visits(), i.agentCosts(), i.delegations(), i.gates(), i.currentNode());
+    RunInfo done = new RunInfo(i.spec(), i.workflow(), i.createdAt(), e.at(), Map.copyOf(facts), i.edgeCounts(), i.visits(), i.agentCosts(), i.delegations(), i.gates(), i.currentNode(), i.budgetGrants());
     return new Running(done, s.position());
   }
 
@@ -661,10 +664,14 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
   private static RunInfo costUpdated(RunInfo i, CostUpdated e) {
     Map<String, Double> costs = new LinkedHashMap<>(i.agentCosts());
     costs.put(e.agent(), e.agentTotalUsd());
-    return new RunInfo(i.spec(), i.workflow(), i.createdAt(), e.at(), i.facts(), i.edgeCounts(), i.visits(), Map.copyOf(costs), i.delegations(), i.gates(), i.currentNode());
+    return new RunInfo(i.spec(), i.workflow(), i.createdAt(), e.at(), i.facts(), i.edgeCounts(), i.visits(), Map.copyOf(costs), i.delegations(), i.gates(), i.currentNode(), i.budgetGrants());
+  }
+
+  private static RunInfo granted(RunInfo i) {
+    return new RunInfo(i.spec(), i.workflow(), i.createdAt(), i.updatedAt(), i.facts(), i.edgeCounts(), i.visits(), i.agentCosts(), i.delegations(), i.gates(), i.currentNode(), i.budgetGrants() + 1);
   }
 
   private static RunInfo delegationCounted(RunInfo i) {
-    return new RunInfo(i.spec(), i.workflow(), i.createdAt(), i.updatedAt(), i.facts(), i.edgeCounts(), i.visits(), i.agentCosts(), i.delegations() + 1, i.gates(), i.currentNode());
+    return new RunInfo(i.spec(), i.workflow(), i.createdAt(), i.updatedAt(), i.facts(), i.edgeCounts(), i.visits(), i.agentCosts(), i.delegations() + 1, i.gates(), i.currentNode(), i.budgetGrants());
   }
 }

@@ -34,3 +34,11 @@ CREATE TABLE IF NOT EXISTS approvals (
 );
 CREATE INDEX IF NOT EXISTS approvals_state_idx ON approvals (state);
 CREATE INDEX IF NOT EXISTS approvals_run_idx ON approvals (run_id);
+
+-- Spend per agent, summed into runs.cost_usd.
+CREATE TABLE IF NOT EXISTS run_agent_costs (
+  run_id   VARCHAR(64)  NOT NULL,
+  agent    VARCHAR(128) NOT NULL,
+  cost_usd DOUBLE PRECISION NOT NULL,
+  PRIMARY KEY (run_id, agent)
+);

@@ -78,9 +78,17 @@ final class CoordinatorPolicy implements ScriptedModel.Policy {
     return team;
   }
 
-  /** Spreads repeated work (several models to train) over every worker able to do it. */
+  /**
+   * The worker for a tool: one whose speciality it is (its first tool) if any, else any worker
+   * that has it. Repeated work (several models to train) is spread over all such workers.
+   */
   private static String workerFor(String tool, Map<String, List<String>> team, int stepsTaken) {
-    List<String> able = team.entrySet().stream().filter(e -> e.getValue().contains(tool)).map(Map.Entry::getKey).toList();
+    List<String> specialists =
+        team.entrySet().stream().filter(e -> !e.getValue().isEmpty() && e.getValue().get(0).equals(tool)).map(Map.Entry::getKey).toList();
+    List<String> able =
+        specialists.isEmpty()
+            ? team.entrySet().stream().filter(e -> e.getValue().contains(tool)).map(Map.Entry::getKey).toList()
+            : specialists;
     if (able.isEmpty()) {
       return null;
     }

@@ -137,7 +137,8 @@ final class StagePlan {
 
   private List<Move.Call> trainingPlan() {
     List<Move.Call> plan = new ArrayList<>();
-    for (String learner : context.path("algorithm.learners").asText("logistic_regression").split(",")) {
+    // Without an algorithm stage (fast_prototype) the goal asks for a linear baseline and boosted trees.
+    for (String learner : context.path("algorithm.learners").asText("linear,xgboost").split(",")) {
       if (!learner.isBlank()) {
         plan.add(new Move.Call("train_model", Json.object().put("learner", learner.trim()).put("seed", 42)));
       }
@@ -148,7 +149,7 @@ final class StagePlan {
   private List<Move.Call> mitigationPlan() {
     // Reweighing first; if the gate still fails after it, equalise selection rates with group
     // thresholds, which trades a little accuracy for parity.
-    String tried = context.path("fairness.mitigation_method").asText("");
+    String tried = context.path("mitigation.method").asText("");
     String method = tried.equals("reweighing") ? "group_thresholds" : "reweighing";
     ObjectNode args = Json.object().put("method", method).put("attribute", context.path("fairness.worst_attribute").asText(""));
     return List.of(new Move.Call("mitigate_bias", args));

@@ -1,0 +1,272 @@
+package svc.core.platform;
+
+import com.typesafe.config.Config;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.cluster.sharding.typed.ShardedDaemonProcessSettings;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ShardedDaemonProcess;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.ClusterSingleton;
+import org.apache.pekko.cluster.typed.Join;
+import org.apache.pekko.cluster.typed.SingletonActor;
+import org.apache.pekko.persistence.jdbc.query.javadsl.JdbcReadJournal;
+import org.apache.pekko.projection.ProjectionBehavior;
+import org.apache.pekko.projection.ProjectionId;
+import org.apache.pekko.projection.eventsourced.javadsl.EventSourcedProvider;
+import org.apache.pekko.projection.jdbc.javadsl.JdbcProjection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import svc.core.CoreSettings;
+import svc.core.admission.Admission;
+import svc.core.agent.AgentDirectory;
+import svc.core.agent.AgentEntity;
+import svc.core.agent.AgentProfile;
+import svc.core.agent.AgentRuntime;
+import svc.core.agent.RosterProfiles;
+import svc.core.gates.GateNotifier;
+import svc.core.gates.GateSweeper;
+import svc.core.llm.LlmProvider;
+import svc.core.readside.ConversationProjectionHandler;
+import svc.core.readside.PooledJdbcSession;
+import svc.core.readside.RunProjectionHandler;
+import svc.core.run.RunEntity;
+import svc.core.run.RunRuntime;
+import svc.core.run.RunService;
+import svc.core.stream.LiveEventHub;
+import svc.core.tools.ToolPermissions;
+import svc.core.tools.ToolRegistry;
+import svc.library.asset.Library;
+import svc.library.roster.Roster;
+import svc.persistence.Database;
+import svc.persistence.DatabaseSettings;
+
+/**
+ * The running platform: database migrated, actor system up as a (single-node unless seed nodes
+ * are configured) cluster, runs and agents sharded, projections feeding the read side, the
+ * admission queue and the approval sweep as singletons, and live runs woken after a restart.
+ * Straight-line wiring only; every behaviour lives in its own class.
+ */
+public final class Platform implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Platform.class);
+
+  /** The parts a caller may swap: the models, the tools and the permission seam. */
+  public record Parts(
+      Function<AgentProfile, LlmProvider> providers, ToolRegistry tools, ToolPermissions permissions, UnaryOperator<String> scrubber) {}
+
+  private final ActorSystem<Void> system;
+  private final Database database;
+  private final CoreSettings settings;
+  private final AgentDirectory directory;
+  private final LiveEventHub liveEvents;
+  private final RunService runs;
+  private final ActorRef<Admission.Command> admission;
+
+  private Platform(
+      ActorSystem<Void> system, Database database, CoreSettings settings, AgentDirectory directory, LiveEventHub liveEvents,
+      RunService runs, ActorRef<Admission.Command> admission) {
+    this.system = system;
+    this.database = database;
+    this.settings = settings;
+    this.directory = directory;
+    this.liveEvents = liveEvents;
+    this.runs = runs;
+    this.admission = admission;
+  }
+
+  /**
+   * Starts everything. {@code partsFactory} receives the settings, the agent directory and the
+   * ML executor, and returns the providers, tools and permission seam to run with.
+   */
+  public static Platform start(Config config, PartsFactory partsFactory) {
+    CoreSettings settings = CoreSettings.fromConfig(config);
+    DatabaseSettings dbSettings = DatabaseSettings.fromConfig(config);
+    Database database = Database.open(dbSettings);
+    ActorSystem<Void> system;
+    try {
+      system = ActorSystem.create(Behaviors.empty(), "svc", dbSettings.pekkoOverrides().withFallback(config));
+    } catch (RuntimeException e) {
+      database.close();
+      throw e;
+    }
+    try {
+      return wire(system, database, settings, config, partsFactory);
+    } catch (RuntimeException e) {
+      system.terminate();
+      database.close();
+      throw e;
+    }
+  }
+
+  /** Builds the swappable parts once the executors and the roster exist. */
+  @FunctionalInterface
+  public interface PartsFactory {
+    Parts create(CoreSettings settings, AgentDirectory directory, Executor mlExecutor, Executor callbackExecutor);
+  }
+
+  private static Platform wire(ActorSystem<Void> system, Database database, CoreSettings settings, Config config, PartsFactory partsFactory) {
+    if (config.getStringList("pekko.cluster.seed-nodes").isEmpty()) {
+      Cluster cluster = Cluster.get(system);
+      cluster.manager().tell(Join.create(cluster.selfMember().address()));
+    }
+    Executor jdbc = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.jdbc-dispatcher"));
+    Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
+    Library library = Library.builtIn();
+    AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
+    Parts parts = partsFactory.create(settings, directory, ml, system.executionContext());
+    LiveEventHub hub = new LiveEventHub();
+
+    ActorRef<Admission.Command> admission =
+        ClusterSingleton.get(system).init(SingletonActor.of(Admission.create(settings.maxConcurrentPipelines()), "admission"));
+    RunEntity.init(system, new RunRuntime(settings, admission, hub, directory.director().name(), directory::coordinatorOf));
+    AgentEntity.init(system, new AgentRuntime(settings, directory, parts.providers(), parts.tools(), parts.permissions(), ml, hub));
+
+    startProjections(system, database, settings, directory, parts.scrubber());
+    ClusterSingleton.get(system)
+        .init(
+            SingletonActor.of(
+                GateSweeper.create(database, jdbc, loggingNotifier(), settings.gateSweepInterval()), "approval-sweeper"));
+
+    RunService runs = new RunService(system, database, library, settings.home(), jdbc, settings.askTimeout());
+    Platform platform = new Platform(system, database, settings, directory, hub, runs, admission);
+    CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc)
+        .exceptionally(
+            e -> {
+              LOG.error("could not wake the runs that were live before the restart: {}", e.getMessage());
+              return null;
+            });
+    return platform;
+  }
+
+  private static void startProjections(
+      ActorSystem<Void> system, Database database, CoreSettings settings, AgentDirectory directory, UnaryOperator<String> scrubber) {
+    java.util.function.Supplier<PooledJdbcSession> sessions = () -> new PooledJdbcSession(database.dataSource());
+    try {
+      JdbcProjection.createTablesIfNotExists(sessions, system).toCompletableFuture().get(30, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new IllegalStateException("could not create the projection offset tables: " + e.getMessage(), e);
+    }
+    var runProjection =
+        JdbcProjection.exactlyOnce(
+            ProjectionId.of("runs", RunEntity.TAG),
+            EventSourcedProvider.<RunEntity.Event>eventsByTag(system, JdbcReadJournal.Identifier(), RunEntity.TAG),
+            sessions,
+            () -> new RunProjectionHandler(settings.runsDir()),
+            system);
+    // Conversation lines reach disk every 10 messages or every second, whichever comes first.
+    var conversationProjection =
+        JdbcProjection.groupedWithin(
+                ProjectionId.of("conversations", AgentEntity.TAG),
+                EventSourcedProvider.<AgentEntity.Event>eventsByTag(system, JdbcReadJournal.Identifier(), AgentEntity.TAG),
+                sessions,
+                () -> new ConversationProjectionHandler(settings.runsDir(), directory, scrubber),
+                system)
+            .withGroup(10, Duration.ofSeconds(1));
+    ShardedDaemonProcess.get(system)
+        .init(
+            ProjectionBehavior.Command.class, "runs-projection", 1, i -> ProjectionBehavior.create(runProjection),
+            ShardedDaemonProcessSettings.create(system), Optional.of(ProjectionBehavior.stopMessage()));
+    ShardedDaemonProcess.get(system)
+        .init(
+            ProjectionBehavior.Command.class, "conversations-projection", 1, i -> ProjectionBehavior.create(conversationProjection),
+            ShardedDaemonProcessSettings.create(system), Optional.of(ProjectionBehavior.stopMessage()));
+  }
+
+  private static GateNotifier loggingNotifier() {
+    return gate ->
+        LOG.info(
+            "approval gate {} of run {} escalated; notify {}", gate.gateId(), gate.runId(), gate.notifyChannels());
+  }
+
+  /**
+   * Wakes every run that was live when the platform stopped: those the read side lists as
+   * live, and those whose creation never reached the read side (a crash right after start).
+   */
+  private void wakeLiveRuns() {
+    Set<String> live = new LinkedHashSet<>();
+    try (Connection c = database.connection()) {
+      try (PreparedStatement ps = c.prepareStatement("SELECT run_id FROM runs WHERE state IN ('queued', 'running', 'paused', 'waiting_approval')");
+          ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          live.add(rs.getString(1));
+        }
+      }
+      String prefix = RunEntity.ENTITY_TYPE_KEY.name() + "|";
+      try (PreparedStatement ps =
+              c.prepareStatement(
+                  "SELECT DISTINCT persistence_id FROM event_journal WHERE persistence_id LIKE ? AND NOT EXISTS"
+                      + " (SELECT 1 FROM runs WHERE runs.run_id = SUBSTRING(event_journal.persistence_id, ?))")) {
+        ps.setString(1, prefix + "%");
+        ps.setInt(2, prefix.length() + 1);
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            live.add(rs.getString(1).substring(prefix.length()));
+          }
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+    ClusterSharding sharding = ClusterSharding.get(system);
+    live.forEach(runId -> sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, runId).tell(new RunEntity.Wake()));
+    if (!live.isEmpty()) {
+      LOG.info("woke {} live runs after start: {}", live.size(), live);
+    }
+  }
+
+  public ActorSystem<Void> system() {
+    return system;
+  }
+
+  public Database database() {
+    return database;
+  }
+
+  public CoreSettings settings() {
+    return settings;
+  }
+
+  public AgentDirectory agents() {
+    return directory;
+  }
+
+  public LiveEventHub liveEvents() {
+    return liveEvents;
+  }
+
+  public RunService runs() {
+    return runs;
+  }
+
+  public ActorRef<Admission.Command> admission() {
+    return admission;
+  }
+
+  /** Stops the actor system (waiting for it) and closes the database pool. */
+  @Override
+  public void close() {
+    system.terminate();
+    try {
+      system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      LOG.warn("the actor system did not stop within 30 s: {}", e.toString());
+    }
+    database.close();
+  }
+}

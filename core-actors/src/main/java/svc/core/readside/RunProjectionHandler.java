@@ -1,0 +1,132 @@
+package svc.core.readside;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import org.apache.pekko.projection.eventsourced.EventEnvelope;
+import org.apache.pekko.projection.jdbc.javadsl.JdbcHandler;
+import svc.config.Json;
+import svc.core.run.Gate;
+import svc.core.run.RunEntity;
+import svc.persistence.approvals.ApprovalRepository;
+import svc.persistence.approvals.ApprovalRow;
+import svc.persistence.runs.RunRepository;
+import svc.persistence.runs.RunRow;
+
+/**
+ * Keeps the {@code runs} and {@code approvals} tables, and each run's {@code approvals.json},
+ * in step with the run journals. Runs exactly once per event (offset stored in the same
+ * transaction), so the tables never count an event twice.
+ */
+public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEntity.Event>, PooledJdbcSession> {
+
+  private final RunRepository runs = new RunRepository();
+  private final ApprovalRepository approvals = new ApprovalRepository();
+  private final Path runsDir;
+
+  public RunProjectionHandler(Path runsDir) {
+    this.runsDir = runsDir;
+  }
+
+  @Override
+  public void process(PooledJdbcSession session, EventEnvelope<RunEntity.Event> envelope) throws Exception {
+    String runId = envelope.persistenceId().substring(envelope.persistenceId().indexOf('|') + 1);
+    RunEntity.Event event = envelope.event();
+    session.withConnection(
+        c -> {
+          apply(c, runId, event);
+          return null;
+        });
+  }
+
+  private void apply(Connection c, String runId, RunEntity.Event event) throws SQLException, IOException {
+    if (event instanceof RunEntity.RunCreated e) {
+      var s = e.spec();
+      runs.insert(c, new RunRow(runId, "queued", s.template(), s.profile(), s.problem(), s.datasetPath(), s.target(), s.createdBy(), e.at(), e.at(), null, 0, null));
+    } else if (event instanceof RunEntity.RunAdmitted e) {
+      runs.updateState(c, runId, "running", null, e.at());
+    } else if (event instanceof RunEntity.NodeEntered e) {
+      runs.updateState(c, runId, "running", e.node(), e.at());
+    } else if (event instanceof RunEntity.GateOpened e) {
+      Gate g = e.gate();
+      approvals.insert(c, new ApprovalRow(g.gateId(), runId, g.node(), g.type(), g.state(), g.createdAt(), g.ttlSeconds(), g.escalateAfterSeconds(), null, g.notifyChannels(), null, null, null));
+      runs.updateState(c, runId, "waiting_approval", g.node(), e.at());
+      writeApprovalsFile(c, runId);
+    } else if (event instanceof RunEntity.GateEscalated e) {
+      approvals.escalate(c, e.gateId(), e.at());
+      writeApprovalsFile(c, runId);
+    } else if (event instanceof RunEntity.GateDecided e) {
+      approvals.decide(c, e.gateId(), e.approved() ? Gate.APPROVED : Gate.REJECTED, e.by(), e.at(), e.rationale());
+      if (e.approved()) {
+        runs.updateState(c, runId, "queued", null, e.at());
+      }
+      writeApprovalsFile(c, runId);
+    } else if (event instanceof RunEntity.GateExpired e) {
+      approvals.decide(c, e.gateId(), Gate.EXPIRED, null, e.at(), "expired without a decision");
+      writeApprovalsFile(c, runId);
+    } else if (event instanceof RunEntity.RunPaused e) {
+      runs.updateState(c, runId, "paused", null, e.at());
+    } else if (event instanceof RunEntity.RunResumed e) {
+      runs.updateState(c, runId, "running", null, e.at());
+    } else if (event instanceof RunEntity.RunCancelled e) {
+      runs.updateState(c, runId, "cancelled", null, e.at());
+    } else if (event instanceof RunEntity.RunSucceeded e) {
+      runs.updateState(c, runId, "succeeded", null, e.at());
+    } else if (event instanceof RunEntity.RunFailed e) {
+      runs.updateState(c, runId, "failed", null, e.at());
+      runs.updateFailure(c, runId, e.reason(), e.at());
+    } else if (event instanceof RunEntity.CostUpdated e) {
+      upsertAgentCost(c, runId, e.agent(), e.agentTotalUsd());
+    } else if (event instanceof RunEntity.StageCompleted e) {
+      Object target = e.facts().get("dataset.target");
+      if (target != null) {
+        runs.updateCost(c, runId, currentCost(c, runId), target.toString());
+      }
+    }
+  }
+
+  private void upsertAgentCost(Connection c, String runId, String agent, double total) throws SQLException {
+    try (PreparedStatement up = c.prepareStatement("UPDATE run_agent_costs SET cost_usd = ? WHERE run_id = ? AND agent = ?")) {
+      up.setDouble(1, total);
+      up.setString(2, runId);
+      up.setString(3, agent);
+      if (up.executeUpdate() == 0) {
+        try (PreparedStatement ins = c.prepareStatement("INSERT INTO run_agent_costs (run_id, agent, cost_usd) VALUES (?, ?, ?)")) {
+          ins.setString(1, runId);
+          ins.setString(2, agent);
+          ins.setDouble(3, total);
+          ins.executeUpdate();
+        }
+      }
+    }
+    runs.updateCost(c, runId, currentCost(c, runId), null);
+  }
+
+  private static double currentCost(Connection c, String runId) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("SELECT COALESCE(SUM(cost_usd), 0) FROM run_agent_costs WHERE run_id = ?")) {
+      ps.setString(1, runId);
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getDouble(1);
+      }
+    }
+  }
+
+  /** approvals.json holds every gate of the run with who decided, when and why. */
+  private void writeApprovalsFile(Connection c, String runId) throws SQLException, IOException {
+    List<ApprovalRow> gates = approvals.list(c, null, runId, 1000, 0);
+    Path dir = runsDir.resolve(runId);
+    Files.createDirectories(dir);
+    Path tmp = dir.resolve("approvals.json.tmp");
+    var root = Json.object().put("run_id", runId);
+    root.set("gates", Json.MAPPER.valueToTree(gates.stream().map(ApprovalJson::of).toList()));
+    Files.writeString(tmp, Json.writePretty(root));
+    Files.move(tmp, dir.resolve("approvals.json"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+}

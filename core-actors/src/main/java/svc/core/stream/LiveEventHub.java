@@ -1,0 +1,64 @@
+package svc.core.stream;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import svc.core.agent.AgentEntity;
+import svc.core.platform.LiveFeed;
+import svc.core.run.RunEntity;
+
+/**
+ * The live feed inside one node: entities publish, watchers of a run get each stream message.
+ * Delivery happens on the publishing entity's thread, so a watcher must only hand the message
+ * on (into a bounded queue), never block; a watcher that throws is dropped.
+ */
+public final class LiveEventHub implements LiveFeed {
+
+  /** A watcher's handle; closing it stops delivery. */
+  public interface Subscription extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /** What a watcher receives: the stream message, and whether the run ended with it. */
+  public record LiveMessage(ObjectNode json, boolean finalMessage) {}
+
+  private final Map<String, List<Consumer<LiveMessage>>> watchers = new ConcurrentHashMap<>();
+
+  public Subscription subscribe(String runId, Consumer<LiveMessage> watcher) {
+    List<Consumer<LiveMessage>> list = watchers.computeIfAbsent(runId, k -> new CopyOnWriteArrayList<>());
+    list.add(watcher);
+    return () -> {
+      list.remove(watcher);
+      watchers.computeIfPresent(runId, (k, v) -> v.isEmpty() ? null : v);
+    };
+  }
+
+  @Override
+  public void agentEvent(String runId, String agent, AgentEntity.Event event) {
+    deliver(runId, () -> new LiveMessage(StreamMessages.ofAgent(runId, agent, event), false));
+  }
+
+  @Override
+  public void runEvent(String runId, RunEntity.Event event) {
+    deliver(runId, () -> new LiveMessage(StreamMessages.ofRun(runId, event), StreamMessages.isFinal(event)));
+  }
+
+  private void deliver(String runId, java.util.function.Supplier<LiveMessage> message) {
+    List<Consumer<LiveMessage>> list = watchers.get(runId);
+    if (list == null || list.isEmpty()) {
+      return;
+    }
+    LiveMessage m = message.get();
+    for (Consumer<LiveMessage> w : list) {
+      try {
+        w.accept(m);
+      } catch (RuntimeException e) {
+        list.remove(w);
+      }
+    }
+  }
+}

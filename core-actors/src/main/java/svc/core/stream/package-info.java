@@ -1,0 +1,2 @@
+/** A run's stream: the message shape and the live hub entities publish to. */
+package svc.core.stream;

@@ -1,0 +1,114 @@
+package svc.core.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import svc.core.llm.MessagesApiProvider;
+import svc.core.llm.scripted.ScriptedModel;
+import svc.core.platform.Platform;
+import svc.core.run.RunService;
+import svc.core.run.RunView;
+import svc.core.tools.ToolPermissions;
+import svc.persistence.approvals.ApprovalRow;
+
+/**
+ * A platform on a temporary home with the scripted model and the fake tools, plus the waits
+ * tests need (polling with a deadline through the testkit, never sleeping).
+ */
+public final class PlatformFixture implements AutoCloseable {
+
+  public final Path home;
+  public final Path dataset;
+  public final FakeToolbox tools;
+  private final ActorTestKit probes = ActorTestKit.create("probes");
+  public Platform platform;
+
+  public PlatformFixture(Path home, FakeToolbox tools) throws Exception {
+    this.home = home;
+    this.tools = tools;
+    this.dataset = home.resolve("data.csv");
+    Files.writeString(dataset, "x,sex,y\n1,f,0\n2,m,1\n");
+  }
+
+  public Platform start(Map<String, Object> overrides) {
+    Map<String, Object> settings = new HashMap<>();
+    settings.put("svc.home", home.toString());
+    settings.put("svc.gates.sweep-interval", "100ms");
+    settings.put("pekko.actor.serialize-messages", "on");
+    settings.putAll(overrides);
+    Config config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
+    platform =
+        Platform.start(
+            config,
+            (s, directory, ml, callbacks) ->
+                new Platform.Parts(
+                    agent -> new MessagesApiProvider("scripted", new ScriptedModel(), callbacks),
+                    tools.registry(),
+                    ToolPermissions.ALLOW_ALL,
+                    UnaryOperator.identity()));
+    return platform;
+  }
+
+  public void stop() {
+    if (platform != null) {
+      platform.close();
+      platform = null;
+    }
+  }
+
+  public RunView startRun(String template) throws Exception {
+    return startRun(new RunService.StartRequest("Predict y from x.", dataset.toString(), null, List.of(), template, null, null, "tester"));
+  }
+
+  public RunView startRun(RunService.StartRequest request) throws Exception {
+    return platform.runs().start(request).toCompletableFuture().get(20, TimeUnit.SECONDS);
+  }
+
+  public RunView view(String runId) {
+    try {
+      return platform.runs().get(runId).toCompletableFuture().get(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  public void awaitState(String runId, String state) {
+    eventually(Duration.ofSeconds(60), () -> assertThat(view(runId).state()).isEqualTo(state));
+  }
+
+  public List<ApprovalRow> pendingGates(String runId) {
+    try {
+      return platform.runs().approvals("pending", runId, 100, 0).toCompletableFuture().get(10, TimeUnit.SECONDS).items();
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  public Path runDir(String runId) {
+    return home.resolve("runs").resolve(runId);
+  }
+
+  /** Retries the assertion until it passes or the deadline is reached (then it fails). */
+  public void eventually(Duration deadline, Runnable assertion) {
+    probes.createTestProbe().awaitAssert(deadline, Duration.ofMillis(50), () -> {
+      assertion.run();
+      return null;
+    });
+  }
+
+  @Override
+  public void close() {
+    stop();
+    probes.shutdownTestKit();
+  }
+}
