@@ -10,12 +10,16 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Reads settings files. The text is parsed to a tree, the tree is validated as a whole (so every
  * problem is reported at once, with its pointer), and only a valid tree is bound to the records.
  */
 public final class SettingsFile {
+
+  private static final Pattern SOURCE_LOCATION =
+      Pattern.compile("\\[Source: [^;]*; line: (\\d+), column: (\\d+)]");
 
   private SettingsFile() {}
 
@@ -64,6 +68,8 @@ public final class SettingsFile {
   private static SettingsProblem malformed(JsonProcessingException e) {
     JsonLocation where = e.getLocation();
     String reason = e.getOriginalMessage().lines().findFirst().orElse("unreadable JSON");
+    // Jackson names nested locations as "[Source: REDACTED ...; line: 3, column: 20]".
+    reason = SOURCE_LOCATION.matcher(reason).replaceAll("line $1, column $2");
     String position = where == null
         ? ""
         : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
