@@ -8,7 +8,7 @@ public sealed interface SettingsResult {
   /** The file is valid. */
   record Valid(Settings settings) implements SettingsResult {}
 
-  /** The file has at least one problem; all of them are listed, in file order. */
+  /** The file has at least one problem; all of them are listed, projects in file order. */
   record Invalid(List<SettingsProblem> problems) implements SettingsResult {
     public Invalid {
       problems = List.copyOf(problems);

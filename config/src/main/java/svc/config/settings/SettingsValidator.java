@@ -67,7 +67,11 @@ final class SettingsValidator {
 
   private SettingsValidator() {}
 
-  /** Every problem of the tree, in file order; empty when the tree is a valid settings file. */
+  /**
+   * Every problem of the tree, empty when the tree is a valid settings file. The order is stable:
+   * projects in file order, and within a project the sections in the spec's order (agents,
+   * supervisor, defaults, providers, permissions, hooks, mcpServers, wasm_tools).
+   */
   static List<SettingsProblem> validate(JsonNode root) {
     SettingsValidator validator = new SettingsValidator();
     validator.root(root);
@@ -135,7 +139,7 @@ final class SettingsValidator {
       return;
     }
     fields(project, at, PROJECT_FIELDS);
-    Set<String> providers = providers(project.get("providers"), at.appendProperty("providers"));
+    Set<String> providers = providerNames(project.get("providers"));
     JsonNode agents = project.get("agents");
     JsonPointer agentsAt = at.appendProperty("agents");
     if (agents == null || agents.isNull()) {
@@ -153,6 +157,7 @@ final class SettingsValidator {
     }
     optional(project, at, "supervisor", (v, p) -> supervisor(dir, v, p));
     optional(project, at, "defaults", (v, p) -> defaults(v, p, providers));
+    optional(project, at, "providers", this::providers);
     optional(project, at, "permissions", this::permissions);
     optional(project, at, "hooks", (v, p) -> isObject(v, p, "the hooks object"));
     optional(project, at, "sub_agent_defaults", (v, p) -> isObject(v, p, "the sub-agent limits"));
@@ -238,21 +243,26 @@ final class SettingsValidator {
     bool(liveness, at, "auto_interrupt_stalled");
   }
 
-  /** Checks the providers map and returns the names it defines (also those with problems). */
-  private Set<String> providers(JsonNode providers, JsonPointer at) {
+  /**
+   * The names the providers map defines (those with problems too: a broken provider is reported
+   * once, at its own pointer, not again at every agent that names it).
+   */
+  private static Set<String> providerNames(JsonNode providers) {
     Set<String> names = new LinkedHashSet<>();
-    if (providers == null || providers.isNull()) {
-      return names;
-    }
-    if (!providers.isObject()) {
-      report(at, "must be an object of named providers, found " + describe(providers));
-      return names;
-    }
-    for (Map.Entry<String, JsonNode> entry : providers.properties()) {
-      names.add(entry.getKey());
-      provider(entry.getValue(), at.appendProperty(entry.getKey()));
+    if (providers != null && providers.isObject()) {
+      providers.properties().forEach(entry -> names.add(entry.getKey()));
     }
     return names;
+  }
+
+  private void providers(JsonNode providers, JsonPointer at) {
+    if (!providers.isObject()) {
+      report(at, "must be an object of named providers, found " + describe(providers));
+      return;
+    }
+    for (Map.Entry<String, JsonNode> entry : providers.properties()) {
+      provider(entry.getValue(), at.appendProperty(entry.getKey()));
+    }
   }
 
   private void provider(JsonNode provider, JsonPointer at) {

@@ -365,16 +365,18 @@ class SettingsValidationTest {
   // ---- all at once ----
 
   @Test
-  void everyProblemIsReportedAtOnceInFileOrder() {
+  void everyProblemIsReportedAtOnceInAStableOrder() {
     List<SettingsProblem> problems = problems("{\"version\": 9, \"/home/me/proj\": {"
         + "\"agents\": [{\"name\": \"A\", \"prompt\": \"p\", \"modle\": \"x\"}, "
         + "{\"name\": \"b\", \"prompt\": \"p\", \"provider\": \"nope\"}],"
+        + "\"providers\": {\"p\": {}},"
         + "\"wasm_tools\": [{\"name\": \"t\", \"path\": \"t.wasm\", \"capabilities\": [\"Root\"]}]}}");
     assertThat(problems).extracting(SettingsProblem::pointer).containsExactly(
         "/version",
         P + "/agents/0/modle",
         P + "/agents/0/name",
         P + "/agents/1/provider",
+        P + "/providers/p/type",
         P + "/wasm_tools/0/capabilities/0");
   }
 }
