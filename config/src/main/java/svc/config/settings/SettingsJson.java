@@ -3,9 +3,11 @@ package svc.config.settings;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /**
@@ -19,10 +21,16 @@ public final class SettingsJson {
           .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
           .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
           .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-          .enable(SerializationFeature.INDENT_OUTPUT)
           .defaultPropertyInclusion(
               JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS))
           .build();
+
+  /** {@code "key": value}, and list items one per line, as people write settings by hand. */
+  private static final DefaultPrettyPrinter PRETTY =
+      new DefaultPrettyPrinter()
+          .withSeparators(Separators.createDefaultInstance()
+              .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+          .withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE);
 
   private SettingsJson() {}
 
@@ -32,7 +40,7 @@ public final class SettingsJson {
    */
   public static String toPrettyJson(Object settingsRecord) {
     try {
-      return MAPPER.writeValueAsString(settingsRecord);
+      return MAPPER.writer(PRETTY).writeValueAsString(settingsRecord);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("settings records always serialize", e);
     }

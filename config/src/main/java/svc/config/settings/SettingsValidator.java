@@ -97,11 +97,17 @@ final class SettingsValidator {
       }
     }
     int projects = 0;
+    Map<Path, String> keysByDirectory = new HashMap<>();
     for (Map.Entry<String, JsonNode> entry : root.properties()) {
       if (!entry.getKey().equals(VERSION)) {
         projects++;
         JsonPointer projectAt = at.appendProperty(entry.getKey());
         Path dir = projectDirectory(entry.getKey(), projectAt);
+        String sameProject = dir == null ? null : keysByDirectory.putIfAbsent(dir, entry.getKey());
+        if (sameProject != null) {
+          report(projectAt, "`" + entry.getKey() + "` and `" + sameProject + "` name the same "
+              + "project " + dir + ": merge them into one entry");
+        }
         project(dir, entry.getValue(), projectAt);
       }
     }

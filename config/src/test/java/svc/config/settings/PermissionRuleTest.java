@@ -30,7 +30,8 @@ class PermissionRuleTest {
   void suggestionsFindTheClosestNameWithinTwoEdits() {
     assertThat(Suggestions.distance("promt", "prompt")).isEqualTo(1);
     assertThat(Suggestions.distance("kitten", "sitting")).isEqualTo(3);
-    assertThat(Suggestions.closest("modle", java.util.List.of("mode", "model"))).hasValue("mode");
+    assertThat(Suggestions.distance("modle", "model")).isEqualTo(1); // one swap
+    assertThat(Suggestions.closest("modle", java.util.List.of("model", "mode"))).hasValue("model");
     assertThat(Suggestions.closest("xyz", java.util.List.of("model"))).isEmpty();
   }
 }

@@ -102,6 +102,15 @@ class SettingsValidationTest {
     assertThat(problems).hasSize(4);
   }
 
+  @Test
+  void twoKeysForTheSameProjectAreReported() {
+    String body = "{\"agents\": [" + AGENT + "]}";
+    List<SettingsProblem> problems = problems("{\"version\": 2, \"/home/me/proj\": " + body
+        + ", \"/home/me/proj/\": " + body + "}");
+    assertProblem(problems, "/~1home~1me~1proj~1",
+        "`/home/me/proj/` and `/home/me/proj` name the same project /home/me/proj: merge them");
+  }
+
   // ---- agents ----
 
   @Test
