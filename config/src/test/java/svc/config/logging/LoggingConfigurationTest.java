@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * Configures a fresh logback context from the shipped logback.xml (not the test one), with the
  * SVC_LOG_* settings given as context properties, and reads what it writes.
  */
+@SuppressWarnings("try") // an Mdc.Scope is opened for its effect, never referenced
 class LoggingConfigurationTest {
 
   private final ByteArrayOutputStream output = new ByteArrayOutputStream();
