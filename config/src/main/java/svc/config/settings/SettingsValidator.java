@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
@@ -634,7 +635,7 @@ final class SettingsValidator {
       case ARRAY -> "a list";
       case OBJECT -> "an object";
       case NULL -> "null";
-      default -> value.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+      default -> value.getNodeType().name().toLowerCase(Locale.ROOT);
     };
   }
 

@@ -354,6 +354,22 @@ class SettingsValidationTest {
     assertProblem(problems("{\"version\": 1, \"version\": 2}"), "",
         "malformed JSON at line 1, column");
     assertProblem(problems("   "), "", "the file is empty");
+    assertProblem(problems("{\"version\": 2} {}"), "", "malformed JSON at line 1");
+  }
+
+  @Test
+  void optionalSectionsWrittenAsNullCountAsNotWritten() {
+    String json = "{\"version\": 2, \"/p\": {\"agents\": [{\"name\": \"a\", \"prompt\": \"p\", "
+        + "\"model\": null, \"permissions\": null}], \"supervisor\": null, \"defaults\": null, "
+        + "\"providers\": null, \"permissions\": null, \"hooks\": null, \"mcpServers\": null, "
+        + "\"wasm_tools\": null, \"sub_agent_defaults\": null}}";
+    SettingsResult result = SettingsFile.parse(json);
+
+    assertThat(result).isInstanceOf(SettingsResult.Valid.class);
+    ProjectConfig p = ((SettingsResult.Valid) result).settings().projects().get("/p");
+    assertThat(p.hooks()).isNull();
+    assertThat(p.wasmTools()).isEmpty();
+    assertThat(p.agents().get(0).model()).isNull();
   }
 
   // ---- unknown fields ----
