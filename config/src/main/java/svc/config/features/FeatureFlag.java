@@ -3,6 +3,7 @@ package svc.config.features;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * One registered feature.
@@ -37,7 +38,6 @@ public record FeatureFlag(
   }
 
   private static List<String> concat(String name, List<String> aliases) {
-    return java.util.stream.Stream.concat(java.util.stream.Stream.of(name), aliases.stream())
-        .toList();
+    return Stream.concat(Stream.of(name), aliases.stream()).toList();
   }
 }
