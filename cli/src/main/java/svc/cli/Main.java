@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = SvcVersion.class,
     description = "svc: a multi-agent machine-learning platform.",
-    subcommands = {CommandLine.HelpCommand.class},
+    subcommands = {CommandLine.HelpCommand.class, svc.cli.settings.SettingsCommand.class},
     footer = {"", "Examples:", "  svc --version", "  svc help settings"})
 public final class Main {
 
