@@ -150,11 +150,10 @@ public record GroupThresholds(
   private static MitigationFigures figures(String attribute, int[] y, int[] pred, String[] groups) {
     AttributeFairness a = FairnessAuditor.auditAttribute(attribute, y, pred, groups, 1.0);
     Map<String, Double> rates = new LinkedHashMap<>();
-    long correct = 0;
     for (GroupMetrics m : a.groups()) {
       rates.put(m.group(), m.selectionRate());
-      correct += Math.round(m.accuracy() * m.count());
     }
+    long correct = IntStream.range(0, y.length).filter(i -> pred[i] == y[i]).count();
     return new MitigationFigures(
         a.demographicParityDifference(), a.equalizedOddsDifference(), (double) correct / y.length, rates);
   }
