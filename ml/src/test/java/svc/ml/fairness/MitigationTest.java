@@ -40,6 +40,26 @@ class MitigationTest {
   }
 
   @Test
+  void reweighingGermanCreditOnAgeOver25BalancesTheWeightedGoodRate() {
+    TestCsv german = TestCsv.germanCredit();
+    int[] good = german.labels("credit_risk", "good");
+    String[] age = SensitiveAttributes.ageAbove(german.numeric("age"), 25);
+    Reweighing.Result r = Reweighing.reweigh("age", good, age);
+    // every group's weighted good rate equals the overall rate, 700/1000
+    assertThat(r.mitigation().after().groupRates().values()).allSatisfy(v -> assertThat(v).isCloseTo(0.7, within(1e-12)));
+    assertThat(r.mitigation().before().demographicParityDifference()).isGreaterThan(0.1);
+    double weightedGoodUnder25 = 0;
+    double weightUnder25 = 0;
+    for (int i = 0; i < good.length; i++) {
+      if (age[i].equals("<=25")) {
+        weightUnder25 += r.sampleWeights()[i];
+        weightedGoodUnder25 += r.sampleWeights()[i] * good[i];
+      }
+    }
+    assertThat(weightedGoodUnder25 / weightUnder25).isCloseTo(0.7, within(1e-12));
+  }
+
+  @Test
   void groupThresholdsFitOnTrainBringAdultParityWithinToleranceOnTest() {
     TestCsv train = TestCsv.adultTrain();
     TestCsv test = TestCsv.adultTest();
