@@ -33,6 +33,7 @@ import org.tribuo.regression.RegressionFactory;
 import org.tribuo.regression.Regressor;
 import org.tribuo.regression.ensemble.AveragingCombiner;
 import org.tribuo.regression.rtree.CARTRegressionTrainer;
+import org.tribuo.regression.rtree.IndependentRegressionTreeModel;
 import org.tribuo.regression.rtree.impurity.MeanSquaredError;
 import org.tribuo.regression.sgd.objectives.SquaredLoss;
 
@@ -95,29 +96,47 @@ final class TribuoFitter {
     }
 
     static ForestModel fitForest(Task task, FitData data, Map<String, Object> params, long seed) {
+        return exportForest(trainForest(task, data, params, seed), task, data);
+    }
+
+    /** The Tribuo ensemble itself; package-private so tests can compare the export against it. */
+    static WeightedEnsembleModel<?> trainForest(Task task, FitData data, Map<String, Object> params, long seed) {
         int trees = ((Number) params.getOrDefault("trees", 100)).intValue();
         int depth = ((Number) params.getOrDefault("max_depth", 8)).intValue();
         float minChild = ((Number) params.getOrDefault("min_child_weight", 1)).floatValue();
         float fraction = ((Number) params.getOrDefault("feature_fraction", 0.5)).floatValue();
-        List<Model<?>> members = new ArrayList<>();
         if (task.isClassification()) {
             var cart = new CARTClassificationTrainer(depth, minChild, 0.0f, fraction, false, new GiniIndex(), seed);
             var rf = new RandomForestTrainer<>(cart, new FullyWeightedVotingCombiner(), trees, seed);
-            WeightedEnsembleModel<Label> model = (WeightedEnsembleModel<Label>) rf.train(labelDataset(data));
-            members.addAll(model.getModels());
-        } else {
-            var cart = new CARTRegressionTrainer(depth, minChild, 0.0f, fraction, false, new MeanSquaredError(), seed);
-            var rf = new RandomForestTrainer<>(cart, new AveragingCombiner(), trees, seed);
-            WeightedEnsembleModel<Regressor> model =
-                    (WeightedEnsembleModel<Regressor>) rf.train(regressionDataset(data, 0, 1));
-            members.addAll(model.getModels());
+            return (WeightedEnsembleModel<Label>) rf.train(labelDataset(data));
         }
+        var cart = new CARTRegressionTrainer(depth, minChild, 0.0f, fraction, false, new MeanSquaredError(), seed);
+        var rf = new RandomForestTrainer<>(cart, new AveragingCombiner(), trees, seed);
+        return (WeightedEnsembleModel<Regressor>) rf.train(regressionDataset(data, 0, 1));
+    }
+
+    static ForestModel exportForest(WeightedEnsembleModel<?> model, Task task, FitData data) {
         int outputs = task.isClassification() ? data.classCount() : 1;
-        List<FlatTree> flat = new ArrayList<>(members.size());
-        for (Model<?> m : members) {
+        List<FlatTree> flat = new ArrayList<>();
+        for (Model<?> m : model.getModels()) {
             flat.add(export((TreeModel<?>) m, data, outputs));
         }
         return new ForestModel(flat, outputs);
+    }
+
+    /** Tribuo's own prediction for one encoded row: class probabilities in class-index order, or the value. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static double[] tribuoPredict(WeightedEnsembleModel<?> model, FitData data, double[] row, int outputs) {
+        String[] names = data.features().toArray(String[]::new);
+        if (outputs == 1 && data.classes() == null) {
+            var p = ((WeightedEnsembleModel<Regressor>) model).predict(
+                    new ArrayExample<>(new Regressor(REGRESSION_DIM, 0), names, row));
+            return new double[] {p.getOutput().getValues()[0]};
+        }
+        var p = ((WeightedEnsembleModel<Label>) model).predict(new ArrayExample<>(new Label("0"), names, row));
+        double[] out = new double[outputs];
+        p.getOutputScores().forEach((k, v) -> out[Integer.parseInt(k)] = v.getScore());
+        return out;
     }
 
     private static double[][] linearRows(AbstractLinearSGDModel<?> model, FitData data, int outputs) {
@@ -157,7 +176,9 @@ final class TribuoFitter {
     /** Converts a Tribuo tree to flat arrays, counting covers by routing the training rows. */
     private static FlatTree export(TreeModel<?> tree, FitData data, int outputs) {
         List<Node<?>> nodes = new ArrayList<>();
-        collect(tree.getRoot(), nodes);
+        // regression trees keep one root per output dimension
+        Node<?> root = tree instanceof IndependentRegressionTreeModel r ? r.getRoots().get(REGRESSION_DIM) : tree.getRoot();
+        collect(root, nodes);
         int n = nodes.size();
         int[] feature = new int[n];
         double[] threshold = new double[n];
