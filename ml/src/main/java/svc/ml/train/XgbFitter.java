@@ -45,8 +45,12 @@ final class XgbFitter {
                 }
             });
             int rounds = ((Number) params.getOrDefault("rounds", 100)).intValue();
-            Booster b = XGBoost.train(d, p, rounds, new HashMap<>(), null, null);
-            return new XgbModel(b, task, data.classCount());
+            try {
+                Booster b = XGBoost.train(d, p, rounds, new HashMap<>(), null, null);
+                return new XgbModel(b, task, data.classCount());
+            } finally {
+                d.dispose();
+            }
         });
     }
 }

@@ -29,7 +29,7 @@ public final class XgbModel implements FittedModel {
 
     @Override
     public synchronized double[][] predict(double[][] x) {
-        float[][] raw = call(() -> booster.predict(matrix(x)));
+        float[][] raw = withMatrix(x, d -> booster.predict(d));
         double[][] out = new double[x.length][];
         for (int i = 0; i < x.length; i++) {
             if (task == Task.BINARY) {
@@ -46,7 +46,7 @@ public final class XgbModel implements FittedModel {
 
     @Override
     public synchronized double[] margin(double[][] x, int output) {
-        float[][] raw = call(() -> booster.predict(matrix(x), true, 0));
+        float[][] raw = withMatrix(x, d -> booster.predict(d, true, 0));
         double[] m = new double[x.length];
         int col = task == Task.MULTICLASS ? output : 0;
         for (int i = 0; i < x.length; i++) {
@@ -60,7 +60,7 @@ public final class XgbModel implements FittedModel {
      * group being the base value (in margin units).
      */
     public synchronized float[][] contributions(double[][] x) {
-        return call(() -> booster.predictContrib(matrix(x), 0));
+        return withMatrix(x, d -> booster.predictContrib(d, 0));
     }
 
     public int classes() {
@@ -76,6 +76,22 @@ public final class XgbModel implements FittedModel {
             }
         }
         return new DMatrix(flat, x.length, cols, Float.NaN);
+    }
+
+    /** Native matrices hold off-heap memory, so each is freed as soon as the call returns. */
+    private static <T> T withMatrix(double[][] x, MatrixCall<T> c) {
+        return call(() -> {
+            DMatrix d = matrix(x);
+            try {
+                return c.run(d);
+            } finally {
+                d.dispose();
+            }
+        });
+    }
+
+    interface MatrixCall<T> {
+        T run(DMatrix d) throws XGBoostError;
     }
 
     interface NativeCall<T> {
