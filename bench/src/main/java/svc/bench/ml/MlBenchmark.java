@@ -1,0 +1,160 @@
+package svc.bench.ml;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import svc.ml.data.Dataset;
+import svc.ml.data.DatasetReader;
+import svc.ml.data.Splitter;
+import svc.ml.eval.ClassificationReport;
+import svc.ml.explain.ShapExplainer;
+import svc.ml.train.FlatTree;
+import svc.ml.train.ForestModel;
+import svc.ml.train.Learner;
+import svc.ml.train.SearchSpace;
+import svc.ml.train.TrainedModel;
+import svc.ml.train.Trainer;
+import svc.ml.train.TrainingSpec;
+
+/**
+ * Prints one line per dataset and learner: accuracy, ROC AUC, demographic parity difference on
+ * {@code sex}, training seconds and SHAP seconds for 1000 rows. Each learner runs with its
+ * default search point ({@link SearchSpace#defaults}); the random forest on Adult uses 30 trees
+ * because Tribuo's CART needs about 3.5 s per tree there.
+ *
+ * <p>Run from the repository root: {@code ./mvnw -q -B -o -pl bench -am install -DskipTests}
+ * then {@code ./mvnw -q -B -o -pl bench exec:java}; an optional argument names the data folder.
+ */
+public final class MlBenchmark {
+    private static final int SHAP_ROWS = 1000;
+    private static final long SEED = 42;
+
+    private MlBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path data = Path.of(args.length > 0 ? args[0] : "data");
+        if (!Files.isDirectory(data.resolve("adult"))) {
+            data = Path.of("..", "data");
+        }
+        List<Learner> learners = args.length > 1
+                ? java.util.Arrays.stream(args[1].split(",")).map(Learner::fromWireName).toList()
+                : List.of(Learner.values());
+        System.out.printf("%-8s %-14s %8s %8s %8s %9s %9s%n", "dataset", "learner", "accuracy", "auc", "dpd_sex",
+                "train_s", "shap_s");
+        german(data.resolve("german_credit/german_credit.csv"), learners);
+        adult(data.resolve("adult/adult_train.csv"), data.resolve("adult/adult_test.csv"), learners);
+        treeShapTimings(data);
+    }
+
+    private static void adult(Path trainFile, Path testFile, List<Learner> learners) {
+        Dataset train = DatasetReader.read(trainFile);
+        Dataset test = DatasetReader.read(testFile);
+        Trainer.Problem problem = Trainer.problem(train, TrainingSpec.of("income").withPositiveLabel(">50K"));
+        for (Learner learner : learners) {
+            Map<String, Object> params = new java.util.HashMap<>(SearchSpace.defaults(learner));
+            if (learner == Learner.RANDOM_FOREST) {
+                params.put("trees", 30);
+            }
+            long t0 = System.nanoTime();
+            TrainedModel m = Trainer.fit(problem, train, null, learner, params, SEED);
+            double trainSeconds = seconds(t0);
+            ClassificationReport r = (ClassificationReport) Trainer.evaluate(m, test);
+            double[][] x = m.encode(test.select(IntStream.range(0, SHAP_ROWS).toArray()));
+            long t1 = System.nanoTime();
+            ShapExplainer.explain(m, x, 1);
+            double shapSeconds = seconds(t1);
+            double dpd = parityDifference(m, test, "sex");
+            System.out.printf("%-8s %-14s %8.4f %8.4f %8.4f %9.1f %9.3f   %s%n", "adult", learner.wireName(),
+                    r.accuracy(), r.rocAuc(), dpd, trainSeconds, shapSeconds, params);
+        }
+    }
+
+    private static void german(Path file, List<Learner> learners) {
+        Dataset all = DatasetReader.read(file);
+        Trainer.Problem problem = Trainer.problem(all, TrainingSpec.of("credit_risk").withPositiveLabel("bad"));
+        String[] strata = new String[all.rowCount()];
+        for (int i = 0; i < strata.length; i++) {
+            strata[i] = all.column("credit_risk").value(i);
+        }
+        int[][] folds = Splitter.kFold(strata, 5, SEED);
+        for (Learner learner : learners) {
+            Map<String, Object> params = SearchSpace.defaults(learner);
+            double acc = 0;
+            double auc = 0;
+            double dpd = 0;
+            double trainSeconds = 0;
+            double shapSeconds = 0;
+            for (int[] testRows : folds) {
+                Dataset train = all.select(Splitter.complement(all.rowCount(), testRows));
+                Dataset test = all.select(testRows);
+                long t0 = System.nanoTime();
+                TrainedModel m = Trainer.fit(problem, train, null, learner, params, SEED);
+                trainSeconds += seconds(t0);
+                ClassificationReport r = (ClassificationReport) Trainer.evaluate(m, test);
+                acc += r.accuracy() / folds.length;
+                auc += r.rocAuc() / folds.length;
+                dpd += parityDifference(m, test, "sex") / folds.length;
+                double[][] x = m.encode(all); // 1000 rows
+                long t1 = System.nanoTime();
+                ShapExplainer.explain(m, x, 1);
+                shapSeconds += seconds(t1) / folds.length;
+            }
+            System.out.printf("%-8s %-14s %8.4f %8.4f %8.4f %9.1f %9.3f   5-fold CV, %s%n", "german", learner.wireName(),
+                    acc, auc, dpd, trainSeconds, shapSeconds, params);
+        }
+    }
+
+    /** Our TreeSHAP on a 100-tree forest and XGBoost's on a 100-tree booster, 1000 rows each. */
+    private static void treeShapTimings(Path data) {
+        Dataset german = DatasetReader.read(data.resolve("german_credit/german_credit.csv"));
+        Trainer.Problem problem = Trainer.problem(german, TrainingSpec.of("credit_risk").withPositiveLabel("bad"));
+        for (int depth : new int[] {6, 8, 10}) {
+            TrainedModel rf = Trainer.fit(problem, german, null, Learner.RANDOM_FOREST,
+                    Map.of("trees", 100, "max_depth", depth, "feature_fraction", 0.3), SEED);
+            double[][] x = rf.encode(german);
+            ForestModel forest = (ForestModel) rf.model();
+            long leaves = 0;
+            for (FlatTree t : forest.trees()) {
+                leaves += IntStream.range(0, t.nodeCount()).filter(t::isLeaf).count();
+            }
+            long t0 = System.nanoTime();
+            ShapExplainer.explain(rf, x, 1);
+            System.out.printf("treeshap own  random_forest 100 trees depth<=%d (%d leaves): %d rows in %.3f s%n",
+                    depth, leaves, x.length, seconds(t0));
+        }
+        Dataset adult = DatasetReader.read(data.resolve("adult/adult_train.csv"));
+        Trainer.Problem ap = Trainer.problem(adult, TrainingSpec.of("income").withPositiveLabel(">50K"));
+        TrainedModel xgb = Trainer.fit(ap, adult, null, Learner.XGBOOST,
+                Map.of("rounds", 100, "max_depth", 6, "eta", 0.1), SEED);
+        double[][] x = xgb.encode(adult.select(IntStream.range(0, SHAP_ROWS).toArray()));
+        ShapExplainer.explain(xgb, x, 1); // warm-up: first native call
+        long t0 = System.nanoTime();
+        ShapExplainer.explain(xgb, x, 1);
+        System.out.printf("treeshap xgb  xgboost 100 trees depth 6 on adult: %d rows in %.3f s%n", x.length, seconds(t0));
+    }
+
+    /** P(predicted positive | Male) - P(predicted positive | Female), threshold 0.5 (fairness module does the full audit). */
+    static double parityDifference(TrainedModel m, Dataset data, String column) {
+        String[] predicted = m.predict(data).predicted();
+        String positive = m.labels().get(1);
+        List<String> groups = new ArrayList<>(List.of("Male", "male"));
+        double[] pos = new double[2];
+        double[] count = new double[2];
+        for (int i = 0; i < predicted.length; i++) {
+            int g = groups.contains(data.column(column).value(i)) ? 0 : 1;
+            count[g]++;
+            if (predicted[i].equals(positive)) {
+                pos[g]++;
+            }
+        }
+        return pos[0] / count[0] - pos[1] / count[1];
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+}

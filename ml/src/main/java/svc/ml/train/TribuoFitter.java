@@ -1,0 +1,298 @@
+package svc.ml.train;
+
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.tribuo.Example;
+import org.tribuo.ImmutableFeatureMap;
+import org.tribuo.ImmutableOutputInfo;
+import org.tribuo.Model;
+import org.tribuo.MutableDataset;
+import org.tribuo.Output;
+import org.tribuo.OutputFactory;
+import org.tribuo.classification.Label;
+import org.tribuo.classification.LabelFactory;
+import org.tribuo.classification.dtree.CARTClassificationTrainer;
+import org.tribuo.classification.dtree.impurity.GiniIndex;
+import org.tribuo.classification.ensemble.FullyWeightedVotingCombiner;
+import org.tribuo.classification.sgd.objectives.LogMulticlass;
+import org.tribuo.common.sgd.AbstractLinearSGDModel;
+import org.tribuo.common.tree.LeafNode;
+import org.tribuo.common.tree.Node;
+import org.tribuo.common.tree.RandomForestTrainer;
+import org.tribuo.common.tree.SplitNode;
+import org.tribuo.common.tree.TreeModel;
+import org.tribuo.datasource.ListDataSource;
+import org.tribuo.ensemble.WeightedEnsembleModel;
+import org.tribuo.impl.ArrayExample;
+import org.tribuo.math.la.DenseMatrix;
+import org.tribuo.math.optimisers.AdaGrad;
+import org.tribuo.provenance.SimpleDataSourceProvenance;
+import org.tribuo.regression.RegressionFactory;
+import org.tribuo.regression.Regressor;
+import org.tribuo.regression.ensemble.AveragingCombiner;
+import org.tribuo.regression.rtree.CARTRegressionTrainer;
+import org.tribuo.regression.rtree.IndependentRegressionTreeModel;
+import org.tribuo.regression.rtree.impurity.MeanSquaredError;
+import org.tribuo.regression.sgd.objectives.SquaredLoss;
+
+/**
+ * Fits Tribuo linear SGD models and random forests, then exports them: linear weights into a
+ * {@link LinearModel}, trees into {@link FlatTree}s with covers counted from the training rows.
+ * Class index {@code k} is the Tribuo label named {@code "k"}, so exported outputs line up with
+ * our class order whatever order Tribuo assigns internally.
+ */
+final class TribuoFitter {
+    private static final String REGRESSION_DIM = "y";
+
+    private TribuoFitter() {
+    }
+
+    static LinearModel fitLinear(Task task, FitData data, Map<String, Object> params, long seed) {
+        double lr = ((Number) params.getOrDefault("learning_rate", 0.1)).doubleValue();
+        int epochs = ((Number) params.getOrDefault("epochs", 10)).intValue();
+        int batch = ((Number) params.getOrDefault("minibatch", 1)).intValue();
+        if (task.isClassification()) {
+            var trainer = new org.tribuo.classification.sgd.linear.LinearSGDTrainer(
+                    new LogMulticlass(), new AdaGrad(lr, 1e-6), epochs, -1, batch, seed);
+            var model = trainer.train(labelDataset(data));
+            double[][] full = linearRows(model, data, data.classCount());
+            double[][] w;
+            double[] b;
+            int p = data.features().size();
+            if (task == Task.BINARY) {
+                // softmax over two scores equals a sigmoid of their difference
+                w = new double[1][p];
+                for (int j = 0; j < p; j++) {
+                    w[0][j] = full[1][j] - full[0][j];
+                }
+                b = new double[] {full[1][p] - full[0][p]};
+            } else {
+                w = new double[full.length][];
+                b = new double[full.length];
+                for (int k = 0; k < full.length; k++) {
+                    w[k] = java.util.Arrays.copyOf(full[k], p);
+                    b[k] = full[k][p];
+                }
+            }
+            return new LinearModel(task, w, b, means(data.x()));
+        }
+        // Regression: fit on a standardized target so one learning rate suits any target scale.
+        double[] y = data.target();
+        double mean = java.util.Arrays.stream(y).average().orElse(0);
+        double sd = Math.sqrt(java.util.Arrays.stream(y).map(v -> (v - mean) * (v - mean)).average().orElse(1));
+        double scale = sd > 1e-12 ? sd : 1;
+        var trainer = new org.tribuo.regression.sgd.linear.LinearSGDTrainer(
+                new SquaredLoss(), new AdaGrad(lr, 1e-6), epochs, -1, batch, seed);
+        var model = trainer.train(regressionDataset(data, mean, scale));
+        double[][] full = linearRows(model, data, 1);
+        int p = data.features().size();
+        double[] w = new double[p];
+        for (int j = 0; j < p; j++) {
+            w[j] = full[0][j] * scale;
+        }
+        return new LinearModel(task, new double[][] {w}, new double[] {full[0][p] * scale + mean}, means(data.x()));
+    }
+
+    static ForestModel fitForest(Task task, FitData data, Map<String, Object> params, long seed) {
+        return exportForest(trainForest(task, data, params, seed), task, data);
+    }
+
+    /** The Tribuo ensemble itself; package-private so tests can compare the export against it. */
+    static WeightedEnsembleModel<?> trainForest(Task task, FitData data, Map<String, Object> params, long seed) {
+        int trees = ((Number) params.getOrDefault("trees", 100)).intValue();
+        int depth = ((Number) params.getOrDefault("max_depth", 8)).intValue();
+        float minChild = ((Number) params.getOrDefault("min_child_weight", 1)).floatValue();
+        float fraction = ((Number) params.getOrDefault("feature_fraction", 0.5)).floatValue();
+        if (task.isClassification()) {
+            var cart = new CARTClassificationTrainer(depth, minChild, 0.0f, fraction, false, new GiniIndex(), seed);
+            var rf = new RandomForestTrainer<>(cart, new FullyWeightedVotingCombiner(), trees, seed);
+            return (WeightedEnsembleModel<Label>) rf.train(labelDataset(data));
+        }
+        var cart = new CARTRegressionTrainer(depth, minChild, 0.0f, fraction, false, new MeanSquaredError(), seed);
+        var rf = new RandomForestTrainer<>(cart, new AveragingCombiner(), trees, seed);
+        return (WeightedEnsembleModel<Regressor>) rf.train(regressionDataset(data, 0, 1));
+    }
+
+    static ForestModel exportForest(WeightedEnsembleModel<?> model, Task task, FitData data) {
+        int outputs = task.isClassification() ? data.classCount() : 1;
+        List<FlatTree> flat = new ArrayList<>();
+        for (Model<?> m : model.getModels()) {
+            flat.add(export((TreeModel<?>) m, data, outputs));
+        }
+        return new ForestModel(flat, outputs);
+    }
+
+    /** Tribuo's own prediction for one encoded row: class probabilities in class-index order, or the value. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static double[] tribuoPredict(WeightedEnsembleModel<?> model, FitData data, double[] row, int outputs) {
+        String[] names = data.features().toArray(String[]::new);
+        if (outputs == 1 && data.classes() == null) {
+            var p = ((WeightedEnsembleModel<Regressor>) model).predict(
+                    new ArrayExample<>(new Regressor(REGRESSION_DIM, 0), names, row));
+            return new double[] {p.getOutput().getValues()[0]};
+        }
+        var p = ((WeightedEnsembleModel<Label>) model).predict(new ArrayExample<>(new Label("0"), names, row));
+        double[] out = new double[outputs];
+        p.getOutputScores().forEach((k, v) -> out[Integer.parseInt(k)] = v.getScore());
+        return out;
+    }
+
+    private static double[][] linearRows(AbstractLinearSGDModel<?> model, FitData data, int outputs) {
+        DenseMatrix m = model.getWeightsCopy();
+        ImmutableFeatureMap fmap = model.getFeatureIDMap();
+        ImmutableOutputInfo<?> info = model.getOutputIDInfo();
+        int p = data.features().size();
+        double[][] rows = new double[outputs][p + 1];
+        int biasColumn = m.getDimension2Size() - 1; // Tribuo stores the bias as the last column
+        for (int k = 0; k < outputs; k++) {
+            int row = outputRow(info, k);
+            if (row < 0) {
+                continue; // class absent from training data: weights stay 0
+            }
+            for (int j = 0; j < p; j++) {
+                var f = fmap.get(data.features().get(j));
+                if (f != null) {
+                    rows[k][j] = m.get(row, f.getID());
+                }
+            }
+            rows[k][p] = m.get(row, biasColumn);
+        }
+        return rows;
+    }
+
+    private static int outputRow(ImmutableOutputInfo<?> info, int k) {
+        for (var pair : info) {
+            Output<?> o = pair.getB();
+            String name = o instanceof Label l ? l.getLabel() : REGRESSION_DIM;
+            if (o instanceof Regressor || name.equals(Integer.toString(k))) {
+                return pair.getA();
+            }
+        }
+        return -1;
+    }
+
+    /** Converts a Tribuo tree to flat arrays, counting covers by routing the training rows. */
+    private static FlatTree export(TreeModel<?> tree, FitData data, int outputs) {
+        List<Node<?>> nodes = new ArrayList<>();
+        // regression trees keep one root per output dimension
+        Node<?> root = tree instanceof IndependentRegressionTreeModel r ? r.getRoots().get(REGRESSION_DIM) : tree.getRoot();
+        collect(root, nodes);
+        int n = nodes.size();
+        int[] feature = new int[n];
+        double[] threshold = new double[n];
+        int[] left = new int[n];
+        int[] right = new int[n];
+        double[][] value = new double[n][];
+        ImmutableFeatureMap fmap = tree.getFeatureIDMap();
+        java.util.Map<Node<?>, Integer> index = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < n; i++) {
+            index.put(nodes.get(i), i);
+        }
+        for (int i = 0; i < n; i++) {
+            Node<?> node = nodes.get(i);
+            if (node instanceof SplitNode<?> s) {
+                String name = fmap.get(s.getFeatureID()).getName();
+                feature[i] = data.features().indexOf(name);
+                threshold[i] = s.splitValue();
+                left[i] = index.get(s.getLessThanOrEqual());
+                right[i] = index.get(s.getGreaterThan());
+            } else {
+                feature[i] = -1;
+                left[i] = -1;
+                right[i] = -1;
+                value[i] = leafValue((LeafNode<?>) node, outputs);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (value[i] == null) {
+                value[i] = new double[outputs];
+            }
+        }
+        double[] cover = new double[n];
+        FlatTree t = new FlatTree(feature, threshold, left, right, value, cover);
+        for (double[] row : data.x()) {
+            int node = 0;
+            cover[0]++;
+            while (!t.isLeaf(node)) {
+                node = row[feature[node]] <= threshold[node] ? left[node] : right[node];
+                cover[node]++;
+            }
+        }
+        return t;
+    }
+
+    private static void collect(Node<?> node, List<Node<?>> out) {
+        out.add(node);
+        if (node instanceof SplitNode<?> s) {
+            collect(s.getLessThanOrEqual(), out);
+            collect(s.getGreaterThan(), out);
+        }
+    }
+
+    private static double[] leafValue(LeafNode<?> leaf, int outputs) {
+        double[] v = new double[outputs];
+        Object out = leaf.getOutput();
+        if (out instanceof Regressor r) {
+            v[0] = r.getValues()[0];
+            return v;
+        }
+        double sum = 0;
+        for (var e : leaf.getDistribution().entrySet()) {
+            int k = Integer.parseInt(e.getKey());
+            v[k] = ((Label) e.getValue()).getScore();
+            sum += v[k];
+        }
+        if (sum > 0) {
+            for (int k = 0; k < outputs; k++) {
+                v[k] /= sum;
+            }
+        }
+        return v;
+    }
+
+    private static MutableDataset<Label> labelDataset(FitData data) {
+        LabelFactory factory = new LabelFactory();
+        List<Example<Label>> examples = new ArrayList<>(data.rows());
+        String[] names = data.features().toArray(String[]::new);
+        for (int i = 0; i < data.rows(); i++) {
+            Example<Label> e = new ArrayExample<>(new Label(Integer.toString(data.classes()[i])), names, data.x()[i]);
+            e.setWeight((float) data.weight(i));
+            examples.add(e);
+        }
+        return dataset(examples, factory);
+    }
+
+    private static MutableDataset<Regressor> regressionDataset(FitData data, double mean, double scale) {
+        RegressionFactory factory = new RegressionFactory();
+        List<Example<Regressor>> examples = new ArrayList<>(data.rows());
+        String[] names = data.features().toArray(String[]::new);
+        for (int i = 0; i < data.rows(); i++) {
+            Regressor y = new Regressor(REGRESSION_DIM, (data.target()[i] - mean) / scale);
+            Example<Regressor> e = new ArrayExample<>(y, names, data.x()[i]);
+            e.setWeight((float) data.weight(i));
+            examples.add(e);
+        }
+        return dataset(examples, factory);
+    }
+
+    private static <T extends Output<T>> MutableDataset<T> dataset(List<Example<T>> examples, OutputFactory<T> factory) {
+        var provenance = new SimpleDataSourceProvenance("svc training rows", OffsetDateTime.now(), factory);
+        return new MutableDataset<>(new ListDataSource<>(examples, factory, provenance));
+    }
+
+    private static double[] means(double[][] x) {
+        int p = x.length == 0 ? 0 : x[0].length;
+        double[] m = new double[p];
+        for (double[] row : x) {
+            for (int j = 0; j < p; j++) {
+                m[j] += row[j];
+            }
+        }
+        for (int j = 0; j < p; j++) {
+            m[j] /= x.length;
+        }
+        return m;
+    }
+}

@@ -1,0 +1,112 @@
+package svc.ml.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DatasetReaderTest {
+    @TempDir
+    Path dir;
+
+    private Path write(String name, String content) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, content, StandardCharsets.UTF_8);
+        return p;
+    }
+
+    @Test
+    void parsesRfc4180QuotingAndMissingTokens() throws IOException {
+        Path p = write("q.csv", "\uFEFFname,note,n\r\n"
+                + "\"Smith, J\",\"said \"\"hi\"\"\",1\r\n"
+                + "plain,\"two\nlines\",?\r\n"
+                + " spaced ,NA,3\n");
+        Dataset d = DatasetReader.read(p);
+        assertThat(d.rowCount()).isEqualTo(3);
+        assertThat(d.columnNames()).containsExactly("name", "note", "n");
+        assertThat(d.column("name").value(0)).isEqualTo("Smith, J");
+        assertThat(d.column("note").value(0)).isEqualTo("said \"hi\"");
+        assertThat(d.column("note").value(1)).isEqualTo("two\nlines");
+        assertThat(d.column("name").value(2)).isEqualTo("spaced");
+        assertThat(d.column("note").isMissing(2)).isTrue();
+        assertThat(d.column("n").isMissing(1)).isTrue();
+        assertThat(d.column("n").type()).isEqualTo(ColumnType.NUMERIC);
+        assertThat(d.column("n").number(2)).isEqualTo(3.0);
+    }
+
+    @Test
+    void raggedRowNamesItsLineCountingEmbeddedLineBreaks() throws IOException {
+        Path p = write("r.csv", "a,b\n1,\"x\ny\"\n2,3\n4\n");
+        assertThatThrownBy(() -> DatasetReader.read(p))
+                .isInstanceOf(DataLoadException.class)
+                .hasMessageContaining("line 5")
+                .hasMessageContaining("expected 2 fields")
+                .hasMessageContaining("found 1");
+    }
+
+    @Test
+    void unclosedQuoteNamesTheLineWhereTheFieldStarts() throws IOException {
+        Path p = write("u.csv", "a,b\n1,2\n3,\"oops\n4,5\n");
+        assertThatThrownBy(() -> DatasetReader.read(p)).hasMessageContaining("line 3").hasMessageContaining("never closed");
+    }
+
+    @Test
+    void binaryFileIsRefusedBeforeParsing() throws IOException {
+        Path p = dir.resolve("b.csv");
+        Files.write(p, new byte[] {'a', ',', 'b', '\n', 0x50, 0x4b, 0x03, 0x04, 0, 0, 1});
+        assertThatThrownBy(() -> DatasetReader.read(p)).isInstanceOf(DataLoadException.class)
+                .hasMessageContaining("binary").hasMessageContaining("offset 8");
+    }
+
+    @Test
+    void emptyMissingAndHeaderOnlyFilesGiveClearErrors() throws IOException {
+        Path empty = write("e.csv", "");
+        assertThatThrownBy(() -> DatasetReader.read(empty)).hasMessageContaining("is empty");
+        assertThatThrownBy(() -> DatasetReader.read(dir.resolve("nope.csv"))).hasMessageContaining("not found");
+        Path header = write("h.csv", "a,b\n");
+        assertThatThrownBy(() -> DatasetReader.read(header)).hasMessageContaining("no data rows");
+    }
+
+    @Test
+    void oversizedFileIsRefusedByTheConfiguredLimit() throws IOException {
+        Path p = write("big.csv", "a,b\n1,2\n3,4\n");
+        assertThatThrownBy(() -> DatasetReader.read(p, ReadOptions.defaults().withMaxBytes(10)))
+                .hasMessageContaining("over the limit of 10 bytes");
+        assertThat(DatasetReader.read(p, ReadOptions.defaults().withMaxBytes(100)).rowCount()).isEqualTo(2);
+    }
+
+    @Test
+    void infersBooleanAndDateColumns() throws IOException {
+        Path p = write("t.csv", "flag,day,code\nyes,2024-01-02,A1\nno,2024-03-01,7\n,2023-12-31,B\n");
+        Dataset d = DatasetReader.read(p);
+        assertThat(d.column("flag").type()).isEqualTo(ColumnType.BOOLEAN);
+        assertThat(d.column("flag").number(0)).isEqualTo(1.0);
+        assertThat(d.column("day").type()).isEqualTo(ColumnType.DATE);
+        assertThat(d.column("day").number(0)).isEqualTo(java.time.LocalDate.of(2024, 1, 2).toEpochDay());
+        assertThat(d.column("code").type()).isEqualTo(ColumnType.CATEGORICAL);
+    }
+
+    @Test
+    void readsJsonLinesWithUnionOfKeys() throws IOException {
+        Path p = write("d.jsonl", "{\"a\": 1, \"b\": \"x\"}\n\n{\"a\": 2.5, \"c\": true}\n{\"a\": null, \"b\": \"?\"}\n");
+        Dataset d = DatasetReader.read(p);
+        assertThat(d.columnNames()).containsExactly("a", "b", "c");
+        assertThat(d.rowCount()).isEqualTo(3);
+        assertThat(d.column("a").type()).isEqualTo(ColumnType.NUMERIC);
+        assertThat(d.column("a").isMissing(2)).isTrue();
+        assertThat(d.column("b").isMissing(1)).isTrue();
+        assertThat(d.column("b").isMissing(2)).isTrue();
+        assertThat(d.column("c").type()).isEqualTo(ColumnType.BOOLEAN);
+    }
+
+    @Test
+    void jsonLineThatIsNotAnObjectIsNamed() throws IOException {
+        Path p = write("bad.jsonl", "{\"a\": 1}\n[1,2]\n");
+        assertThatThrownBy(() -> DatasetReader.read(p)).hasMessageContaining("line 2").hasMessageContaining("object");
+    }
+}

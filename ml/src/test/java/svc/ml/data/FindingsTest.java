@@ -1,0 +1,114 @@
+package svc.ml.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Validation and leakage findings on German credit, with leaked columns planted. */
+class FindingsTest {
+    static Dataset german;
+
+    @BeforeAll
+    static void load() {
+        german = DatasetReader.read(RealDataTest.GERMAN);
+    }
+
+    @Test
+    void cleanGermanCreditHasNoLeakage() {
+        assertThat(LeakageDetector.detect(german, "credit_risk")).isEmpty();
+    }
+
+    @Test
+    void copyOfTheTargetUnderAnotherNameIsFlagged() {
+        String[] target = RealDataTest.column(german, "credit_risk");
+        String[] relabelled = new String[target.length];
+        for (int i = 0; i < target.length; i++) {
+            relabelled[i] = target[i].equals("good") ? "approved" : "rejected";
+        }
+        Dataset leaky = german.withColumn(Column.of("decision", relabelled));
+        List<Finding> f = LeakageDetector.detect(leaky, "credit_risk");
+        assertThat(f).singleElement().satisfies(x -> {
+            assertThat(x.code()).isEqualTo("LEAKAGE");
+            assertThat(x.column()).isEqualTo("decision");
+            assertThat(x.severity()).isEqualTo(Severity.ERROR);
+            assertThat(x.message()).contains("copy of the target");
+        });
+    }
+
+    @Test
+    void nearCopiesAreFlaggedNumericByAucAndCategoricalByPurity() {
+        String[] target = RealDataTest.column(german, "credit_risk");
+        Random r = new Random(7);
+        String[] score = new String[target.length];
+        String[] noisyLabel = new String[target.length];
+        for (int i = 0; i < target.length; i++) {
+            boolean bad = target[i].equals("bad");
+            // a post-outcome score: overlaps the other class only for a few rows
+            score[i] = Double.toString((bad ? 0.8 : 0.2) + 0.1 * r.nextGaussian());
+            boolean flip = r.nextDouble() < 0.01;
+            noisyLabel[i] = (bad ^ flip) ? "B" : "G";
+        }
+        Dataset leaky = german.withColumn(Column.of("collections_score", score))
+                .withColumn(Column.of("status_after", noisyLabel));
+        List<Finding> f = LeakageDetector.detect(leaky, "credit_risk");
+        assertThat(f).extracting(Finding::column).containsExactlyInAnyOrder("collections_score", "status_after");
+        assertThat(f).allSatisfy(x -> assertThat(x.code()).isEqualTo("LEAKAGE"));
+        assertThat(f.stream().filter(x -> x.column().equals("collections_score")).findFirst().orElseThrow().message())
+                .contains("ROC AUC");
+    }
+
+    @Test
+    void validationFlagsConstantColumnsDuplicatesAndMissingTarget() {
+        String[] constant = new String[german.rowCount()];
+        java.util.Arrays.fill(constant, "x");
+        int[] rows = new int[german.rowCount() + 3];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = i < german.rowCount() ? i : i - german.rowCount(); // rows 0..2 again
+        }
+        Dataset d = german.withColumn(Column.of("branch", constant)).select(rows);
+        List<Finding> f = Validator.validate(d, "credit_risk");
+        assertThat(f).extracting(Finding::code).containsExactlyInAnyOrder("CONSTANT_COLUMN", "DUPLICATE_ROWS");
+        assertThat(f).filteredOn(x -> x.code().equals("DUPLICATE_ROWS")).singleElement()
+                .satisfies(x -> assertThat(x.message()).startsWith("3 rows"));
+        assertThat(Validator.validate(german, "default")).extracting(Finding::code).contains("TARGET_MISSING");
+        assertThat(Validator.validate(german.select(new int[] {0, 1, 2}), "credit_risk")).extracting(Finding::code)
+                .contains("TOO_FEW_ROWS");
+    }
+
+    @Test
+    void stratifiedSplitKeepsClassSharesAndIsSeeded() {
+        String[] target = RealDataTest.column(german, "credit_risk");
+        Splitter.Split s = Splitter.stratified(target, 0.15, 0.15, 3);
+        assertThat(s.train().length + s.validation().length + s.test().length).isEqualTo(1000);
+        assertThat(count(target, s.test(), "bad")).isEqualTo(45);
+        assertThat(count(target, s.validation(), "bad")).isEqualTo(45);
+        assertThat(count(target, s.train(), "bad")).isEqualTo(210);
+        assertThat(s.test().length).isEqualTo(150);
+        java.util.Set<Integer> all = new java.util.HashSet<>();
+        for (int[] part : new int[][] {s.train(), s.validation(), s.test()}) {
+            for (int i : part) {
+                assertThat(all.add(i)).isTrue();
+            }
+        }
+        assertThat(Splitter.stratified(target, 0.15, 0.15, 3).test()).containsExactly(s.test());
+        assertThat(Splitter.stratified(target, 0.15, 0.15, 4).test()).isNotEqualTo(s.test());
+        int[][] folds = Splitter.kFold(target, 5, 1);
+        for (int[] fold : folds) {
+            assertThat(fold).hasSize(200);
+            assertThat(count(target, fold, "bad")).isEqualTo(60);
+        }
+    }
+
+    private static int count(String[] target, int[] rows, String label) {
+        int n = 0;
+        for (int i : rows) {
+            if (target[i].equals(label)) {
+                n++;
+            }
+        }
+        return n;
+    }
+}
