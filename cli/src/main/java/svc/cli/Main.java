@@ -13,7 +13,11 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = SvcVersion.class,
     description = "svc: a multi-agent machine-learning platform.",
-    subcommands = {CommandLine.HelpCommand.class, svc.cli.settings.SettingsCommand.class},
+    subcommands = {
+      CommandLine.HelpCommand.class,
+      svc.cli.demo.DemoCommand.class,
+      svc.cli.settings.SettingsCommand.class
+    },
     footer = {"", "Examples:", "  svc --version", "  svc help settings"})
 public final class Main {
 

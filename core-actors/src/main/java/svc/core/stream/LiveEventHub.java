@@ -26,6 +26,9 @@ public final class LiveEventHub implements LiveFeed {
   /** What a watcher receives: the stream message, and whether the run ended with it. */
   public record LiveMessage(ObjectNode json, boolean finalMessage) {}
 
+  /** Watchers of every run (the demo's console, metrics). */
+  public static final String ALL_RUNS = "*";
+
   private final Map<String, List<Consumer<LiveMessage>>> watchers = new ConcurrentHashMap<>();
 
   public Subscription subscribe(String runId, Consumer<LiveMessage> watcher) {
@@ -48,11 +51,17 @@ public final class LiveEventHub implements LiveFeed {
   }
 
   private void deliver(String runId, java.util.function.Supplier<LiveMessage> message) {
-    List<Consumer<LiveMessage>> list = watchers.get(runId);
-    if (list == null || list.isEmpty()) {
+    List<Consumer<LiveMessage>> forRun = watchers.getOrDefault(runId, List.of());
+    List<Consumer<LiveMessage>> forAll = watchers.getOrDefault(ALL_RUNS, List.of());
+    if (forRun.isEmpty() && forAll.isEmpty()) {
       return;
     }
     LiveMessage m = message.get();
+    deliverTo(forRun, m);
+    deliverTo(forAll, m);
+  }
+
+  private static void deliverTo(List<Consumer<LiveMessage>> list, LiveMessage m) {
     for (Consumer<LiveMessage> w : list) {
       try {
         w.accept(m);

@@ -1,0 +1,26 @@
+package svc.config.logging;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Logging for commands a person watches (the demo, the CLI): warnings and errors only, unless
+ * {@code SVC_LOG_LEVEL} asks for more. Libraries that log through java.util.logging (Tribuo logs
+ * every model it trains) are held to warnings as well.
+ */
+public final class ConsoleLogging {
+
+  /** Held here because java.util.logging keeps loggers only weakly; a collected one loses its level. */
+  private static final java.util.logging.Logger TRIBUO = java.util.logging.Logger.getLogger("org.tribuo");
+
+  private ConsoleLogging() {}
+
+  public static void quietUnlessConfigured() {
+    String configured = System.getenv(LogSettings.LEVEL_VARIABLE);
+    if (configured == null || configured.isBlank()) {
+      ((Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
+    }
+    TRIBUO.setLevel(java.util.logging.Level.WARNING);
+  }
+}
