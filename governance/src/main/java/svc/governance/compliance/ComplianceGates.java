@@ -1,0 +1,94 @@
+package svc.governance.compliance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Evaluates a set of gates against a run's latest tool results.
+ *
+ * <p>Fail closed: a gate whose evidence is missing ({@code computes_via_tool} has not run) or
+ * whose expression cannot be evaluated (a placeholder does not resolve, a type is wrong) blocks
+ * its tool with a reason starting "cannot evaluate". For a bank, "we could not check fairness"
+ * must not read as "fairness is fine".
+ */
+public final class ComplianceGates {
+
+    private final List<ComplianceGate> gates;
+    private final Map<String, Expression> compiled = new LinkedHashMap<>();
+
+    /** Parses every {@code deny_if} now, so a broken gate stops boot instead of a deployment. */
+    public ComplianceGates(List<ComplianceGate> gates) {
+        this.gates = List.copyOf(gates);
+        for (ComplianceGate g : this.gates) {
+            try {
+                if (compiled.put(g.id(), Expression.parse(g.denyIf())) != null) {
+                    throw new IllegalArgumentException("compliance gate id '" + g.id() + "' is used twice");
+                }
+            } catch (ExpressionException e) {
+                throw new IllegalArgumentException("compliance gate '" + g.id() + "': deny_if '" + g.denyIf()
+                        + "' does not parse: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    public List<ComplianceGate> gates() {
+        return gates;
+    }
+
+    /** Verdicts of every gate, in gate order. */
+    public List<GateVerdict> evaluate(Map<String, JsonNode> latestResults, JsonNode runContext) {
+        List<GateVerdict> verdicts = new ArrayList<>(gates.size());
+        for (ComplianceGate g : gates) {
+            verdicts.add(evaluate(g, latestResults, runContext));
+        }
+        return verdicts;
+    }
+
+    /** Verdicts of the gates that guard {@code tool}. */
+    public List<GateVerdict> evaluateFor(String tool, Map<String, JsonNode> latestResults, JsonNode runContext) {
+        List<GateVerdict> verdicts = new ArrayList<>(1);
+        for (ComplianceGate g : gates) {
+            if (g.blocksTool().equals(tool)) {
+                verdicts.add(evaluate(g, latestResults, runContext));
+            }
+        }
+        return verdicts;
+    }
+
+    /** Only the blocking verdicts: which tools are blocked and why. */
+    public List<GateVerdict> blocked(Map<String, JsonNode> latestResults, JsonNode runContext) {
+        return evaluate(latestResults, runContext).stream().filter(GateVerdict::blocked).toList();
+    }
+
+    private GateVerdict evaluate(ComplianceGate g, Map<String, JsonNode> latestResults, JsonNode runContext) {
+        Expression expression = compiled.get(g.id());
+        String head = "compliance gate " + g.id() + " (deny_if " + g.denyIf() + ")";
+        JsonNode evidence = latestResults.get(g.computesViaTool());
+        if (evidence == null) {
+            return new GateVerdict(g.id(), g.blocksTool(), g.denyIf(), true,
+                    head + ": cannot evaluate: " + g.computesViaTool() + " has not produced a result in this run; "
+                            + g.blocksTool() + " stays blocked until it has", Map.of());
+        }
+        Map<String, Object> values = new LinkedHashMap<>();
+        try {
+            boolean deny = expression.test(evidence, runContext, values);
+            String seen = values.entrySet().stream()
+                    .map(e -> e.getKey() + " = " + show(e.getValue()))
+                    .collect(Collectors.joining(", "));
+            return new GateVerdict(g.id(), g.blocksTool(), g.denyIf(), deny,
+                    head + (deny ? " is true: " : " is false: ") + seen + (deny ? "; " + g.blocksTool() + " is blocked" : ""),
+                    values);
+        } catch (ExpressionException e) {
+            return new GateVerdict(g.id(), g.blocksTool(), g.denyIf(), true,
+                    head + ": cannot evaluate: " + e.getMessage() + "; " + g.blocksTool() + " is blocked", values);
+        }
+    }
+
+    private static String show(Object v) {
+        return v instanceof Double d ? Expression.format(d) : String.valueOf(v);
+    }
+}
