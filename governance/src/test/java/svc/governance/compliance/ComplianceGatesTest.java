@@ -1,0 +1,92 @@
+package svc.governance.compliance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ComplianceGatesTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final ComplianceGates bfsi = new ComplianceGates(CompliancePacks.bfsiBaseline());
+
+    private static JsonNode json(String s) throws Exception {
+        return JSON.readTree(s);
+    }
+
+    @Test
+    void fairAndStableModelPassesBothGates() throws Exception {
+        var verdicts = bfsi.evaluate(Map.of(
+                "audit_fairness", json("{\"demographic_parity_difference\": 0.1}"),
+                "compute_drift", json("{\"max_psi\": 0.25}")), null);
+        assertThat(verdicts).extracting(GateVerdict::blocked).containsExactly(false, false);
+        assertThat(verdicts.get(0).reason()).contains("is false").contains("= 0.1");
+    }
+
+    @Test
+    void unfairModelIsBlockedWithGateExpressionAndValueNamed() throws Exception {
+        var blocked = bfsi.blocked(Map.of(
+                "audit_fairness", json("{\"demographic_parity_difference\": 0.1001, \"by_group\": {}}"),
+                "compute_drift", json("{\"max_psi\": 0.02}")), null);
+        assertThat(blocked).singleElement().satisfies(v -> {
+            assertThat(v.gateId()).isEqualTo("bfsi-fairness");
+            assertThat(v.blocksTool()).isEqualTo("register_model_deployment");
+            assertThat(v.reason()).isEqualTo("compliance gate bfsi-fairness (deny_if ${last_tool_result.demographic_parity_difference} "
+                    + "> 0.1) is true: ${last_tool_result.demographic_parity_difference} = 0.1001; register_model_deployment is blocked");
+            assertThat(v.values()).containsEntry("${last_tool_result.demographic_parity_difference}", 0.1001);
+        });
+    }
+
+    @Test
+    void driftAboveQuarterBlocks() throws Exception {
+        var blocked = bfsi.blocked(Map.of(
+                "audit_fairness", json("{\"demographic_parity_difference\": 0.01}"),
+                "compute_drift", json("{\"max_psi\": 0.31}")), null);
+        assertThat(blocked).extracting(GateVerdict::gateId).containsExactly("bfsi-drift");
+    }
+
+    @Test
+    void missingEvidenceOrUnresolvableValueFailsClosed() throws Exception {
+        var noDrift = bfsi.evaluateFor("register_model_deployment",
+                Map.of("audit_fairness", json("{\"demographic_parity_difference\": 0.01}")), null);
+        assertThat(noDrift).extracting(GateVerdict::blocked).containsExactly(false, true);
+        assertThat(noDrift.get(1).reason()).contains("cannot evaluate").contains("compute_drift has not produced a result");
+
+        var renamed = bfsi.blocked(Map.of(
+                "audit_fairness", json("{\"dp_diff\": 0.01}"),
+                "compute_drift", json("{\"max_psi\": 0.01}")), null);
+        assertThat(renamed).singleElement().satisfies(v -> assertThat(v.reason())
+                .contains("cannot evaluate").contains("${last_tool_result.demographic_parity_difference} does not resolve"));
+
+        var wrongType = bfsi.blocked(Map.of(
+                "audit_fairness", json("{\"demographic_parity_difference\": \"0.01\"}"),
+                "compute_drift", json("{\"max_psi\": 0.01}")), null);
+        assertThat(wrongType).singleElement().satisfies(v -> assertThat(v.reason()).contains("needs a number"));
+    }
+
+    @Test
+    void gatesOnlyAnswerForTheToolTheyBlock() throws Exception {
+        assertThat(bfsi.evaluateFor("train_model", Map.of(), null)).isEmpty();
+    }
+
+    @Test
+    void runContextPlaceholdersWork() throws Exception {
+        var gates = new ComplianceGates(List.of(new ComplianceGate("ctx", "deploy", "audit", 
+                "${last_tool_result.x} > ${run_context.limits.x}", "deploy")));
+        assertThat(gates.blocked(Map.of("audit", json("{\"x\": 3}")), json("{\"limits\": {\"x\": 2}}"))).hasSize(1);
+        assertThat(gates.blocked(Map.of("audit", json("{\"x\": 1}")), json("{\"limits\": {\"x\": 2}}"))).isEmpty();
+    }
+
+    @Test
+    void brokenGatesAreRefusedAtConstruction() {
+        assertThatThrownBy(() -> new ComplianceGates(List.of(new ComplianceGate("g", "t", "c", "${last_tool_result.x} >", "t"))))
+                .hasMessageContaining("compliance gate 'g'").hasMessageContaining("at column");
+        assertThatThrownBy(() -> new ComplianceGate("g", "t", "c", " ", "t")).hasMessageContaining("deny_if");
+        var twice = List.of(new ComplianceGate("g", "t", "c", "true", "t"), new ComplianceGate("g", "t", "c", "false", "t"));
+        assertThatThrownBy(() -> new ComplianceGates(twice)).hasMessageContaining("used twice");
+    }
+}
