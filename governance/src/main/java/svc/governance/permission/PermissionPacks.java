@@ -20,23 +20,27 @@ public final class PermissionPacks {
      * Calls that escape the Python sandbox's intent: shell-outs, dynamic code, raw sockets,
      * recursive deletes and files opened for writing. A tripwire, not containment: the sandbox
      * (G2) is what actually contains code; this rule stops the obvious cases early with a reason.
+     * The leading look-ahead (every alternative starts with _, o, s or e) and the single word-start
+     * guard let most positions of a long script be rejected by one character test.
      */
-    public static final String DANGEROUS_PYTHON = String.join("|",
-            WORD_START + "os\\s*\\.\\s*(?:system|popen)\\s*\\(",
-            WORD_START + "subprocess\\b",
-            WORD_START + "eval\\s*\\(",
-            WORD_START + "exec\\s*\\(",
-            "__import__",
-            WORD_START + "socket\\b",
-            WORD_START + "shutil\\s*\\.\\s*rmtree\\b",
+    public static final String DANGEROUS_PYTHON = "(?=[_ose])(?:__import__|" + WORD_START + "(?:" + String.join("|",
+            "os\\s*\\.\\s*(?:system|popen)\\s*\\(",
+            "subprocess\\b",
+            "eval\\s*\\(",
+            "exec\\s*\\(",
+            "socket\\b",
+            "shutil\\s*\\.\\s*rmtree\\b",
             // open(path, 'w') / open(path, mode="a") / open(p, 'r+'), quotes possibly JSON-escaped
-            WORD_START + "open\\s*\\([^)]*,\\s*(?:mode\\s*=\\s*)?\\\\?[\"'][rbt]*[wax+]");
+            "open\\s*\\([^)]*,\\s*(?:mode\\s*=\\s*)?\\\\?[\"'][rbt]*[wax+]") + "))";
 
-    /** Indian PAN: five letters, four digits, one letter, not inside a longer word. */
-    public static final String PAN = WORD_START + "[A-Z]{5}[0-9]{4}[A-Z](?![A-Za-z0-9])";
+    /**
+     * Indian PAN: five letters, four digits, one letter, not inside a longer word. The leading
+     * look-ahead rejects the (many) positions without a capital before the look-behinds run.
+     */
+    public static final String PAN = "(?=[A-Z])" + WORD_START + "[A-Z]{5}[0-9]{4}[A-Z](?![A-Za-z0-9])";
 
     /** Aadhaar: 12 digits, the first 2-9, plain or grouped 4-4-4 by one space or hyphen used consistently. */
-    public static final String AADHAAR = "(?<![0-9])[2-9][0-9]{3}([ -]?)[0-9]{4}\\1[0-9]{4}(?![0-9])";
+    public static final String AADHAAR = "(?=[2-9])(?<![0-9])[2-9][0-9]{3}([ -]?)[0-9]{4}\\1[0-9]{4}(?![0-9])";
 
     private PermissionPacks() {
     }
