@@ -1,5 +1,7 @@
 package svc.governance.permission;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /** API roles, ordered: each role has every capability of the roles before it. */
@@ -10,10 +12,12 @@ public enum Role {
         return compareTo(required) >= 0;
     }
 
+    @JsonValue
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    @JsonCreator
     public static Role fromWire(String name) {
         for (Role r : values()) {
             if (r.wireName().equalsIgnoreCase(name == null ? "" : name.trim())) {

@@ -1,5 +1,7 @@
 package svc.governance.permission;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 
 /**
@@ -25,10 +27,12 @@ public enum RuleSource {
         this.wireName = wireName;
     }
 
+    @JsonValue
     public String wireName() {
         return wireName;
     }
 
+    @JsonCreator
     public static RuleSource fromWire(String name) {
         return Arrays.stream(values())
                 .filter(s -> s.wireName.equals(name))
