@@ -36,7 +36,7 @@ final class Lexer {
     private Token next() {
         int start = pos;
         char c = src.charAt(pos);
-        if (Character.isDigit(c) || (c == '.' && pos + 1 < src.length() && Character.isDigit(src.charAt(pos + 1)))) {
+        if (isDigit(c) || (c == '.' && pos + 1 < src.length() && isDigit(src.charAt(pos + 1)))) {
             return number(start);
         }
         if (c == '"' || c == '\'') {
@@ -68,13 +68,18 @@ final class Lexer {
         throw new ExpressionException("unexpected character '" + c + "'", start);
     }
 
+    /** ASCII only: {@code Character.isDigit} also accepts digits of other scripts, which no number parser reads. */
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
     private Token number(int start) {
-        while (pos < src.length() && Character.isDigit(src.charAt(pos))) {
+        while (pos < src.length() && isDigit(src.charAt(pos))) {
             pos++;
         }
         if (pos < src.length() && src.charAt(pos) == '.') {
             pos++;
-            while (pos < src.length() && Character.isDigit(src.charAt(pos))) {
+            while (pos < src.length() && isDigit(src.charAt(pos))) {
                 pos++;
             }
         }
@@ -83,10 +88,10 @@ final class Lexer {
             if (pos < src.length() && (src.charAt(pos) == '+' || src.charAt(pos) == '-')) {
                 pos++;
             }
-            if (pos >= src.length() || !Character.isDigit(src.charAt(pos))) {
+            if (pos >= src.length() || !isDigit(src.charAt(pos))) {
                 throw new ExpressionException("malformed exponent in number", mark);
             }
-            while (pos < src.length() && Character.isDigit(src.charAt(pos))) {
+            while (pos < src.length() && isDigit(src.charAt(pos))) {
                 pos++;
             }
         }

@@ -12,8 +12,8 @@ import java.util.List;
  * Replaces the conversation lines (JSONL) that mention a subject with tombstones, keeping line
  * order and count, so sequence numbers and references from other records stay valid.
  *
- * <p>A JSON line mentions the subject when any string or number inside it (at any depth)
- * contains the id standing alone (see {@link SubjectMatcher}); values are compared after JSON
+ * <p>A JSON line mentions the subject when any string or number inside it (at any depth, except
+ * the platform's own {@code seq} and {@code ts}) contains the id standing alone (see {@link SubjectMatcher}); values are compared after JSON
  * unescaping, so an id with quotes or backslashes is still found. A line that is not JSON is
  * searched as raw text. A tombstone keeps {@code seq}, {@code ts}, {@code agent}, {@code role},
  * {@code run_id} when present and not themselves mentioning the subject, and carries
@@ -24,6 +24,8 @@ public final class ConversationTombstoner {
 
     public static final String MARKER = "[SUBJECT_DELETED]";
     private static final List<String> KEPT = List.of("seq", "ts", "agent", "role", "run_id");
+    /** Written by the platform, never by a person: not searched, so subject {@code 42} does not hit {@code "seq": 42}. */
+    private static final java.util.Set<String> SYSTEM_FIELDS = java.util.Set.of("seq", "ts");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** @param lines the file's lines, unchanged where the subject is not mentioned */
@@ -43,7 +45,7 @@ public final class ConversationTombstoner {
         int count = 0;
         for (String line : lines) {
             JsonNode node = parse(line);
-            boolean mentions = node == null ? matcher.mentionedIn(line) : mentions(node, matcher);
+            boolean mentions = node == null ? matcher.mentionedIn(line) : mentionsOutsideSystemFields(node, matcher);
             if (!mentions || isTombstone(node)) {
                 out.add(line);
             } else {
@@ -73,6 +75,18 @@ public final class ConversationTombstoner {
     private static boolean isTombstone(JsonNode node) {
         return node != null && node.isObject() && MARKER.equals(node.path("content").asText(null))
                 && node.has("deleted_subject");
+    }
+
+    private static boolean mentionsOutsideSystemFields(JsonNode line, SubjectMatcher matcher) {
+        if (!line.isObject()) {
+            return mentions(line, matcher);
+        }
+        for (var field : line.properties()) {
+            if (!SYSTEM_FIELDS.contains(field.getKey()) && mentions(field.getValue(), matcher)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean mentions(JsonNode node, SubjectMatcher matcher) {

@@ -91,6 +91,7 @@ class ExpressionTest {
             "exists(1) # 8",
             "12abc > 1 # 3",
             "$x # 1",
+            "\u0661 > 0 # 1",
     })
     void parseErrorsNameTheColumn(String expr, int column) {
         assertThatThrownBy(() -> Expression.parse(expr))

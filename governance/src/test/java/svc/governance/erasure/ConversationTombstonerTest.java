@@ -79,6 +79,16 @@ class ConversationTombstonerTest {
     }
 
     @Test
+    void numericSubjectDoesNotHitSequenceNumbersOrTimestamps() {
+        List<String> lines = List.of("{\"seq\":42,\"ts\":\"2026-11-21T10:42:42Z\",\"content\":\"hello\"}",
+                "{\"seq\":43,\"content\":\"account 42 closed\"}");
+        var r = ConversationTombstoner.tombstone(lines, "42", NOW);
+        assertThat(r.tombstoned()).isEqualTo(1);
+        assertThat(r.lines().get(0)).isEqualTo(lines.get(0));
+        assertThat(r.lines().get(1)).contains("\"seq\":43", "[SUBJECT_DELETED]");
+    }
+
+    @Test
     void blankSubjectIsRejected() {
         assertThatThrownBy(() -> ConversationTombstoner.tombstone(LINES, "", NOW)).isInstanceOf(InvalidSubjectIdException.class);
         assertThatThrownBy(() -> ConversationTombstoner.tombstone(LINES, "  \t", NOW)).isInstanceOf(InvalidSubjectIdException.class);
