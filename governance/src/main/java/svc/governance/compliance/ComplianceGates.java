@@ -1,6 +1,9 @@
 package svc.governance.compliance;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +19,9 @@ import java.util.stream.Collectors;
  * must not read as "fairness is fine".
  */
 public final class ComplianceGates {
+
+    private static final java.util.Set<String> FIELDS =
+            java.util.Set.of("id", "triggers_on_tool", "computes_via_tool", "deny_if", "blocks_tool");
 
     private final List<ComplianceGate> gates;
     private final Map<String, Expression> compiled = new LinkedHashMap<>();
@@ -33,6 +39,55 @@ public final class ComplianceGates {
                         + "' does not parse: " + e.getMessage(), e);
             }
         }
+    }
+
+    /**
+     * Reads gates from a JSON or YAML list of {@code {id, triggers_on_tool, computes_via_tool,
+     * deny_if, blocks_tool}} (as in a deployment template); unknown fields are errors.
+     */
+    public static ComplianceGates parse(String text, boolean yaml, String origin) {
+        ObjectMapper mapper = yaml ? new ObjectMapper(new YAMLFactory()) : new ObjectMapper();
+        JsonNode root;
+        try {
+            root = mapper.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(origin + ": not valid " + (yaml ? "YAML" : "JSON") + ": " + e.getOriginalMessage(), e);
+        }
+        if (root == null || root.isMissingNode() || root.isNull()) {
+            return new ComplianceGates(List.of());
+        }
+        if (!root.isArray()) {
+            throw new IllegalArgumentException(origin + ": expected a list of compliance gates at the top level");
+        }
+        List<ComplianceGate> gates = new ArrayList<>();
+        for (int i = 0; i < root.size(); i++) {
+            String where = origin + ": gate #" + (i + 1);
+            JsonNode item = root.get(i);
+            if (!item.isObject()) {
+                throw new IllegalArgumentException(where + ": expected an object");
+            }
+            item.fieldNames().forEachRemaining(f -> {
+                if (!FIELDS.contains(f)) {
+                    throw new IllegalArgumentException(where + ": unknown field '" + f + "'; known fields are " + FIELDS);
+                }
+            });
+            try {
+                gates.add(new ComplianceGate(text(item, "id"), text(item, "triggers_on_tool"), text(item, "computes_via_tool"),
+                        text(item, "deny_if"), text(item, "blocks_tool")));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+            }
+        }
+        try {
+            return new ComplianceGates(gates);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(origin + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String text(JsonNode item, String field) {
+        JsonNode v = item.get(field);
+        return v == null || v.isNull() ? null : v.asText();
     }
 
     public List<ComplianceGate> gates() {

@@ -82,6 +82,25 @@ class ComplianceGatesTest {
     }
 
     @Test
+    void gatesLoadFromTemplateYamlAndTypoedFieldsAreRefused() throws Exception {
+        String yaml = String.join("\n",
+                "- id: bfsi-fairness",
+                "  triggers_on_tool: register_model_deployment",
+                "  computes_via_tool: audit_fairness",
+                "  deny_if: \"${last_tool_result.demographic_parity_difference} > 0.1\"",
+                "  blocks_tool: register_model_deployment",
+                "");
+        var gates = ComplianceGates.parse(yaml, true, "bfsi_baseline/gates.yaml");
+        assertThat(gates.gates()).containsExactly(CompliancePacks.bfsiBaseline().get(0));
+        assertThatThrownBy(() -> ComplianceGates.parse(yaml.replace("deny_if", "denyif"), true, "g.yaml"))
+                .hasMessageContaining("g.yaml").hasMessageContaining("denyif");
+        assertThatThrownBy(() -> ComplianceGates.parse(yaml.replace("> 0.1", "> "), true, "g.yaml"))
+                .hasMessageContaining("g.yaml").hasMessageContaining("bfsi-fairness").hasMessageContaining("at column");
+        assertThatThrownBy(() -> ComplianceGates.parse(yaml.replace("  blocks_tool: register_model_deployment\n", ""), true,
+                "g.yaml")).hasMessageContaining("blocks_tool");
+    }
+
+    @Test
     void brokenGatesAreRefusedAtConstruction() {
         assertThatThrownBy(() -> new ComplianceGates(List.of(new ComplianceGate("g", "t", "c", "${last_tool_result.x} >", "t"))))
                 .hasMessageContaining("compliance gate 'g'").hasMessageContaining("at column");

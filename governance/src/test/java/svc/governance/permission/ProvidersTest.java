@@ -251,6 +251,30 @@ class ProvidersTest {
     }
 
     @Test
+    void denialLogIsSafeUnderConcurrentWriters() throws Exception {
+        var log = new DenialLog(100_000);
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                String agent = "agent-" + t;
+                done.add(pool.submit(() -> {
+                    for (int i = 0; i < 5_000; i++) {
+                        log.record(new DenialRecord("rbac", "r", "why", "run", agent, "tool", Instant.EPOCH));
+                    }
+                }));
+            }
+            for (var f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        assertThat(log.size()).isEqualTo(20_000);
+        assertThat(log.query(null, null, "agent-3")).hasSize(5_000);
+    }
+
+    @Test
     void globMatchesStarAndQuestionMarkOnly() {
         assertThat(Glob.matches("*", "")).isTrue();
         assertThat(Glob.matches("transfer_to_*", "transfer_to_director")).isTrue();
