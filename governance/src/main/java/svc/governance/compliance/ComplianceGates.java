@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -20,8 +21,7 @@ import java.util.stream.Collectors;
  */
 public final class ComplianceGates {
 
-    private static final java.util.Set<String> FIELDS =
-            java.util.Set.of("id", "triggers_on_tool", "computes_via_tool", "deny_if", "blocks_tool");
+    private static final Set<String> FIELDS = Set.of("id", "triggers_on_tool", "computes_via_tool", "deny_if", "blocks_tool");
 
     private final List<ComplianceGate> gates;
     private final Map<String, Expression> compiled = new LinkedHashMap<>();

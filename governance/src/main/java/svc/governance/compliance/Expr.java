@@ -12,12 +12,9 @@ sealed interface Expr {
 
     /** {@code root} is {@code last_tool_result} or {@code run_context}; {@code path} the segments after it. */
     record Placeholder(String root, List<String> path, int position) implements Expr {
+        /** As written, e.g. {@code ${last_tool_result.max_psi}}. */
         String text() {
-            return "${" + String.join(".", concat()) + "}";
-        }
-
-        List<String> concat() {
-            return java.util.stream.Stream.concat(java.util.stream.Stream.of(root), path.stream()).toList();
+            return "${" + root + (path.isEmpty() ? "" : "." + String.join(".", path)) + "}";
         }
     }
 

@@ -1,5 +1,7 @@
 package svc.governance.compliance;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -16,6 +18,6 @@ public record GateVerdict(String gateId, String blocksTool, String expression, b
                           Map<String, Object> values) {
 
     public GateVerdict {
-        values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 }

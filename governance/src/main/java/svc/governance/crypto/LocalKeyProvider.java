@@ -1,5 +1,6 @@
 package svc.governance.crypto;
 
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -49,7 +50,7 @@ public final class LocalKeyProvider implements KeyProvider {
     private static String fingerprint(byte[] key) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            md.update("svc-kek-id".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            md.update("svc-kek-id".getBytes(StandardCharsets.US_ASCII));
             return HexFormat.of().formatHex(md.digest(key)).substring(0, 16);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 missing from the JVM", e);

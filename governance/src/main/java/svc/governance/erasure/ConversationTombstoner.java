@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Replaces the conversation lines (JSONL) that mention a subject with tombstones, keeping line
@@ -25,7 +26,7 @@ public final class ConversationTombstoner {
     public static final String MARKER = "[SUBJECT_DELETED]";
     private static final List<String> KEPT = List.of("seq", "ts", "agent", "role", "run_id");
     /** Written by the platform, never by a person: not searched, so subject {@code 42} does not hit {@code "seq": 42}. */
-    private static final java.util.Set<String> SYSTEM_FIELDS = java.util.Set.of("seq", "ts");
+    private static final Set<String> SYSTEM_FIELDS = Set.of("seq", "ts");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** @param lines the file's lines, unchanged where the subject is not mentioned */

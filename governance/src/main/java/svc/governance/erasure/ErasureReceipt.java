@@ -10,6 +10,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -36,9 +37,9 @@ public record ErasureReceipt(@JsonProperty("subject_id") String subjectId,
 
     public ErasureReceipt {
         InvalidSubjectIdException.requireValid(subjectId);
-        java.util.Objects.requireNonNull(counts, "erasure receipt: counts are missing");
-        java.util.Objects.requireNonNull(requestedAt, "erasure receipt: requested_at is missing");
-        java.util.Objects.requireNonNull(completedAt, "erasure receipt: completed_at is missing");
+        Objects.requireNonNull(counts, "erasure receipt: counts are missing");
+        Objects.requireNonNull(requestedAt, "erasure receipt: requested_at is missing");
+        Objects.requireNonNull(completedAt, "erasure receipt: completed_at is missing");
     }
 
     /** A receipt with its signature computed. */

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.ToIntFunction;
 
@@ -29,7 +30,7 @@ final class RuleFiles {
 
     /** Chooses YAML for {@code .yaml}/{@code .yml}, JSON otherwise. */
     static List<PermissionRule> read(Path file, RuleSource source, ToIntFunction<RawRule> priority) {
-        String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         boolean yaml = name.endsWith(".yaml") || name.endsWith(".yml");
         try {
             return parse(Files.readString(file), yaml, file.toString(), source, priority);
