@@ -48,6 +48,21 @@ class ErasureReceiptTest {
     }
 
     @Test
+    void receiptSurvivesAJsonRoundTripAsTheApiWouldSendIt() throws Exception {
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper()
+                .registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule())
+                .disable(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+        String json = mapper.writeValueAsString(receipt);
+        assertThat(json).contains("\"subject_id\":\"cust-42\"", "\"dry_run\":false", "\"dataset_rows\":3",
+                "\"signature\":\"" + receipt.signature() + "\"").doesNotContain("canonical");
+        ErasureReceipt back = mapper.readValue(json, ErasureReceipt.class);
+        assertThat(back).isEqualTo(receipt);
+        assertThat(back.verify()).isTrue();
+        assertThat(mapper.readValue(json.replace("\"dataset_rows\":3", "\"dataset_rows\":2"), ErasureReceipt.class).verify())
+                .isFalse();
+    }
+
+    @Test
     void blankSubjectIsAValidationError() {
         assertThatThrownBy(() -> ErasureReceipt.issue(" ", true, new ErasureCounts(0, 0, 0, 0), T0, T1))
                 .isInstanceOf(InvalidSubjectIdException.class).isInstanceOf(IllegalArgumentException.class);
