@@ -34,6 +34,10 @@
  *       ALLOW is rejected at boot. Profiles may not ALLOW at all.</li>
  *   <li><b>Failing sources fail closed</b>: a provider that throws yields a DENY under its own
  *       source above every priority.</li>
+ *   <li><b>Agent allowlist</b>: an agent with no allowlist entry may call nothing;
+ *       {@code transfer_to_X} is judged only by the agent's delegation set; API users are not
+ *       agents and are judged by RBAC alone. An agent's requests carry the role of the user who
+ *       started the run, so RBAC applies to agents too.</li>
  *   <li>Argument patterns are found (not fully matched) in the compact JSON of the arguments, as
  *       the spec says; the BFSI PAN and Aadhaar rules therefore look at every argument of
  *       {@code write_file} (content and path), not only {@code content}.</li>
