@@ -57,12 +57,23 @@ public record PermissionRule(
         return new PermissionRule(id, toolName, behavior, null, priority, reason, source);
     }
 
-    /** True when the tool glob matches and the argument pattern (if any) is found in {@code argumentsJson}. */
+    /**
+     * True when the tool glob matches and the argument pattern (if any) is found in
+     * {@code argumentsJson}. A pattern that backtracks past its budget (see {@link BudgetedChars})
+     * counts as found for DENY and ASK rules and as not found for ALLOW rules.
+     */
     public boolean matches(String tool, String argumentsJson) {
         if (!Glob.matches(toolName, tool)) {
             return false;
         }
-        return pattern == null || COMPILED.get(pattern).matcher(argumentsJson).find();
+        if (pattern == null) {
+            return true;
+        }
+        try {
+            return COMPILED.get(pattern).matcher(new BudgetedChars(argumentsJson)).find();
+        } catch (BudgetedChars.Exhausted e) {
+            return behavior != Behavior.ALLOW;
+        }
     }
 
     private static void compile(String pattern, String id) {

@@ -38,6 +38,10 @@
  *       {@code transfer_to_X} is judged only by the agent's delegation set; API users are not
  *       agents and are judged by RBAC alone. An agent's requests carry the role of the user who
  *       started the run, so RBAC applies to agents too.</li>
+ *   <li><b>Regex budget</b>: a rule's pattern gets a bounded number of character reads per
+ *       request ({@code BudgetedChars}); a pattern that backtracks past it counts as matched for
+ *       DENY/ASK and as not matched for ALLOW, so a crafted argument cannot stall the engine or
+ *       open a gate.</li>
  *   <li>Argument patterns are found (not fully matched) in the compact JSON of the arguments, as
  *       the spec says; the BFSI PAN and Aadhaar rules therefore look at every argument of
  *       {@code write_file} (content and path), not only {@code content}.</li>

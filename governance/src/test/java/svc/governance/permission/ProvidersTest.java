@@ -275,6 +275,20 @@ class ProvidersTest {
     }
 
     @Test
+    void catastrophicPolicyRegexFailsClosedInsteadOfStallingTheEngine() {
+        String evil = "(.*a){20}x"; // polynomial of degree 20 on a failing input: hours without a budget
+        var deny = new PermissionRule("slow-deny", "t", Behavior.DENY, evil, 50, "slow", RuleSource.POLICY);
+        var allow = new PermissionRule("slow-allow", "t", Behavior.ALLOW, evil, 50, "slow", RuleSource.POLICY);
+        String crafted = "{\"x\":\"" + "a".repeat(30) + "!\"}";
+        assertThat(deny.matches("t", crafted)).isTrue();
+        assertThat(allow.matches("t", crafted)).isFalse();
+        // the same pattern on harmless input is evaluated normally
+        assertThat(deny.matches("t", "{\"x\":\"b\"}")).isFalse();
+        assertThat(new PermissionRule("plain", "t", Behavior.ALLOW, "a{3}", 50, "ok", RuleSource.POLICY).matches("t", crafted))
+                .isTrue();
+    }
+
+    @Test
     void globMatchesStarAndQuestionMarkOnly() {
         assertThat(Glob.matches("*", "")).isTrue();
         assertThat(Glob.matches("transfer_to_*", "transfer_to_director")).isTrue();
