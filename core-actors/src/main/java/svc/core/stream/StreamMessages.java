@@ -28,7 +28,7 @@ public final class StreamMessages {
         var calls = o.putArray("tool_calls");
         a.toolCalls().forEach(c -> calls.addObject().put("id", c.id()).put("name", c.name()).set("arguments", Json.parse(c.argumentsJson())));
       }
-      o.put("model", a.model()).put("cost_usd", a.costUsd());
+      o.put("model", a.model()).put("cost_usd", a.costUsd()).put("duration_ms", a.durationMs());
     } else if (event instanceof AgentEntity.ToolAnswered t) {
       boolean training = t.tool().equals("train_model") || t.tool().equals("mitigate_bias");
       o.put("type", training ? "training_log" : "tool_result")
