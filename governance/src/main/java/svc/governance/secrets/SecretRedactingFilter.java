@@ -1,0 +1,72 @@
+package svc.governance.secrets;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.LoggingEvent;
+import ch.qos.logback.classic.turbo.TurboFilter;
+import ch.qos.logback.core.spi.FilterReply;
+import org.slf4j.Marker;
+import org.slf4j.helpers.MessageFormatter;
+
+/**
+ * G6 as a logback {@link TurboFilter}: it sees every logging call of every logger before an event
+ * exists. A turbo filter cannot edit a message, so when the formatted message (or an exception
+ * message) holds a secret, it hands an already-redacted event straight to the logger's appenders
+ * and DENYs the original call; calls without secrets pass untouched (NEUTRAL) at the cost of one
+ * scan. Install once per logger context:
+ * <pre>{@code
+ * <turboFilter class="svc.governance.secrets.SecretRedactingFilter"/>
+ * }</pre>
+ * or {@link #install(ch.qos.logback.classic.LoggerContext)}. Limits: SLF4J 2 fluent key-value
+ * pairs and MDC values are not scanned; the caller location of a redacted event is computed
+ * from this class's frame and may be less precise.
+ */
+public final class SecretRedactingFilter extends TurboFilter {
+
+    private final SecretRedactor redactor;
+
+    public SecretRedactingFilter() {
+        this(SecretRedactor.defaults());
+    }
+
+    public SecretRedactingFilter(SecretRedactor redactor) {
+        this.redactor = redactor;
+        setName("svc-secret-redactor");
+    }
+
+    /** Adds a started filter to {@code context} and returns it. */
+    public static SecretRedactingFilter install(ch.qos.logback.classic.LoggerContext context) {
+        SecretRedactingFilter filter = new SecretRedactingFilter();
+        filter.setContext(context);
+        filter.start();
+        context.addTurboFilter(filter);
+        return filter;
+    }
+
+    @Override
+    public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
+        // isXxxEnabled() checks arrive with a null format; level checks are not ours to answer.
+        if (!isStarted() || format == null || level == null || !level.isGreaterOrEqual(logger.getEffectiveLevel())) {
+            return FilterReply.NEUTRAL;
+        }
+        Throwable throwable = t;
+        Object[] args = params;
+        if (throwable == null && params != null && params.length > 0 && params[params.length - 1] instanceof Throwable) {
+            // SLF4J convention: a trailing Throwable argument is the exception, not a placeholder value.
+            throwable = (Throwable) params[params.length - 1];
+            args = java.util.Arrays.copyOf(params, params.length - 1);
+        }
+        String formatted = MessageFormatter.basicArrayFormat(format, args);
+        String redacted = redactor.apply(formatted);
+        Throwable safeThrowable = RedactedThrowable.redact(throwable, redactor);
+        if (redacted.equals(formatted) && safeThrowable == throwable) {
+            return FilterReply.NEUTRAL;
+        }
+        LoggingEvent event = new LoggingEvent(Logger.FQCN, logger, level, redacted, safeThrowable, null);
+        if (marker != null) {
+            event.addMarker(marker);
+        }
+        logger.callAppenders(event);
+        return FilterReply.DENY;
+    }
+}
