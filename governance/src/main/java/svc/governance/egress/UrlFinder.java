@@ -2,7 +2,6 @@ package svc.governance.egress;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -50,9 +49,7 @@ public final class UrlFinder {
                 out.add(value.startsWith("//") ? "http:" + value : "http://" + value);
             }
         } else if (node.isObject()) {
-            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> f = fields.next();
+            for (Map.Entry<String, JsonNode> f : node.properties()) {
                 walk(f.getKey(), f.getValue(), out);
             }
         } else if (node.isArray()) {

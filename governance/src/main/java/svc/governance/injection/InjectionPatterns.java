@@ -11,9 +11,14 @@ import java.util.List;
  */
 public final class InjectionPatterns {
 
-    // Shared vocabulary: what an attacker asks the model to discard.
-    private static final String EN_RULES = "(?:instructions?|prompts?|orders|commands|directions|directives|rules|"
-            + "guidelines|context|documents?|articles|tasks|assignments|information|everything|above)";
+    // Shared vocabulary: what an attacker asks the model to discard. Directives are discarded
+    // outright; sources (documents, context, ...) only when qualified as "all"/"previous"/"provided",
+    // so "ignore the context column" or "skip the tasks that failed" stay ordinary requests.
+    private static final String EN_DIRECTIVES = "(?:instructions?|prompts?|orders|commands|directions|directives|rules|"
+            + "guidelines|everything)";
+    private static final String EN_SOURCES = "(?:documents?|context|articles?|artikels?|tasks|assignments|information)";
+    private static final String EN_QUALIFIER = "(?:all|previous|prior|above|preceding|earlier|former|provided|original|initial)";
+    private static final String EN_RULES = "(?:" + EN_DIRECTIVES + "|" + EN_SOURCES + ")";
     private static final String DE_RULES = "(?:anweisungen|instruktionen|befehle|vorgaben|aufträge|aufgaben|regeln|"
             + "angaben|informationen|ausführungen|dokumente|artikel|kontext)";
 
@@ -24,9 +29,12 @@ public final class InjectionPatterns {
         return List.of(
                 // ---- high: one occurrence blocks ----
                 InjectionPattern.high("ignore_instructions_en",
-                        "\\b(?:ignore|disregard|drop|bypass|skip|neglect)\\s+(?:(?:all|any|the|your|my|of|these|those|"
-                                + "previous|prior|above|preceding|earlier|former|provided|original|initial|other)\\s+){0,4}"
-                                + EN_RULES + "\\b"),
+                        "\\b(?:ignore|disregard|drop|bypass)\\s+(?:"
+                                + "(?:(?:any|the|your|my|of|these|those|other|" + EN_QUALIFIER + ")\\s+){0,4}"
+                                + EN_DIRECTIVES + "\\b"
+                                + "|(?:(?:the|your|of|these|those)\\s+){0,2}" + EN_QUALIFIER
+                                + "\\s+(?:(?:the|your|provided|previous|prior)\\s+){0,2}" + EN_SOURCES + "\\b"
+                                + "|(?:the\\s+)?above(?=\\s*(?:and\\b|then\\b|[,.!?:]|$)))"),
                 InjectionPattern.high("ignore_instructions_de",
                         "\\b(?:ignorier(?:e|en|t)?|missachte|übergehe|verwirf)\\s+(?:(?:sie|alle|die|deine|ihre|"
                                 + "obigen|vorherigen|bisherigen|vorangehenden|vorangegangenen|vorigen|bisher)\\s+){0,4}"
@@ -35,7 +43,7 @@ public final class InjectionPatterns {
                                 + "\\s+(?:ignorieren|vergessen|missachten)\\b"),
                 InjectionPattern.high("forget_everything_en",
                         "\\babandon\\s+all\\s+(?:your\\s+)?(?:thoughts|instructions|rules)\\b"
-                                + "|\\bforget\\s+(?:about\\s+)?(?:everything|all\\s+(?:(?:of\\s+)?(?:the|your|my|previous|prior|"
+                                + "|(?<!\\bdon't\\s|\\bnot\\s|\\bnever\\s)\\bforget\\s+(?:about\\s+)?(?:everything|all\\s+(?:(?:of\\s+)?(?:the|your|my|previous|prior|"
                                 + "above|preceding|earlier)\\s+){0,3}" + EN_RULES + ")"),
                 InjectionPattern.high("forget_everything_de",
                         "\\bvergiss\\s+(?:(?:nun|jetzt|bitte|einfach)\\s+)?(?:alles\\b|alle\\s+(?:(?:deine|ihre|"
@@ -43,8 +51,9 @@ public final class InjectionPatterns {
                                 + "|\\b(?:aus\\s+dem\\s+kopf\\s+(?:zu\\s+)?streichen|hinter\\s+sich\\s+(?:zu\\s+)?lassen)\\b"),
                 InjectionPattern.high("reveal_prompt_en",
                         "\\b(?:reveal|show|print|display|output|repeat|leak|tell\\s+me|give\\s+me|what\\s+(?:are|were|is))"
-                                + "\\b[^.!?\\n]{0,30}?\\b(?:system\\s+prompt|prompt\\s+texts?|(?:your|the)\\s+(?:initial\\s+|"
-                                + "original\\s+|hidden\\s+|full\\s+|secret\\s+)?(?:instructions|system\\s+message))\\b"
+                                + "\\b[^.!?\\n]{0,30}?\\b(?:your|the|this|all\\s+(?:of\\s+)?your)\\s+(?:(?:initial|original|"
+                                + "hidden|full|secret|entire|complete)\\s+)?(?:system\\s+prompt|prompt[\\s-]?texts?|instructions|"
+                                + "system\\s+message)\\b"
                                 + "|\\bwhat\\s+(?:was|is)\\s+written\\s+(?:above|at\\s+the\\s+beginning)"),
                 InjectionPattern.high("reveal_prompt_de",
                         "\\b(?:zeige?|verrate|gib|nenne|wiederhole|vorzeigen)\\b[^.!?\\n]{0,30}?\\b(?:system-?prompt|"
@@ -65,9 +74,11 @@ public final class InjectionPatterns {
                                 + "|\\b(?:ändere|überschreibe|ersetze)\\s+(?:deine|ihre|die)\\s+(?:anweisungen|instruktionen|regeln)"
                                 + "|\\bneue\\s+(?:system-?)?anweisungen?\\s*:"),
                 InjectionPattern.high("disable_safety",
-                        "\\b(?:without|ignore|bypass|disable|remove|turn\\s+off|no)\\s+(?:any\\s+|all\\s+|your\\s+)?"
-                                + "(?:restrictions|filters?|censorship|safety\\s+(?:guidelines|filters?|measures)|"
-                                + "content\\s+polic(?:y|ies)|programming\\s+guidelines|ethical\\s+guidelines)\\b"
+                        "\\b(?:bypass|disable|circumvent|deactivate|turn\\s+off|ignore)\\s+(?:any\\s+|all\\s+|your\\s+)?"
+                                + "(?:safety\\s+|content\\s+|ethical\\s+|moral\\s+)?(?:restrictions|filters|censorship|guidelines|"
+                                + "polic(?:y|ies))\\b"
+                                + "|\\b(?:without|no)\\s+(?:any\\s+)?(?:safety|content|ethical|moral|programming)\\s+"
+                                + "(?:restrictions|filters?|guidelines|polic(?:y|ies))\\b"
                                 + "|\\b(?:ohne|deaktiviere|entferne)\\s+(?:alle\\s+|jegliche\\s+)?(?:einschränkungen|filter|zensur)\\b"),
                 InjectionPattern.high("previous_context_void",
                         "\\b(?:all|alle)\\s+(?:the\\s+|die\\s+)?(?:previous|prior|preceding|bisherigen|vorherigen|"

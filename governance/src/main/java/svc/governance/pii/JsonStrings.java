@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
@@ -27,9 +26,7 @@ public final class JsonStrings {
         }
         if (node.isObject()) {
             ObjectNode copy = null;
-            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> field = fields.next();
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
                 JsonNode mapped = map(field.getValue(), f);
                 if (mapped != field.getValue()) {
                     if (copy == null) {
