@@ -18,7 +18,9 @@ import java.util.regex.Pattern;
 public final class UrlFinder {
 
     private static final Pattern URL = Pattern.compile(
-            "(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,31}:(?:[/\\\\]|[A-Za-z][A-Za-z0-9+.-]{1,31}:[/\\\\])[^\\s\"'<>`]*");
+            "(?<![A-Za-z0-9+.-])(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:(?:[/\\\\]|[A-Za-z][A-Za-z0-9+.-]{1,31}:[/\\\\])"
+                    // browsers also read "http:127.0.0.1" (no slashes) as a URL with a host
+                    + "|[Hh][Tt][Tt][Pp][Ss]?:(?=[A-Za-z0-9\\[%]))[^\\s\"'<>`]*");
     private static final Pattern URL_FIELD = Pattern.compile("(?:^|_|-)(?:url|uri|href|endpoint|host|hostname|webhook)$");
 
     private UrlFinder() {

@@ -2,9 +2,12 @@ package svc.governance.secrets;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.CallerData;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.spi.FilterReply;
+import java.util.Arrays;
 import org.slf4j.Marker;
 import org.slf4j.helpers.MessageFormatter;
 
@@ -17,9 +20,8 @@ import org.slf4j.helpers.MessageFormatter;
  * <pre>{@code
  * <turboFilter class="svc.governance.secrets.SecretRedactingFilter"/>
  * }</pre>
- * or {@link #install(ch.qos.logback.classic.LoggerContext)}. Limits: SLF4J 2 fluent key-value
- * pairs and MDC values are not scanned; the caller location of a redacted event is computed
- * from this class's frame and may be less precise.
+ * or {@link #install(LoggerContext)}. Limits: SLF4J 2 fluent key-value pairs and MDC values are
+ * not scanned.
  */
 public final class SecretRedactingFilter extends TurboFilter {
 
@@ -35,7 +37,7 @@ public final class SecretRedactingFilter extends TurboFilter {
     }
 
     /** Adds a started filter to {@code context} and returns it. */
-    public static SecretRedactingFilter install(ch.qos.logback.classic.LoggerContext context) {
+    public static SecretRedactingFilter install(LoggerContext context) {
         SecretRedactingFilter filter = new SecretRedactingFilter();
         filter.setContext(context);
         filter.start();
@@ -54,7 +56,7 @@ public final class SecretRedactingFilter extends TurboFilter {
         if (throwable == null && params != null && params.length > 0 && params[params.length - 1] instanceof Throwable) {
             // SLF4J convention: a trailing Throwable argument is the exception, not a placeholder value.
             throwable = (Throwable) params[params.length - 1];
-            args = java.util.Arrays.copyOf(params, params.length - 1);
+            args = Arrays.copyOf(params, params.length - 1);
         }
         String formatted = MessageFormatter.basicArrayFormat(format, args);
         String redacted = redactor.apply(formatted);
@@ -63,6 +65,11 @@ public final class SecretRedactingFilter extends TurboFilter {
             return FilterReply.NEUTRAL;
         }
         LoggingEvent event = new LoggingEvent(Logger.FQCN, logger, level, redacted, safeThrowable, null);
+        // Caller data is computed lazily from the stack; computed later, the first frame outside
+        // logback would be this filter. Computed here, it is the code that called the logger.
+        LoggerContext loggerContext = logger.getLoggerContext();
+        event.setCallerData(CallerData.extract(new Throwable(), Logger.FQCN,
+                loggerContext.getMaxCallerDataDepth(), loggerContext.getFrameworkPackages()));
         if (marker != null) {
             event.addMarker(marker);
         }

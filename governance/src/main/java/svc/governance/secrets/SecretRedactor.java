@@ -44,7 +44,7 @@ public final class SecretRedactor {
             SecretPattern.of("openai_api_key", "\\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"),
             SecretPattern.of("bearer_token", "(?i)\\bbearer\\s+" + NOT_REDACTED + "(?<secret>[A-Za-z0-9._~+/-]{8,}=*)"),
             SecretPattern.of("credential_assignment",
-                    "(?i)\\b(?:password|passwd|pwd|pass|secret|client_secret|api[_-]?key|apikey|access[_-]?token|"
+                    "(?i)(?<![A-Za-z0-9])(?:password|passwd|pass|secret|client_secret|api[_-]?key|apikey|access[_-]?token|"
                             + "auth[_-]?token|refresh[_-]?token|private[_-]?key|token)[\"']?\\s*[:=]\\s*[\"']?"
                             + NOT_REDACTED + "(?<secret>[^\\s\"',;&}\\]]{1,})"));
 

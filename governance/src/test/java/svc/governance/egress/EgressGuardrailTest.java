@@ -71,6 +71,13 @@ class EgressGuardrailTest {
     }
 
     @Test
+    void slashlessHttpUrlsAreNotOverlooked() throws Exception {
+        Verdict v = judge("{\"cmd\":\"fetch http:2130706433/x\"}");
+        assertThat(v.outcome()).isEqualTo(Outcome.DENY);
+        assertThat(v.reason()).contains("http:2130706433/x -> no host after the scheme");
+    }
+
+    @Test
     void textAndMessagesAreScannedToo() {
         assertThat(g1.evaluate(ctx, Payload.text("curl http://[::ffff:127.0.0.1]/")).outcome()).isEqualTo(Outcome.DENY);
         assertThat(g1.evaluate(ctx, new Payload.Messages(List.of(new Payload.Message("user", "file:///etc/shadow"))))

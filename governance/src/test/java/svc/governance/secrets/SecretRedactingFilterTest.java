@@ -6,7 +6,10 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.AppenderBase;
 import ch.qos.logback.core.read.ListAppender;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.MarkerFactory;
@@ -40,6 +43,23 @@ class SecretRedactingFilterTest {
                 + SecretRedactor.placeholder("sk-ant-api03-abcdefghijklmnopqrstuvwxyz") + " for run r-1");
         assertThat(e.getLevel()).isEqualTo(Level.INFO);
         assertThat(e.getLoggerName()).isEqualTo("svc.test.Component");
+    }
+
+    @Test
+    void theRedactedEventStillNamesTheCallingClass() {
+        List<String> callers = new ArrayList<>();
+        AppenderBase<ILoggingEvent> callerRecorder = new AppenderBase<>() {
+            @Override
+            protected void append(ILoggingEvent event) {
+                // caller data is computed lazily from the stack, so it must be read during append
+                callers.add(event.getCallerData()[0].getClassName() + "." + event.getCallerData()[0].getMethodName());
+            }
+        };
+        callerRecorder.setContext(context);
+        callerRecorder.start();
+        log.addAppender(callerRecorder);
+        log.info("password={}", "hunter22");
+        assertThat(callers).containsExactly(getClass().getName() + ".theRedactedEventStillNamesTheCallingClass");
     }
 
     @Test

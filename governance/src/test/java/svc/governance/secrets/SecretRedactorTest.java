@@ -39,7 +39,8 @@ class SecretRedactorTest {
         "bearer                  | Authorization: Bearer abc.def-ghi_123                            | abc.def-ghi_123",
         "password                | login password=hunter22 ok                                       | hunter22",
         "api_key json            | {\"api_key\": \"k-123-xyz\"}                                     | k-123-xyz",
-        "secret                  | secret: s3cr3t; next                                             | s3cr3t"})
+        "secret                  | secret: s3cr3t; next                                             | s3cr3t",
+        "env-style name          | MY_SERVICE_PASSWORD=hunter22                                     | hunter22"})
     void eachPatternReplacesTheSecretOnly(String id, String text, String secret) {
         String redacted = SecretRedactor.redact(text);
         assertThat(redacted).as(id).doesNotContain(secret)
