@@ -3,6 +3,8 @@ package svc.governance.pii;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Runs every recognizer and keeps a non-overlapping set of entities: where two candidates overlap,
@@ -33,14 +35,18 @@ public final class PiiDetector {
                 .thenComparingInt(r -> -r.entity.length())
                 .thenComparingInt(r -> r.order)
                 .thenComparingInt(r -> r.entity.start()));
-        List<PiiEntity> kept = new ArrayList<>();
+        // Kept entities never overlap, so ordered by start they are also ordered by end: a candidate
+        // overlaps some kept entity iff it overlaps its nearest neighbour on either side.
+        TreeMap<Integer, PiiEntity> kept = new TreeMap<>();
         for (Ranked r : candidates) {
-            if (kept.stream().noneMatch(k -> k.overlaps(r.entity))) {
-                kept.add(r.entity);
+            Map.Entry<Integer, PiiEntity> before = kept.floorEntry(r.entity.start());
+            Map.Entry<Integer, PiiEntity> after = kept.ceilingEntry(r.entity.start());
+            if ((before == null || !before.getValue().overlaps(r.entity))
+                    && (after == null || !after.getValue().overlaps(r.entity))) {
+                kept.put(r.entity.start(), r.entity);
             }
         }
-        kept.sort(Comparator.comparingInt(PiiEntity::start));
-        return kept;
+        return List.copyOf(kept.values());
     }
 
     private record Ranked(PiiEntity entity, int order) {

@@ -48,7 +48,15 @@ public final class SecretRedactingFilter extends TurboFilter {
     @Override
     public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
         // isXxxEnabled() checks arrive with a null format; level checks are not ours to answer.
-        if (!isStarted() || format == null || level == null || !level.isGreaterOrEqual(logger.getEffectiveLevel())) {
+        if (!isStarted() || format == null || level == null) {
+            return FilterReply.NEUTRAL;
+        }
+        boolean belowThreshold = !level.isGreaterOrEqual(logger.getEffectiveLevel());
+        // Below the logger's level the call is normally dropped, and scanning every disabled debug
+        // call would cost a scan each. But another turbo filter (a per-user debug switch) may still
+        // ACCEPT it after this one says NEUTRAL; then it must not carry a secret, so with other
+        // turbo filters present such calls are scanned and, if they hold a secret, denied outright.
+        if (belowThreshold && logger.getLoggerContext().getTurboFilterList().size() <= 1) {
             return FilterReply.NEUTRAL;
         }
         Throwable throwable = t;
@@ -63,6 +71,9 @@ public final class SecretRedactingFilter extends TurboFilter {
         Throwable safeThrowable = RedactedThrowable.redact(throwable, redactor);
         if (redacted.equals(formatted) && safeThrowable == throwable) {
             return FilterReply.NEUTRAL;
+        }
+        if (belowThreshold) {
+            return FilterReply.DENY;
         }
         LoggingEvent event = new LoggingEvent(Logger.FQCN, logger, level, redacted, safeThrowable, null);
         // Caller data is computed lazily from the stack; computed later, the first frame outside

@@ -73,6 +73,13 @@ class PiiRedactorTest {
     }
 
     @Test
+    void manyEntitiesInOneTextAreAllFound() {
+        String text = "a@b.co ".repeat(5000);
+        assertThat(PiiDetector.defaults().detect(text)).hasSize(5000)
+                .allSatisfy(e -> assertThat(e.type()).isEqualTo(PiiType.EMAIL));
+    }
+
+    @Test
     void entitiesCarryTextAndOffsetsIntoTheOriginal() {
         String text = "Contact: ABCPD1234Z / HDFC0002854";
         List<PiiEntity> found = PiiDetector.defaults().detect(text);

@@ -76,6 +76,23 @@ class SecretRedactingFilterTest {
     }
 
     @Test
+    void aSecretBelowTheLevelIsDeniedWhenAnotherTurboFilterCouldLetItThrough() {
+        // a "debug for this request" switch: accepts everything below the level
+        ch.qos.logback.classic.turbo.TurboFilter debugSwitch = new ch.qos.logback.classic.turbo.TurboFilter() {
+            @Override
+            public ch.qos.logback.core.spi.FilterReply decide(org.slf4j.Marker marker, Logger logger, Level level,
+                                                              String format, Object[] params, Throwable t) {
+                return ch.qos.logback.core.spi.FilterReply.ACCEPT;
+            }
+        };
+        debugSwitch.start();
+        context.addTurboFilter(debugSwitch);
+        log.debug("password={}", "hunter22");
+        log.debug("rows={}", 12);
+        assertThat(appender.list).extracting(ILoggingEvent::getFormattedMessage).containsExactly("rows=12");
+    }
+
+    @Test
     void markersSurviveRedaction() {
         log.warn(MarkerFactory.getMarker("AUDIT"), "password={}", "hunter22");
         assertThat(appender.list.get(0).getMarkerList()).extracting(Object::toString).containsExactly("AUDIT");

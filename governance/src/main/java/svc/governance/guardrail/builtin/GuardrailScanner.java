@@ -36,7 +36,9 @@ public final class GuardrailScanner {
     public ScanReport scan(String text, IntegrationPoint point) {
         Objects.requireNonNull(text, "text");
         ChainResult result = chains.get(point).run(GuardrailContext.at(point), Payload.text(text));
-        String after = result.denied() ? text : ((Payload.Text) result.payload()).text();
+        String after = !result.denied() && result.payload() instanceof Payload.Text
+                ? ((Payload.Text) result.payload()).text()
+                : text;
         return new ScanReport(point, result.outcome(), after,
                 result.verdicts().stream().map(v -> new ScanReport.GuardrailOutcome(v.id(), v.name(), v.effective(),
                         v.reported(), v.severity(), v.reason())).toList(),
