@@ -5,8 +5,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,6 +26,7 @@ public final class SecretRedactor {
     public static final int ENTROPY_MIN_LENGTH = 32;
 
     private static final String PLACEHOLDER_PREFIX = "[REDACTED_SECRET_";
+    private static final String PRIVATE_KEY_ID = "private_key";
     // Values that are already placeholders must not be redacted again (idempotency).
     private static final String NOT_REDACTED = "(?!\\[REDACTED_SECRET_)";
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9+/_-]{" + ENTROPY_MIN_LENGTH + ",}={0,2}");
@@ -38,8 +41,9 @@ public final class SecretRedactor {
             SecretPattern.of("stripe_live_key", "\\b(?:sk|rk)_live_[A-Za-z0-9]{16,}\\b"),
             SecretPattern.of("google_api_key", "\\bAIza[0-9A-Za-z_-]{35}"),
             SecretPattern.of("jwt", "\\beyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*"),
-            SecretPattern.of("private_key",
-                    "-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\\s\\S]*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----)?"),
+            // The header only: the block is extended to its END line by extendPrivateKey, because a
+            // lazy regex up to the footer is quadratic on text full of headers without footers.
+            SecretPattern.of(PRIVATE_KEY_ID, "-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----"),
             SecretPattern.of("anthropic_api_key", "\\bsk-ant-[A-Za-z0-9_-]{20,}"),
             SecretPattern.of("openai_api_key", "\\bsk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"),
             SecretPattern.of("bearer_token", "(?i)\\bbearer\\s+" + NOT_REDACTED + "(?<secret>[A-Za-z0-9._~+/-]{8,}=*)"),
@@ -99,9 +103,13 @@ public final class SecretRedactor {
         for (SecretPattern p : patterns) {
             Matcher m = p.pattern().matcher(text);
             boolean grouped = p.pattern().pattern().contains("(?<secret>");
+            Set<String> footersAbsent = new HashSet<>();
             while (m.find()) {
                 int start = grouped ? m.start("secret") : m.start();
                 int end = grouped ? m.end("secret") : m.end();
+                if (p.id().equals(PRIVATE_KEY_ID)) {
+                    end = extendPrivateKey(text, m, footersAbsent);
+                }
                 if (end > start && !text.startsWith(PLACEHOLDER_PREFIX, start)) {
                     candidates.add(new int[] {start, end});
                 }
@@ -130,6 +138,24 @@ public final class SecretRedactor {
             }
         }
         return kept;
+    }
+
+    /**
+     * The end of the private key block whose header {@code header} matched: after its END line, or
+     * after the header when there is none. A footer once found absent stays absent for every later
+     * header, which keeps this linear.
+     */
+    private static int extendPrivateKey(String text, Matcher header, Set<String> footersAbsent) {
+        String footer = "-----END " + header.group(1) + "PRIVATE KEY" + (header.group(2) == null ? "" : header.group(2)) + "-----";
+        if (footersAbsent.contains(footer)) {
+            return header.end();
+        }
+        int at = text.indexOf(footer, header.end());
+        if (at < 0) {
+            footersAbsent.add(footer);
+            return header.end();
+        }
+        return at + footer.length();
     }
 
     /**
