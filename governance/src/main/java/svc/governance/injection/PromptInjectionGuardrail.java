@@ -1,11 +1,17 @@
 package svc.governance.injection;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import svc.governance.guardrail.Guardrail;
 import svc.governance.guardrail.GuardrailContext;
 import svc.governance.guardrail.IntegrationPoint;
@@ -19,14 +25,22 @@ import svc.governance.guardrail.Verdict;
  * enough to deny the request). System messages are written by the platform, not by the user or a
  * tool, so they are skipped unless {@code scanSystemRole} is set. A denial is reported as a bypass
  * attempt; the reason names the message and the patterns, never the text.
+ *
+ * <p>The whole conversation is sent to the model on every iteration, so the same messages come
+ * back again and again; detections are remembered by the SHA-256 of the message (never the text
+ * itself, so no conversation content outlives its run here), in a bounded memo.
  */
 public final class PromptInjectionGuardrail implements Guardrail {
 
     public static final int PRIORITY = 70;
 
+    /** Entries kept before the memo is emptied; about 100 bytes each. */
+    static final int MEMO_LIMIT = 8192;
+
     private final InjectionDetector detector;
     private final boolean scanSystemRole;
     private final boolean invariant;
+    private final Map<String, InjectionDetector.Detection> memo = new ConcurrentHashMap<>();
 
     public PromptInjectionGuardrail(InjectionDetector detector, boolean scanSystemRole, boolean invariant) {
         this.detector = Objects.requireNonNull(detector, "detector");
@@ -75,7 +89,7 @@ public final class PromptInjectionGuardrail implements Guardrail {
                 continue;
             }
             scanned++;
-            InjectionDetector.Detection d = detector.detect(m.content());
+            InjectionDetector.Detection d = detect(m.content());
             if (d.blocked()) {
                 return Verdict.deny(Severity.HIGH, "prompt injection in message " + (i + 1) + " (" + m.role() + "): "
                         + d.summary() + "; blocks on >= " + InjectionDetector.HIGH_THRESHOLD + " high or >= "
@@ -90,6 +104,36 @@ public final class PromptInjectionGuardrail implements Guardrail {
         return Verdict.allow(belowThreshold.isEmpty()
                 ? "no injection patterns; " + scope
                 : "below threshold (" + String.join("; ", belowThreshold) + "); " + scope);
+    }
+
+    private InjectionDetector.Detection detect(String content) {
+        if (content.length() < 256) {
+            return detector.detect(content);
+        }
+        String key = sha256(content);
+        InjectionDetector.Detection known = memo.get(key);
+        if (known != null) {
+            return known;
+        }
+        InjectionDetector.Detection d = detector.detect(content);
+        if (memo.size() >= MEMO_LIMIT) {
+            memo.clear();
+        }
+        memo.put(key, d);
+        return d;
+    }
+
+    /** How many detections are remembered (for tests). */
+    int memoSize() {
+        return memo.size();
+    }
+
+    private static String sha256(String s) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK ships SHA-256", e);
+        }
     }
 
     private static List<Payload.Message> messagesOf(Payload payload) {
