@@ -31,7 +31,11 @@ public final class InjectionDetector {
 
     public Detection detect(String text) {
         List<Hit> hits = new ArrayList<>();
+        String folded = InjectionPattern.fold(text);
         for (InjectionPattern p : patterns) {
+            if (!p.mayMatch(folded)) {
+                continue;
+            }
             Matcher m = p.pattern().matcher(text);
             while (m.find()) {
                 hits.add(new Hit(p.id(), p.severity(), m.start(), m.end()));

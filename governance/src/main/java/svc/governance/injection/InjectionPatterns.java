@@ -1,6 +1,7 @@
 package svc.governance.injection;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The built-in patterns. High patterns name an attack outright (discard your instructions, show
@@ -25,8 +26,43 @@ public final class InjectionPatterns {
     private InjectionPatterns() {
     }
 
+    /**
+     * Per pattern, words one of which every match contains (after case folding). Derived by hand
+     * from each pattern's alternatives: usually the object of the phrase ("instructions",
+     * "prompt"), which every alternative needs, rather than the many possible verbs.
+     */
+    private static final Map<String, List<String>> TRIGGERS = Map.ofEntries(
+            Map.entry("ignore_instructions_en", List.of("ignore", "disregard", "drop", "bypass")),
+            Map.entry("ignore_instructions_de", List.of("ignorier", "missachte", "übergehe", "verwirf", "vergessen")),
+            Map.entry("forget_everything_en", List.of("abandon", "forget")),
+            Map.entry("forget_everything_de", List.of("vergiss", "kopf", "hinter")),
+            Map.entry("reveal_prompt_en", List.of("prompt", "instructions", "system", "written")),
+            Map.entry("reveal_prompt_de", List.of("prompt", "anweisungen", "instruktionen", "systemnachricht", "steht", "stand")),
+            Map.entry("jailbreak_persona", List.of("dan", "anything", "developer", "jailbr", "god", "entwicklermodus")),
+            Map.entry("override_instructions_en", List.of("instruction", "rules", "guidelines", "prompt", "programming")),
+            Map.entry("override_instructions_de", List.of("anweisung", "instruktion", "vorgaben", "regeln")),
+            Map.entry("disable_safety", List.of("restriction", "filter", "censorship", "guideline", "polic", "einschränkung", "zensur")),
+            Map.entry("previous_context_void", List.of("previous", "prior", "preceding", "bisherig", "vorherig", "vorangegangen")),
+            Map.entry("forget_instructions_multilingual", List.of("olvid", "oubliez", "ignorez", "zaboravi", "забуд")),
+            Map.entry("act_as_en", List.of("act", "behave", "respond", "want")),
+            Map.entry("act_as_de", List.of("fungieren", "agieren", "auftreten", "rolle", "möchte")),
+            Map.entry("pretend_en", List.of("pretend", "imagine", "role")),
+            Map.entry("pretend_de", List.of("stell", "tu")),
+            Map.entry("you_are_now_en", List.of("now")),
+            Map.entry("you_are_now_de", List.of("bist")),
+            Map.entry("new_task_en", List.of("new", "further", "that", "now")),
+            Map.entry("new_task_de", List.of("neue", "weitere", "genügt", "reicht", "erledigt", "nun", "jetzt")),
+            Map.entry("stay_in_character", List.of("character", "role", "rolle", "actor", "schauspieler")),
+            Map.entry("say_exactly_en", List.of("just", "only", "repeat", "say", "correct")),
+            Map.entry("say_exactly_de", List.of("sag", "schreib", "gib", "sprich", "richtige")),
+            Map.entry("ignore_sources", List.of("disregard", "regardless", "instead", "not", "don'", "information", "written", "knowledge")),
+            Map.entry("stop_interjection", List.of("stop", "attention", "achtung")));
+
     public static List<InjectionPattern> defaults() {
-        return List.of(
+        return PATTERNS;
+    }
+
+    private static final List<InjectionPattern> PATTERNS = withTriggers(List.of(
                 // ---- high: one occurrence blocks ----
                 InjectionPattern.high("ignore_instructions_en",
                         "\\b(?:ignore|disregard|drop|bypass)\\s+(?:"
@@ -131,6 +167,14 @@ public final class InjectionPatterns {
                                 + "|\\b(?:information|written)\\s+in\\s+the\\s+prompt\\b"
                                 + "|\\b(?:answer|respond)\\s+(?:by|from|with)\\s+your\\s+own\\s+knowledge\\b"),
                 InjectionPattern.medium("stop_interjection",
-                        "(?:^|[.!?:]\\s*|\\s)(?:stop|stopp|attention|achtung)\\s*[-:,!]"));
+                        "(?:^|[.!?:]\\s*|\\s)(?:stop|stopp|attention|achtung)\\s*[-:,!]")));
+
+    /** Every pattern without triggers: the reference the trigger test compares against. */
+    static List<InjectionPattern> withoutTriggers() {
+        return PATTERNS.stream().map(p -> p.withTriggers(List.of())).toList();
+    }
+
+    private static List<InjectionPattern> withTriggers(List<InjectionPattern> patterns) {
+        return patterns.stream().map(p -> p.withTriggers(TRIGGERS.getOrDefault(p.id(), List.of()))).toList();
     }
 }
