@@ -1,0 +1,23 @@
+package svc.governance.guardrail.builtin;
+
+import java.util.List;
+import svc.governance.egress.EgressGuardrail;
+import svc.governance.guardrail.Guardrail;
+import svc.governance.injection.PromptInjectionGuardrail;
+import svc.governance.pii.PiiGuardrail;
+
+/** The chain-able guardrails of this module with their default settings. */
+public final class BuiltinGuardrails {
+
+    private BuiltinGuardrails() {
+    }
+
+    /**
+     * G1 (PRE_TOOL, 80, invariant), G3 (PRE_LLM, 70), G4 (POST_LLM/POST_TOOL/STORAGE_WRITE, 60).
+     * @param egressAllowlist the value of {@code SVC_EGRESS_ALLOWLIST}; null or blank leaves G1 a no-op
+     */
+    public static List<Guardrail> create(String egressAllowlist) {
+        return List.of(EgressGuardrail.fromAllowlist(egressAllowlist), PromptInjectionGuardrail.defaults(),
+                PiiGuardrail.defaults());
+    }
+}

@@ -1,0 +1,50 @@
+package svc.governance.pii;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Predicate;
+import java.util.regex.MatchResult;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A regular expression finds candidates and a validator (checksum, range rules) keeps the real
+ * ones. When a candidate is rejected the search resumes one character later, not after the
+ * candidate, so a valid entity that overlaps a rejected look-alike is still found.
+ */
+final class RegexRecognizer implements Recognizer {
+
+    private final PiiType type;
+    private final double confidence;
+    private final Pattern pattern;
+    private final Predicate<MatchResult> valid;
+
+    RegexRecognizer(PiiType type, double confidence, Pattern pattern, Predicate<MatchResult> valid) {
+        this.type = Objects.requireNonNull(type);
+        this.confidence = confidence;
+        this.pattern = Objects.requireNonNull(pattern);
+        this.valid = Objects.requireNonNull(valid);
+    }
+
+    @Override
+    public PiiType type() {
+        return type;
+    }
+
+    @Override
+    public List<PiiEntity> find(String text) {
+        List<PiiEntity> out = new ArrayList<>();
+        Matcher m = pattern.matcher(text);
+        int from = 0;
+        while (from < text.length() && m.find(from)) {
+            if (m.end() > m.start() && valid.test(m)) {
+                out.add(new PiiEntity(type, m.start(), m.end(), m.group(), confidence));
+                from = m.end();
+            } else {
+                from = m.start() + 1;
+            }
+        }
+        return out;
+    }
+}
