@@ -387,6 +387,11 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
   private void callModel(State state) {
     long current = step;
+    java.util.Optional<String> injection = runtime.permissions().screenPrompt(runId, profile.name(), state.conversation());
+    if (injection.isPresent()) {
+      context.getSelf().tell(new ModelFailed(current, "the conversation was not sent: " + injection.get()));
+      return;
+    }
     LlmRequest request =
         new LlmRequest(profile.name(), profile.model(), profile.systemPrompt(), state.conversation(), toolSpecs, 4096);
     long started = System.nanoTime();
@@ -440,22 +445,23 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
       context.getSelf().tell(new ToolFinished(current, call.id(), ToolResult.error(call.name() + " is not one of your tools; yours are " + profile.tools()), 0));
       return;
     }
-    ToolPermissions.Verdict verdict = runtime.permissions().check(runId, profile.name(), call.name(), call.argumentsJson());
-    if (!verdict.allowed()) {
-      context.getSelf().tell(new ToolFinished(current, call.id(), ToolResult.error("permission denied by " + verdict.source() + ": " + verdict.reason()), 0));
-      return;
-    }
     ToolContext toolContext = toolContext(state);
     long started = System.nanoTime();
+    // Governance and the tool both run on the blocking dispatcher: either may read files.
     CompletableFuture<ToolResult> result =
         CompletableFuture.supplyAsync(
             () -> {
-              try {
-                JsonNode args = Json.parse(call.argumentsJson());
-                return tool.invoke(toolContext, args);
-              } catch (Exception e) {
-                return ToolResult.error(call.name() + " failed: " + describe(e));
+              ToolPermissions.Verdict verdict = runtime.permissions().check(runId, profile.name(), call.name(), call.argumentsJson());
+              if (!verdict.allowed()) {
+                return ToolResult.error("permission denied by " + verdict.source() + ": " + verdict.reason());
               }
+              ToolResult raw;
+              try {
+                raw = tool.invoke(toolContext, Json.parse(call.argumentsJson()));
+              } catch (Exception e) {
+                raw = ToolResult.error(call.name() + " failed: " + describe(e));
+              }
+              return runtime.permissions().afterTool(toolContext, call.name(), raw);
             },
             runtime.blockingExecutor());
     context.pipeToSelf(

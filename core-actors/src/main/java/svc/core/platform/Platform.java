@@ -118,6 +118,11 @@ public final class Platform implements AutoCloseable {
   @FunctionalInterface
   public interface PartsFactory {
     Parts create(CoreSettings settings, AgentDirectory directory, Executor mlExecutor, Executor callbackExecutor);
+
+    /** The same with the platform's database at hand (for denial records); override to use it. */
+    default Parts create(CoreSettings settings, AgentDirectory directory, Executor mlExecutor, Executor callbackExecutor, Database database) {
+      return create(settings, directory, mlExecutor, callbackExecutor);
+    }
   }
 
   private static Platform wire(ActorSystem<Void> system, Database database, CoreSettings settings, Config config, PartsFactory partsFactory) {
@@ -129,7 +134,7 @@ public final class Platform implements AutoCloseable {
     Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
     Library library = Library.builtIn();
     AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
-    Parts parts = partsFactory.create(settings, directory, ml, system.executionContext());
+    Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database);
     LiveEventHub hub = new LiveEventHub();
 
     ActorRef<Admission.Command> admission =

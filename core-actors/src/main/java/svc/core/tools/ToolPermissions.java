@@ -1,8 +1,15 @@
 package svc.core.tools;
 
+import java.util.List;
+import java.util.Optional;
+import svc.core.llm.ChatMessage;
+
 /**
- * The seam where the permission engine and guardrails judge a tool call before it runs. The
- * governance module fills it; {@link #ALLOW_ALL} is what a bare core uses.
+ * The seam where governance judges what an agent does: a tool call before it runs (permission
+ * engine and PRE_TOOL guardrails), its result before the model sees it (POST_TOOL guardrails,
+ * evidence for compliance gates), and the conversation before it goes to the model (PRE_LLM).
+ * {@link #ALLOW_ALL} is what a bare core uses. {@link #check} and {@link #afterTool} may block
+ * (they read the run's files): the agent calls them on the blocking dispatcher.
  */
 public interface ToolPermissions {
 
@@ -18,6 +25,16 @@ public interface ToolPermissions {
   }
 
   Verdict check(String runId, String agent, String tool, String argumentsJson);
+
+  /** The result as the model may see it (redacted where needed); also where evidence is kept. */
+  default ToolResult afterTool(ToolContext context, String tool, ToolResult result) {
+    return result;
+  }
+
+  /** Why the conversation must not go to the model (a prompt injection), if it must not. */
+  default Optional<String> screenPrompt(String runId, String agent, List<ChatMessage> conversation) {
+    return Optional.empty();
+  }
 
   ToolPermissions ALLOW_ALL = (runId, agent, tool, args) -> Verdict.allow();
 }

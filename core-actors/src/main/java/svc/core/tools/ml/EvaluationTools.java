@@ -135,6 +135,8 @@ final class EvaluationTools {
     }
     ws.writeString("fairness.json", report.toJson());
     ObjectNode out = (ObjectNode) Json.parse(report.toJson());
+    // The compliance gates read this name (${last_tool_result.demographic_parity_difference}).
+    out.put("demographic_parity_difference", report.maxDemographicParityDifference());
     out.put("summary", (report.gatePassed() ? "gate passed" : "gate FAILED") + ": max demographic parity difference "
         + ModelTools.round(report.maxDemographicParityDifference()) + " (" + report.worstAttribute() + "), threshold " + gate);
     Map<String, Object> facts = ToolResult.newFacts();

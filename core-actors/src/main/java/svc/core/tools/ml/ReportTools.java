@@ -63,6 +63,7 @@ final class ReportTools {
     }
     byte[] pdf = AuditPdfWriter.render(report, signature);
     ws.writeBytes("audit.pdf", pdf);
+    signer.afterWrite(ws.file("audit.pdf"));
     ObjectNode out = Json.object().put("summary", "audit.pdf written (" + pdf.length / 1024 + " KB, " + (signature == null ? "unsigned" : "signed with " + signature.algorithm()) + ")");
     out.put("bytes", pdf.length).put("signed", signature != null);
     return ToolResult.ok(out, Map.of("artifacts.audit_pdf", true, "audit.signed", signature != null));

@@ -25,8 +25,10 @@ import svc.core.run.RunView;
 import svc.core.tools.ToolPermissions;
 
 /**
- * The main job for real: the scripted agents drive the real ML tools over German Credit, from a
- * plain problem statement (no target named) to the deploy gate, then deployment after approval.
+ * The main job for real, with the standard parts (real tools, governance, signing): the scripted
+ * agents drive the ML engine over German Credit from a plain problem statement (no target named)
+ * to the deploy gate, then deployment after approval. A second run under the BFSI profile shows
+ * the fairness compliance gate refusing to deploy the same (unfair) model.
  */
 class MlPipelineTest {
 
@@ -34,6 +36,7 @@ class MlPipelineTest {
   static Platform platform;
   static ActorTestKit probes;
   static RunView done;
+  static RunView bfsi;
 
   @BeforeAll
   static void runThePipeline() throws Exception {
@@ -41,23 +44,29 @@ class MlPipelineTest {
     platform =
         Platform.start(
             ConfigFactory.parseMap(Map.of("svc.home", home.toString())).withFallback(ConfigFactory.load()),
-            (s, dir, ml, callbacks) ->
-                new Platform.Parts(
-                    agent -> new MessagesApiProvider("scripted", new ScriptedModel(), callbacks),
-                    StandardTools.registry(AuditSigner.UNSIGNED),
-                    ToolPermissions.ALLOW_ALL,
-                    UnaryOperator.identity()));
+            svc.core.platform.StandardParts.create());
     Path dataset = Path.of("../data/german_credit/german_credit.csv").toAbsolutePath().normalize();
-    RunView run =
-        platform.runs()
-            .start(new RunService.StartRequest(
-                "Predict whether a loan applicant is a good or a bad credit risk.", dataset.toString(), null, List.of(), "default_ml_pipeline", null, null, "tester"))
-            .toCompletableFuture().get(20, TimeUnit.SECONDS);
-    awaitState(run.runId(), "waiting_approval");
-    String gate = view(run.runId()).pendingGates().get(0).gateId();
-    platform.runs().decide(gate, true, "ops@example.com", "metrics and fairness reviewed").toCompletableFuture().get(10, TimeUnit.SECONDS);
+    RunView run = start(dataset, null);
+    RunView regulated = start(dataset, "bfsi_baseline");
+    for (RunView r : List.of(run, regulated)) {
+      awaitState(r.runId(), "waiting_approval");
+      String gate = view(r.runId()).pendingGates().get(0).gateId();
+      platform.runs().decide(gate, true, "ops@example.com", "metrics and fairness reviewed").toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
     awaitState(run.runId(), "succeeded");
+    probes.createTestProbe().awaitAssert(Duration.ofSeconds(120), Duration.ofMillis(200), () -> {
+      assertThat(view(regulated.runId()).state()).isEqualTo("failed");
+      return null;
+    });
     done = view(run.runId());
+    bfsi = view(regulated.runId());
+  }
+
+  private static RunView start(Path dataset, String profile) throws Exception {
+    return platform.runs()
+        .start(new RunService.StartRequest(
+            "Predict whether a loan applicant is a good or a bad credit risk.", dataset.toString(), null, List.of(), "default_ml_pipeline", profile, null, "tester"))
+        .toCompletableFuture().get(20, TimeUnit.SECONDS);
   }
 
   @AfterAll
@@ -91,6 +100,31 @@ class MlPipelineTest {
 
   private JsonNode json(String name) throws Exception {
     return Json.parse(Files.readString(runDir().resolve(name)));
+  }
+
+  @Test
+  void underBfsiTheFairnessGateRefusesToDeployTheUnfairModelAndTheDenialIsStored() throws Exception {
+    assertThat(bfsi.failure()).contains("compliance_gate").contains("register_model_deployment");
+    Path dir = home.resolve("runs").resolve(bfsi.runId());
+    assertThat(dir.resolve("Dockerfile")).as("the steps before registration ran").exists();
+    assertThat(dir.resolve("deployment.json")).doesNotExist();
+    var denials = new svc.persistence.denials.DenialRepository(platform.database().dataSource())
+        .query(null, "register_model_deployment", "release-manager", 10, 0);
+    assertThat(denials).isNotEmpty();
+    assertThat(denials.get(0).source()).isEqualTo("compliance_gate");
+    assertThat(denials.get(0).runId()).isEqualTo(bfsi.runId());
+  }
+
+  @Test
+  void theAuditPdfIsSignedWithAVerifiableDetachedSignature() throws Exception {
+    Path pdf = runDir().resolve("audit.pdf");
+    assertThat(runDir().resolve("audit.pdf.sig")).exists();
+    var receipt = svc.governance.signing.ArtefactSigning.readReceipt(pdf);
+    assertThat(receipt.algorithm()).isEqualTo("Ed25519");
+    var publicKey = svc.governance.signing.Ed25519Signer.load(home.resolve("keys").resolve("audit"), java.time.Clock.systemUTC());
+    assertThat(svc.governance.signing.ReceiptVerifier.verify(pdf, publicKey.publicKey()).valid()).isTrue();
+    String text = new org.apache.pdfbox.text.PDFTextStripper().getText(org.apache.pdfbox.Loader.loadPDF(pdf.toFile()));
+    assertThat(text).contains("Ed25519");
   }
 
   @Test
