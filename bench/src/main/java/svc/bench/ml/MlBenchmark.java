@@ -2,7 +2,6 @@ package svc.bench.ml;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -137,21 +136,23 @@ public final class MlBenchmark {
         System.out.printf("treeshap xgb  xgboost 100 trees depth 6 on adult: %d rows in %.3f s%n", x.length, seconds(t0));
     }
 
-    /** P(predicted positive | Male) - P(predicted positive | Female), threshold 0.5 (fairness module does the full audit). */
+    /**
+     * |P(predicted positive | male) - P(predicted positive | female)| at threshold 0.5; a stand-in
+     * until the fairness module's audit is wired in.
+     */
     static double parityDifference(TrainedModel m, Dataset data, String column) {
         String[] predicted = m.predict(data).predicted();
         String positive = m.labels().get(1);
-        List<String> groups = new ArrayList<>(List.of("Male", "male"));
-        double[] pos = new double[2];
+        double[] positives = new double[2];
         double[] count = new double[2];
         for (int i = 0; i < predicted.length; i++) {
-            int g = groups.contains(data.column(column).value(i)) ? 0 : 1;
-            count[g]++;
+            int group = data.column(column).value(i).equalsIgnoreCase("male") ? 0 : 1;
+            count[group]++;
             if (predicted[i].equals(positive)) {
-                pos[g]++;
+                positives[group]++;
             }
         }
-        return pos[0] / count[0] - pos[1] / count[1];
+        return Math.abs(positives[0] / count[0] - positives[1] / count[1]);
     }
 
     private static double seconds(long start) {
