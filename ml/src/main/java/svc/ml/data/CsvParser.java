@@ -13,6 +13,8 @@ import java.util.List;
  * trimmed. Errors name the physical line where the offending record starts.
  */
 final class CsvParser {
+    /** A longer field is almost surely a wrong format (or a missing closing quote), not data. */
+    static final int MAX_FIELD_CHARS = 1 << 20;
     private final BufferedReader in;
     private final String source;
     private int line = 1;
@@ -112,9 +114,17 @@ final class CsvParser {
             } else if (c == 0) {
                 throw new DataLoadException(source + " line " + line + ": NUL byte; the file looks binary");
             } else {
-                sb.append((char) c);
+                append(sb, c);
             }
         }
+    }
+
+    private void append(StringBuilder sb, int c) {
+        if (sb.length() >= MAX_FIELD_CHARS) {
+            throw new DataLoadException(source + " line " + line + ": a field is longer than " + MAX_FIELD_CHARS
+                    + " characters; is this really a comma-separated file?");
+        }
+        sb.append((char) c);
     }
 
     private void readQuoted(StringBuilder sb, int startLine) throws IOException {
@@ -135,7 +145,7 @@ final class CsvParser {
             if (c == 0) {
                 throw new DataLoadException(source + " line " + line + ": NUL byte; the file looks binary");
             }
-            sb.append((char) c);
+            append(sb, c);
         }
     }
 

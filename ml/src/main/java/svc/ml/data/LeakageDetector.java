@@ -9,13 +9,16 @@ import svc.ml.eval.Metrics;
 /**
  * Flags features that alone predict the target almost perfectly: an exact copy (under any
  * relabelling), a numeric feature whose single-feature ROC AUC is at least {@link #AUC_LIMIT}
- * (binary targets), or a categorical feature whose categories map almost one-to-one onto target
+ * (binary targets), a numeric feature with |Pearson r| of at least {@link #CORRELATION_LIMIT} with a
+ * numeric target of many values, or a categorical feature whose categories map almost one-to-one onto target
  * classes (row-weighted purity at least {@link #PURITY_LIMIT}). Identifier-like columns, where
  * nearly every value is unique, are pure by construction and are not reported as leakage.
  */
 public final class LeakageDetector {
     public static final double AUC_LIMIT = 0.98;
     public static final double PURITY_LIMIT = 0.98;
+    /** For numeric (regression) targets: |Pearson r| at or above this is leakage. */
+    public static final double CORRELATION_LIMIT = 0.99;
     /** Categories seen fewer times than this do not count towards purity (they are trivially pure). */
     private static final int MIN_CATEGORY_ROWS = 5;
 
@@ -42,6 +45,15 @@ public final class LeakageDetector {
                     out.add(new Finding(Severity.ERROR, "LEAKAGE", f.name(), String.format(
                             "column '%s' alone separates the target '%s' with ROC AUC %.3f (limit %.2f);"
                                     + " it probably leaks the answer", f.name(), target, Math.max(auc, 1 - auc), AUC_LIMIT)));
+                    continue;
+                }
+            }
+            if (classes.size() > 50 && t.isNumericLike() && f.isNumericLike()) {
+                double r = correlation(f, t);
+                if (Math.abs(r) >= CORRELATION_LIMIT) {
+                    out.add(new Finding(Severity.ERROR, "LEAKAGE", f.name(), String.format(
+                            "column '%s' has correlation %.3f with the numeric target '%s' (limit %.2f);"
+                                    + " it probably leaks the answer", f.name(), r, target, CORRELATION_LIMIT)));
                     continue;
                 }
             }
@@ -75,6 +87,32 @@ public final class LeakageDetector {
             }
         }
         return both > 0 && forward.size() >= 2;
+    }
+
+    static double correlation(Column f, Column t) {
+        double sx = 0;
+        double sy = 0;
+        double sxx = 0;
+        double syy = 0;
+        double sxy = 0;
+        int n = 0;
+        for (int i = 0; i < f.size(); i++) {
+            double x = f.number(i);
+            double y = t.number(i);
+            if (Double.isNaN(x) || Double.isNaN(y)) {
+                continue;
+            }
+            n++;
+            sx += x;
+            sy += y;
+            sxx += x * x;
+            syy += y * y;
+            sxy += x * y;
+        }
+        double cov = sxy - sx * sy / n;
+        double vx = sxx - sx * sx / n;
+        double vy = syy - sy * sy / n;
+        return vx <= 0 || vy <= 0 ? 0 : cov / Math.sqrt(vx * vy);
     }
 
     static double singleFeatureAuc(Column f, Column t, String positive) {

@@ -150,8 +150,11 @@ public final class Preprocessor {
         int offset = 0;
         for (Encoding e : encodings) {
             Column c = data.column(e.column());
+            // Categorical encodings always read the raw string: a batch whose codes all look numeric
+            // ("1", "2") must still match the training categories, not "1.0".
+            boolean numeric = e instanceof NumericEncoding && c.isNumericLike();
             for (int r = 0; r < out.length; r++) {
-                Object raw = c.isNumericLike() ? (Object) c.number(r) : c.value(r);
+                Object raw = numeric ? (Object) c.number(r) : c.value(r);
                 encode(e, raw, out[r], offset);
             }
             offset += e.outputs().size();

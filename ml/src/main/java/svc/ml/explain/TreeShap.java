@@ -16,25 +16,49 @@ import svc.ml.train.FlatTree;
  * Cost is O(leaves * depth^2) per row. Not thread-safe: use one instance per thread.
  */
 public final class TreeShap {
-    private final FlatTree tree;
-    private final int output;
-    private final int levels;
-    private final int[][] d;
-    private final double[][] z;
-    private final double[][] o;
-    private final double[][] w;
+    /** 1/k for path positions; paths are never longer than this many features plus one. */
+    private static final double[] RECIPROCAL = new double[129];
+
+    static {
+        for (int k = 1; k < RECIPROCAL.length; k++) {
+            RECIPROCAL[k] = 1.0 / k;
+        }
+    }
+    private final int[] feature;
+    private final double[] threshold;
+    private final int[] left;
+    private final int[] right;
+    private final double[] cover;
+    private final double[] leafValue;
+    /** Path storage: level {@code L} uses entries {@code [L*width, L*width + width)}. */
+    private final int width;
+    private final int[] d;
+    private final double[] z;
+    private final double[] o;
+    private final double[] w;
     private double[] phi;
     private double[] x;
 
     /** Prepares scratch space for explaining {@code output} of {@code tree}. */
     public TreeShap(FlatTree tree, int output) {
-        this.tree = tree;
-        this.output = output;
-        this.levels = tree.depth() + 2;
-        this.d = new int[levels][levels];
-        this.z = new double[levels][levels];
-        this.o = new double[levels][levels];
-        this.w = new double[levels][levels];
+        this.feature = tree.feature();
+        this.threshold = tree.threshold();
+        this.left = tree.left();
+        this.right = tree.right();
+        this.cover = tree.cover();
+        this.leafValue = new double[tree.nodeCount()];
+        for (int n = 0; n < leafValue.length; n++) {
+            leafValue[n] = tree.isLeaf(n) ? tree.value()[n][output] : 0;
+        }
+        this.width = tree.depth() + 2;
+        if (width >= RECIPROCAL.length) {
+            throw new IllegalArgumentException("tree depth " + tree.depth() + " is beyond the supported "
+                    + (RECIPROCAL.length - 2));
+        }
+        this.d = new int[width * width];
+        this.z = new double[width * width];
+        this.o = new double[width * width];
+        this.w = new double[width * width];
     }
 
     /** The tree's expected output under its cover distribution: the SHAP base value. */
@@ -43,12 +67,12 @@ public final class TreeShap {
     }
 
     private double expected(int n) {
-        if (tree.isLeaf(n)) {
-            return tree.value()[n][output];
+        if (feature[n] < 0) {
+            return leafValue[n];
         }
-        int l = tree.left()[n];
-        int r = tree.right()[n];
-        return (tree.cover()[l] * expected(l) + tree.cover()[r] * expected(r)) / tree.cover()[n];
+        int l = left[n];
+        int r = right[n];
+        return (cover[l] * expected(l) + cover[r] * expected(r)) / cover[n];
     }
 
     /** Adds this tree's SHAP values for row {@code row} into {@code into} (length = feature count). */
@@ -59,101 +83,100 @@ public final class TreeShap {
     }
 
     private void recurse(int node, int level, int parentLen, double pz, double po, int pi) {
+        int base = level * width;
         if (level > 0) {
-            System.arraycopy(d[level - 1], 0, d[level], 0, parentLen);
-            System.arraycopy(z[level - 1], 0, z[level], 0, parentLen);
-            System.arraycopy(o[level - 1], 0, o[level], 0, parentLen);
-            System.arraycopy(w[level - 1], 0, w[level], 0, parentLen);
+            int from = base - width;
+            System.arraycopy(d, from, d, base, parentLen);
+            System.arraycopy(z, from, z, base, parentLen);
+            System.arraycopy(o, from, o, base, parentLen);
+            System.arraycopy(w, from, w, base, parentLen);
         }
-        int len = extend(level, parentLen, pz, po, pi);
-        if (tree.isLeaf(node)) {
-            double v = tree.value()[node][output];
+        int len = extend(base, parentLen, pz, po, pi);
+        int f = feature[node];
+        if (f < 0) {
+            double v = leafValue[node];
             for (int i = 1; i < len; i++) {
-                if (o[level][i] == z[level][i]) {
-                    continue; // no difference between in and out of the coalition
+                double diff = o[base + i] - z[base + i];
+                if (diff != 0) { // zero when the feature's presence changes nothing on this path
+                    phi[d[base + i]] += unwoundSum(base, len, i) * diff * v;
                 }
-                phi[d[level][i]] += unwoundSum(level, len, i) * (o[level][i] - z[level][i]) * v;
             }
             return;
         }
-        int f = tree.feature()[node];
-        boolean goesLeft = x[f] <= tree.threshold()[node];
-        int hot = goesLeft ? tree.left()[node] : tree.right()[node];
-        int cold = goesLeft ? tree.right()[node] : tree.left()[node];
+        boolean goesLeft = x[f] <= threshold[node];
+        int hot = goesLeft ? left[node] : right[node];
+        int cold = goesLeft ? right[node] : left[node];
         double iz = 1;
         double io = 1;
         for (int k = 1; k < len; k++) {
-            if (d[level][k] == f) {
-                iz = z[level][k];
-                io = o[level][k];
-                unwind(level, len, k);
+            if (d[base + k] == f) {
+                iz = z[base + k];
+                io = o[base + k];
+                unwind(base, len, k);
                 len--;
                 break;
             }
         }
-        double cover = tree.cover()[node];
-        recurse(hot, level + 1, len, iz * tree.cover()[hot] / cover, io, f);
-        recurse(cold, level + 1, len, iz * tree.cover()[cold] / cover, 0, f);
+        double c = cover[node];
+        recurse(hot, level + 1, len, iz * cover[hot] / c, io, f);
+        recurse(cold, level + 1, len, iz * cover[cold] / c, 0, f);
     }
 
     /** Appends feature {@code pi} to the path of length {@code l}; returns the new length. */
-    private int extend(int level, int l, double pz, double po, int pi) {
-        int[] dd = d[level];
-        double[] zz = z[level];
-        double[] oo = o[level];
-        double[] ww = w[level];
-        dd[l] = pi;
-        zz[l] = pz;
-        oo[l] = po;
-        ww[l] = l == 0 ? 1 : 0;
+    private int extend(int base, int l, double pz, double po, int pi) {
+        d[base + l] = pi;
+        z[base + l] = pz;
+        o[base + l] = po;
+        w[base + l] = l == 0 ? 1 : 0;
+        double poScaled = po * RECIPROCAL[l + 1];
+        double pzScaled = pz * RECIPROCAL[l + 1];
         for (int i = l - 1; i >= 0; i--) {
-            ww[i + 1] += po * ww[i] * (i + 1) / (l + 1);
-            ww[i] = pz * ww[i] * (l - i) / (l + 1);
+            w[base + i + 1] += poScaled * w[base + i] * (i + 1);
+            w[base + i] = pzScaled * w[base + i] * (l - i);
         }
         return l + 1;
     }
 
     /** Removes path element {@code i} from the path of length {@code l}, undoing its EXTEND. */
-    private void unwind(int level, int l, int i) {
-        int[] dd = d[level];
-        double[] zz = z[level];
-        double[] oo = o[level];
-        double[] ww = w[level];
-        double one = oo[i];
-        double zero = zz[i];
-        double n = ww[l - 1];
+    private void unwind(int base, int l, int i) {
+        double one = o[base + i];
+        double zero = z[base + i];
+        double n = w[base + l - 1];
         for (int j = l - 2; j >= 0; j--) {
             if (one != 0) {
-                double t = ww[j];
-                ww[j] = n * l / ((j + 1) * one);
-                n = t - ww[j] * zero * (l - j - 1) / l;
+                double t = w[base + j];
+                w[base + j] = n * l / ((j + 1) * one);
+                n = t - w[base + j] * zero * (l - j - 1) / l;
             } else {
-                ww[j] = ww[j] * l / (zero * (l - j - 1));
+                w[base + j] = w[base + j] * l / (zero * (l - j - 1));
             }
         }
         for (int j = i; j < l - 1; j++) {
-            dd[j] = dd[j + 1];
-            zz[j] = zz[j + 1];
-            oo[j] = oo[j + 1];
+            d[base + j] = d[base + j + 1];
+            z[base + j] = z[base + j + 1];
+            o[base + j] = o[base + j + 1];
         }
     }
 
     /** Sum of the weights UNWIND would leave after removing element {@code i}, without modifying the path. */
-    private double unwoundSum(int level, int l, int i) {
-        double[] ww = w[level];
-        double one = o[level][i];
-        double zero = z[level][i];
+    private double unwoundSum(int base, int l, int i) {
+        double one = o[base + i];
+        double zero = z[base + i];
         double total = 0;
+        // the hot loop of the algorithm: divisions by loop constants are hoisted out as reciprocals
         if (one != 0) {
-            double n = ww[l - 1];
+            double n = w[base + l - 1];
+            double lOverOne = l / one;
+            double zeroOverL = zero / l;
             for (int j = l - 2; j >= 0; j--) {
-                double t = n * l / ((j + 1) * one);
+                double t = n * lOverOne * RECIPROCAL[j + 1];
                 total += t;
-                n = ww[j] - t * zero * (l - j - 1) / l;
+                n = w[base + j] - t * zeroOverL * (l - j - 1);
             }
         } else {
+            double lOverZero = l / zero;
             for (int j = l - 2; j >= 0; j--) {
-                total += ww[j] * l / (zero * (l - j - 1));
+                total += w[base + j] * lOverZero * RECIPROCAL[l - j - 1];
             }
         }
         return total;

@@ -18,7 +18,7 @@ public final class SearchSpace {
     public static Map<String, Object> defaults(Learner learner) {
         return switch (learner) {
             case LINEAR -> params("learning_rate", 0.05, "epochs", 10);
-            case RANDOM_FOREST -> params("trees", 100, "max_depth", 10, "feature_fraction", 0.3, "min_child_weight", 1);
+            case RANDOM_FOREST -> params("trees", 100, "max_depth", 8, "feature_fraction", 0.3, "min_child_weight", 1);
             case XGBOOST -> params("rounds", 300, "max_depth", 5, "eta", 0.05, "min_child_weight", 1,
                     "subsample", 0.8, "colsample_bytree", 0.8);
         };

@@ -2,6 +2,7 @@ package svc.ml.train;
 
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.tribuo.Example;
@@ -49,50 +50,62 @@ final class TribuoFitter {
     private TribuoFitter() {
     }
 
+    /** A Tribuo linear model and the target standardization it was fitted under (regression only). */
+    record TribuoLinear(AbstractLinearSGDModel<?> model, double targetMean, double targetScale) {
+    }
+
     static LinearModel fitLinear(Task task, FitData data, Map<String, Object> params, long seed) {
+        return exportLinear(trainLinear(task, data, params, seed), task, data);
+    }
+
+    /** The Tribuo model itself; package-private so tests can compare the export against it. */
+    static TribuoLinear trainLinear(Task task, FitData data, Map<String, Object> params, long seed) {
         double lr = ((Number) params.getOrDefault("learning_rate", 0.1)).doubleValue();
         int epochs = ((Number) params.getOrDefault("epochs", 10)).intValue();
         int batch = ((Number) params.getOrDefault("minibatch", 1)).intValue();
         if (task.isClassification()) {
             var trainer = new org.tribuo.classification.sgd.linear.LinearSGDTrainer(
                     new LogMulticlass(), new AdaGrad(lr, 1e-6), epochs, -1, batch, seed);
-            var model = trainer.train(labelDataset(data));
-            double[][] full = linearRows(model, data, data.classCount());
-            double[][] w;
-            double[] b;
-            int p = data.features().size();
-            if (task == Task.BINARY) {
-                // softmax over two scores equals a sigmoid of their difference
-                w = new double[1][p];
-                for (int j = 0; j < p; j++) {
-                    w[0][j] = full[1][j] - full[0][j];
-                }
-                b = new double[] {full[1][p] - full[0][p]};
-            } else {
-                w = new double[full.length][];
-                b = new double[full.length];
-                for (int k = 0; k < full.length; k++) {
-                    w[k] = java.util.Arrays.copyOf(full[k], p);
-                    b[k] = full[k][p];
-                }
-            }
-            return new LinearModel(task, w, b, means(data.x()));
+            return new TribuoLinear(trainer.train(labelDataset(data)), 0, 1);
         }
         // Regression: fit on a standardized target so one learning rate suits any target scale.
         double[] y = data.target();
-        double mean = java.util.Arrays.stream(y).average().orElse(0);
-        double sd = Math.sqrt(java.util.Arrays.stream(y).map(v -> (v - mean) * (v - mean)).average().orElse(1));
+        double mean = Arrays.stream(y).average().orElse(0);
+        double sd = Math.sqrt(Arrays.stream(y).map(v -> (v - mean) * (v - mean)).average().orElse(1));
         double scale = sd > 1e-12 ? sd : 1;
         var trainer = new org.tribuo.regression.sgd.linear.LinearSGDTrainer(
                 new SquaredLoss(), new AdaGrad(lr, 1e-6), epochs, -1, batch, seed);
-        var model = trainer.train(regressionDataset(data, mean, scale));
-        double[][] full = linearRows(model, data, 1);
+        return new TribuoLinear(trainer.train(regressionDataset(data, mean, scale)), mean, scale);
+    }
+
+    static LinearModel exportLinear(TribuoLinear fitted, Task task, FitData data) {
         int p = data.features().size();
-        double[] w = new double[p];
-        for (int j = 0; j < p; j++) {
-            w[j] = full[0][j] * scale;
+        if (task == Task.REGRESSION) {
+            double[][] full = linearRows(fitted.model(), data, 1);
+            double scale = fitted.targetScale();
+            double[] w = new double[p];
+            for (int j = 0; j < p; j++) {
+                w[j] = full[0][j] * scale;
+            }
+            return new LinearModel(task, new double[][] {w}, new double[] {full[0][p] * scale + fitted.targetMean()},
+                    means(data.x()));
         }
-        return new LinearModel(task, new double[][] {w}, new double[] {full[0][p] * scale + mean}, means(data.x()));
+        double[][] full = linearRows(fitted.model(), data, data.classCount());
+        if (task == Task.BINARY) {
+            // softmax over two scores equals a sigmoid of their difference
+            double[] w = new double[p];
+            for (int j = 0; j < p; j++) {
+                w[j] = full[1][j] - full[0][j];
+            }
+            return new LinearModel(task, new double[][] {w}, new double[] {full[1][p] - full[0][p]}, means(data.x()));
+        }
+        double[][] w = new double[full.length][];
+        double[] b = new double[full.length];
+        for (int k = 0; k < full.length; k++) {
+            w[k] = Arrays.copyOf(full[k], p);
+            b[k] = full[k][p];
+        }
+        return new LinearModel(task, w, b, means(data.x()));
     }
 
     static ForestModel fitForest(Task task, FitData data, Map<String, Object> params, long seed) {
@@ -126,14 +139,13 @@ final class TribuoFitter {
 
     /** Tribuo's own prediction for one encoded row: class probabilities in class-index order, or the value. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static double[] tribuoPredict(WeightedEnsembleModel<?> model, FitData data, double[] row, int outputs) {
+    static double[] tribuoPredict(Model<?> model, FitData data, double[] row, int outputs) {
         String[] names = data.features().toArray(String[]::new);
         if (outputs == 1 && data.classes() == null) {
-            var p = ((WeightedEnsembleModel<Regressor>) model).predict(
-                    new ArrayExample<>(new Regressor(REGRESSION_DIM, 0), names, row));
+            var p = ((Model<Regressor>) model).predict(new ArrayExample<>(new Regressor(REGRESSION_DIM, 0), names, row));
             return new double[] {p.getOutput().getValues()[0]};
         }
-        var p = ((WeightedEnsembleModel<Label>) model).predict(new ArrayExample<>(new Label("0"), names, row));
+        var p = ((Model<Label>) model).predict(new ArrayExample<>(new Label("0"), names, row));
         double[] out = new double[outputs];
         p.getOutputScores().forEach((k, v) -> out[Integer.parseInt(k)] = v.getScore());
         return out;

@@ -81,6 +81,12 @@ class DatasetReaderTest {
     }
 
     @Test
+    void overlongFieldStopsEarlyInsteadOfFillingMemory() throws IOException {
+        Path p = write("long.csv", "a,b\n1,\"" + "x".repeat(CsvParser.MAX_FIELD_CHARS + 10) + "\n");
+        assertThatThrownBy(() -> DatasetReader.read(p)).hasMessageContaining("line 2").hasMessageContaining("longer than");
+    }
+
+    @Test
     void infersBooleanAndDateColumns() throws IOException {
         Path p = write("t.csv", "flag,day,code\nyes,2024-01-02,A1\nno,2024-03-01,7\n,2023-12-31,B\n");
         Dataset d = DatasetReader.read(p);

@@ -61,6 +61,17 @@ class FindingsTest {
     }
 
     @Test
+    void numericTargetLeakIsFoundByCorrelation() {
+        String[] amountInCents = new String[german.rowCount()];
+        for (int i = 0; i < amountInCents.length; i++) {
+            amountInCents[i] = Double.toString(german.column("credit_amount").number(i) * 100 + (i % 3));
+        }
+        List<Finding> f = LeakageDetector.detect(german.withColumn(Column.of("amount_cents", amountInCents)), "credit_amount");
+        assertThat(f).extracting(Finding::column).containsExactly("amount_cents");
+        assertThat(f.get(0).message()).contains("correlation");
+    }
+
+    @Test
     void validationFlagsConstantColumnsDuplicatesAndMissingTarget() {
         String[] constant = new String[german.rowCount()];
         java.util.Arrays.fill(constant, "x");

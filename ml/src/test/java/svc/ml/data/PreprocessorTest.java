@@ -59,6 +59,15 @@ class PreprocessorTest {
     }
 
     @Test
+    void categoricalCodesThatLookNumericInABatchStillMatchTrainingCategories() {
+        Dataset train = new Dataset(List.of(Column.of("code", new String[] {"1", "2", "A"})));
+        Preprocessor p = Preprocessor.fit(train, List.of("code"), false);
+        Dataset batch = new Dataset(List.of(Column.of("code", new String[] {"2", "1"})));
+        assertThat(batch.column("code").type()).isEqualTo(ColumnType.NUMERIC);
+        assertThat(p.transform(batch)).isDeepEqualTo(new double[][] {{0, 1, 0}, {1, 0, 0}});
+    }
+
+    @Test
     void nonNumericValueForNumericColumnNamesTheColumn() {
         Preprocessor p = Preprocessor.fit(small(), List.of("n"), false);
         assertThatThrownBy(() -> p.transform(Map.of("n", "lots"))).hasMessageContaining("column 'n'")

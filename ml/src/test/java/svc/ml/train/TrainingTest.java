@@ -62,21 +62,6 @@ class TrainingTest {
     }
 
     @Test
-    void linearExportMatchesTribuoScale() {
-        // the exported weights must reproduce probabilities that rank rows as well as a fresh fit: compare against
-        // an independent gradient check: the loss gradient at the exported solution is small for an SGD fit
-        Trainer.Problem p = Trainer.problem(german, spec);
-        TrainedModel m = Trainer.fit(p, german, null, Learner.LINEAR, SearchSpace.defaults(Learner.LINEAR), 1);
-        double[][] x = m.encode(german);
-        double[][] prob = m.model().predict(x);
-        double[] margin = m.model().margin(x, 1);
-        for (int i = 0; i < 20; i++) {
-            assertThat(prob[i][1]).isCloseTo(1 / (1 + Math.exp(-margin[i])), within(1e-12));
-            assertThat(prob[i][0] + prob[i][1]).isCloseTo(1.0, within(1e-12));
-        }
-    }
-
-    @Test
     void savedModelLoadsInAFreshObjectAndPredictsIdentically() throws Exception {
         Trainer.Problem p = Trainer.problem(german, spec);
         Dataset head = german.select(java.util.stream.IntStream.range(0, 200).toArray());
@@ -129,25 +114,33 @@ class TrainingTest {
     @Test
     void multiclassAndRegressionTasksTrain() {
         TrainingSpec housing = TrainingSpec.of("housing").withCandidates(1);
-        TrainingResult multi = Trainer.train(german, housing.withLearners(List.of(Learner.XGBOOST, Learner.LINEAR)));
+        TrainingResult multi = Trainer.train(german, housing.withLearners(List.of(Learner.LINEAR)));
         ClassificationReport m = (ClassificationReport) multi.report().test();
         assertThat(multi.model().task()).isEqualTo(Task.MULTICLASS);
         assertThat(m.labels()).containsExactly("for free", "own", "rent");
         // housing is strongly tied to property ("unknown/none" -> for free): well above the 71% majority class
         assertThat(m.accuracy()).isGreaterThan(0.75);
         TrainingResult reg = Trainer.train(german, TrainingSpec.of("duration_months").withCandidates(1)
-                .withLearners(List.of(Learner.LINEAR, Learner.XGBOOST)));
+                .withLearners(List.of(Learner.LINEAR)));
         assertThat(reg.model().task()).isEqualTo(Task.REGRESSION);
         RegressionReport rr = (RegressionReport) reg.report().test();
         assertThat(rr.r2()).isGreaterThan(0.3); // credit amount explains much of the duration
         for (var c : reg.report().candidates()) {
             assertThat(((RegressionReport) c.validation()).r2()).as(c.learner()).isGreaterThan(0.2);
         }
-        // Tribuo's regression trees are slow to fit, so the forest gets a small fixed setting here
+        // the tree learners get small fixed settings here to keep the suite fast
+        Trainer.Problem mp = Trainer.problem(german, housing);
+        TrainedModel xgbMulti = Trainer.fit(mp, german.select(multi.trainRows()), null, Learner.XGBOOST,
+                Map.of("rounds", 40, "max_depth", 3, "eta", 0.2), 1);
+        ClassificationReport xm = (ClassificationReport) Trainer.evaluate(xgbMulti, german.select(multi.testRows()));
+        assertThat(xm.accuracy()).isGreaterThan(0.75);
         Trainer.Problem rp = Trainer.problem(german, TrainingSpec.of("duration_months"));
         TrainedModel rf = Trainer.fit(rp, german.select(reg.trainRows()), null, Learner.RANDOM_FOREST,
                 Map.of("trees", 10, "max_depth", 6, "feature_fraction", 0.5), 1);
         RegressionReport rfTest = (RegressionReport) Trainer.evaluate(rf, german.select(reg.testRows()));
         assertThat(rfTest.r2()).isGreaterThan(0.2);
+        TrainedModel xgbReg = Trainer.fit(rp, german.select(reg.trainRows()), null, Learner.XGBOOST,
+                Map.of("rounds", 60, "max_depth", 3, "eta", 0.1), 1);
+        assertThat(((RegressionReport) Trainer.evaluate(xgbReg, german.select(reg.testRows()))).r2()).isGreaterThan(0.2);
     }
 }
