@@ -68,7 +68,9 @@ public final class ConversationProjectionHandler
     }
     for (Map.Entry<Path, StringBuilder> e : appends.entrySet()) {
       Files.createDirectories(e.getKey().getParent());
-      Files.writeString(e.getKey(), e.getValue(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      synchronized (FileLocks.of(e.getKey())) {
+        Files.writeString(e.getKey(), e.getValue(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      }
     }
     for (String runId : touched) {
       writeIndex(runId);

@@ -9,6 +9,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import org.apache.pekko.projection.eventsourced.EventEnvelope;
 import org.apache.pekko.projection.jdbc.javadsl.JdbcHandler;
 import svc.config.Json;
@@ -28,6 +29,7 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
 
   private final RunRepository runs = new RunRepository();
   private final ApprovalRepository approvals = new ApprovalRepository();
+  private final svc.persistence.lineage.LineageRepository lineage = new svc.persistence.lineage.LineageRepository();
   private final Path runsDir;
 
   public RunProjectionHandler(Path runsDir) {
@@ -49,6 +51,7 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
     if (event instanceof RunEntity.RunCreated e) {
       var s = e.spec();
       runs.insert(c, new RunRow(runId, "queued", s.template(), s.profile(), s.problem(), s.datasetPath(), s.target(), s.createdBy(), e.at(), e.at(), null, 0, null));
+      runs.updateLineage(c, runId, s.consentDocRef(), null, null);
     } else if (event instanceof RunEntity.RunAdmitted e) {
       runs.updateState(c, runId, "running", null, e.at());
     } else if (event instanceof RunEntity.NodeEntered e) {
@@ -88,6 +91,29 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
       if (target != null) {
         runs.updateCost(c, runId, currentCost(c, runId), target.toString());
       }
+      recordLineage(c, runId, e);
+    }
+  }
+
+  /** Lineage rows from the facts a stage established: its dataset, its model, its deployment. */
+  private void recordLineage(Connection c, String runId, RunEntity.StageCompleted e) throws SQLException {
+    Map<String, Object> f = e.facts();
+    String[] refs = runs.lineageOf(c, runId);
+    if (f.get("dataset.id") instanceof String datasetId && f.get("dataset.sha256") instanceof String sha) {
+      String uri = runs.find(c, runId).map(RunRow::datasetPath).orElse("");
+      lineage.upsertDataset(c, datasetId, java.nio.file.Path.of(uri).toUri().toString(), sha, refs[0], e.at());
+      runs.updateLineage(c, runId, null, datasetId, null);
+      refs[1] = datasetId;
+    }
+    if (f.get("model.id") instanceof String modelId) {
+      lineage.upsertModel(c, modelId, refs[1], runId, String.valueOf(f.getOrDefault("model.selected", "")), e.at());
+      runs.updateLineage(c, runId, null, null, modelId);
+      refs[2] = modelId;
+    }
+    if (f.get("deployment.id") instanceof String deploymentId && refs[2] != null) {
+      Object traffic = f.get("deployment.traffic_pct");
+      lineage.upsertDeployment(c, deploymentId, refs[2], String.valueOf(f.getOrDefault("deployment.environment", "")),
+          traffic instanceof Number n ? n.intValue() : null, e.at());
     }
   }
 

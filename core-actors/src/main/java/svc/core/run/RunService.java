@@ -45,7 +45,14 @@ public final class RunService {
   /** A request to start a run, as the API receives it. */
   public record StartRequest(
       String problem, String datasetPath, String target, List<String> sensitiveAttributes, String template, String profile,
-      String workflowPath, String createdBy) {}
+      String workflowPath, String createdBy, String consentDocRef) {
+
+    public StartRequest(
+        String problem, String datasetPath, String target, List<String> sensitiveAttributes, String template, String profile,
+        String workflowPath, String createdBy) {
+      this(problem, datasetPath, target, sensitiveAttributes, template, profile, workflowPath, createdBy, null);
+    }
+  }
 
   /** A page of a list with the total that matched. */
   public record Page<T>(List<T> items, int total, int limit, int offset) {}
@@ -132,7 +139,8 @@ public final class RunService {
     RunSpec spec =
         new RunSpec(
             runId, r.problem().strip(), dataset.toString(), blankToNull(r.target()), r.sensitiveAttributes(), templateName,
-            r.profile() == null || r.profile().isBlank() ? "default" : r.profile(), r.workflowPath(), r.createdBy());
+            r.profile() == null || r.profile().isBlank() ? "default" : r.profile(), r.workflowPath(), r.createdBy(),
+            blankToNull(r.consentDocRef()));
     writeBrief(spec, resolved);
     return new Prepared(spec, WorkflowCodec.toJson(resolved.workflow()));
   }

@@ -5,7 +5,8 @@ import svc.core.CborSerializable;
 
 /**
  * What a user asked for when starting a run. {@code target} and the sensitive attributes may be
- * absent: the data team finds them from the problem statement and the data.
+ * absent: the data team finds them from the problem statement and the data. {@code consentDocRef}
+ * names the consent document the dataset was collected under (lineage, erasure); it may be null.
  */
 public record RunSpec(
     String runId,
@@ -16,7 +17,8 @@ public record RunSpec(
     String template,
     String profile,
     String workflowPath,
-    String createdBy)
+    String createdBy,
+    String consentDocRef)
     implements CborSerializable {
 
   public RunSpec {

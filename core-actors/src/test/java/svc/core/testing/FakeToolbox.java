@@ -78,8 +78,15 @@ public final class FakeToolbox {
         facts.put("task.type", "binary");
         facts.put("dataset.rows", 100);
         facts.put("dataset.sensitive", "sex");
+        facts.put("dataset.id", "ds-fake");
+        facts.put("dataset.sha256", "0".repeat(64));
       }
       case "validate_dataset" -> out.put("valid", true);
+      case "register_model_deployment" -> {
+        facts.put("deployment.id", "dep-" + runId);
+        facts.put("deployment.environment", "staging");
+        facts.put("deployment.traffic_pct", 100);
+      }
       case "detect_leakage" -> out.putArray("leaky_columns").add("leak");
       case "recommend_learners" -> {
         out.putArray("learners").add("linear").add("random_forest").add("xgboost");
@@ -97,6 +104,7 @@ public final class FakeToolbox {
       case "select_model" -> {
         out.put("selected", args.path("learner").asText());
         facts.put("model.selected", args.path("learner").asText());
+        facts.put("model.id", "model-" + runId + "-" + args.path("learner").asText().replace("+", "-"));
       }
       case "audit_fairness" -> {
         boolean passed = fairnessFailuresLeft.computeIfAbsent(runId, k -> new AtomicInteger(fairnessFailures)).getAndDecrement() <= 0;

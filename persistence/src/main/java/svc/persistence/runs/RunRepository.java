@@ -71,6 +71,39 @@ public final class RunRepository {
     }
   }
 
+  /** The run's lineage references: consent document, dataset and model (null leaves a value as is). */
+  public void updateLineage(Connection c, String runId, String consentDocRef, String datasetId, String modelId) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(
+        "UPDATE runs SET consent_doc_ref = COALESCE(?, consent_doc_ref), dataset_id = COALESCE(?, dataset_id), model_id = COALESCE(?, model_id) WHERE run_id = ?")) {
+      ps.setString(1, consentDocRef);
+      ps.setString(2, datasetId);
+      ps.setString(3, modelId);
+      ps.setString(4, runId);
+      ps.executeUpdate();
+    }
+  }
+
+  /** consent_doc_ref, dataset_id and model_id of a run, in that order (nulls when unknown). */
+  public String[] lineageOf(Connection c, String runId) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("SELECT consent_doc_ref, dataset_id, model_id FROM runs WHERE run_id = ?")) {
+      ps.setString(1, runId);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? new String[] {rs.getString(1), rs.getString(2), rs.getString(3)} : new String[3];
+      }
+    }
+  }
+
+  /** The dataset path of every run, for erasure. */
+  public List<String> datasetPaths(Connection c) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT dataset_path FROM runs ORDER BY dataset_path"); ResultSet rs = ps.executeQuery()) {
+      List<String> out = new ArrayList<>();
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+      return out;
+    }
+  }
+
   public Optional<RunRow> find(Connection c, String runId) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement("SELECT * FROM runs WHERE run_id = ?")) {
       ps.setString(1, runId);

@@ -109,6 +109,7 @@ final class DataTools {
     facts.put("dataset.target", target);
     facts.put("dataset.sensitive", String.join(",", sensitive));
     facts.put("dataset.id", ws.datasetId());
+    facts.put("dataset.sha256", ws.datasetSha256());
     facts.put("task.type", setup.task().name().toLowerCase());
     return ToolResult.ok(out, facts);
   }

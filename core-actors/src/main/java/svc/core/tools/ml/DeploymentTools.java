@@ -83,6 +83,6 @@ final class DeploymentTools {
         .put("dataset_id", ws.datasetId());
     ws.writeJson("deployment.json", record);
     ObjectNode out = record.deepCopy().put("summary", "registered " + model + " as " + deploymentId + " in " + environment + " at " + traffic + "% traffic");
-    return ToolResult.ok(out, Map.of("deployment.id", deploymentId));
+    return ToolResult.ok(out, Map.of("deployment.id", deploymentId, "deployment.environment", environment, "deployment.traffic_pct", traffic));
   }
 }

@@ -211,7 +211,8 @@ final class ModelTools {
     }
     ws.writeJson("model/selection.json", selection);
     ObjectNode out = selection.deepCopy().put("summary", "selected " + name + " (validation score " + round(candidate.path("score").asDouble()) + ")");
-    return ToolResult.ok(out, Map.of("model.selected", name));
+    String runId = ws.brief().path("runId").asText();
+    return ToolResult.ok(out, Map.of("model.selected", name, "model.id", ReportTools.modelId(runId, name)));
   }
 
   // ---- shared helpers -------------------------------------------------------------------
