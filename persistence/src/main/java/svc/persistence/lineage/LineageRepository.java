@@ -21,57 +21,42 @@ public final class LineageRepository {
                       String datasetId, String datasetUri, String datasetSha256, String consentDocRef) {}
 
   public void upsertDataset(Connection c, String datasetId, String uri, String sha256, String consentDocRef, Instant at) throws SQLException {
-    try (PreparedStatement up = c.prepareStatement("UPDATE lineage_datasets SET consent_doc_ref = COALESCE(?, consent_doc_ref) WHERE dataset_id = ?")) {
-      up.setString(1, consentDocRef);
-      up.setString(2, datasetId);
-      if (up.executeUpdate() > 0) {
-        return;
-      }
-    }
-    try (PreparedStatement ins = c.prepareStatement("INSERT INTO lineage_datasets (dataset_id, uri, sha256, consent_doc_ref, created_at) VALUES (?, ?, ?, ?, ?)")) {
-      ins.setString(1, datasetId);
-      ins.setString(2, uri);
-      ins.setString(3, sha256);
-      ins.setString(4, consentDocRef);
-      ins.setTimestamp(5, Timestamp.from(at));
-      ins.executeUpdate();
-    }
+    upsert(c,
+        "UPDATE lineage_datasets SET consent_doc_ref = COALESCE(?, consent_doc_ref) WHERE dataset_id = ?", new Object[] {consentDocRef, datasetId},
+        "INSERT INTO lineage_datasets (dataset_id, uri, sha256, consent_doc_ref, created_at) VALUES (?, ?, ?, ?, ?)",
+        new Object[] {datasetId, uri, sha256, consentDocRef, Timestamp.from(at)});
   }
 
   public void upsertModel(Connection c, String modelId, String datasetId, String runId, String learner, Instant at) throws SQLException {
-    try (PreparedStatement up = c.prepareStatement("UPDATE lineage_models SET learner = ? WHERE model_id = ?")) {
-      up.setString(1, learner);
-      up.setString(2, modelId);
-      if (up.executeUpdate() > 0) {
-        return;
-      }
-    }
-    try (PreparedStatement ins = c.prepareStatement("INSERT INTO lineage_models (model_id, dataset_id, run_id, learner, created_at) VALUES (?, ?, ?, ?, ?)")) {
-      ins.setString(1, modelId);
-      ins.setString(2, datasetId);
-      ins.setString(3, runId);
-      ins.setString(4, learner);
-      ins.setTimestamp(5, Timestamp.from(at));
-      ins.executeUpdate();
-    }
+    upsert(c,
+        "UPDATE lineage_models SET learner = ? WHERE model_id = ?", new Object[] {learner, modelId},
+        "INSERT INTO lineage_models (model_id, dataset_id, run_id, learner, created_at) VALUES (?, ?, ?, ?, ?)",
+        new Object[] {modelId, datasetId, runId, learner, Timestamp.from(at)});
   }
 
   public void upsertDeployment(Connection c, String deploymentId, String modelId, String environment, Integer trafficPct, Instant at) throws SQLException {
-    try (PreparedStatement up = c.prepareStatement("UPDATE lineage_deployments SET environment = ?, traffic_pct = ? WHERE deployment_id = ?")) {
-      up.setString(1, environment);
-      up.setObject(2, trafficPct);
-      up.setString(3, deploymentId);
-      if (up.executeUpdate() > 0) {
-        return;
-      }
+    upsert(c,
+        "UPDATE lineage_deployments SET environment = ?, traffic_pct = ? WHERE deployment_id = ?", new Object[] {environment, trafficPct, deploymentId},
+        "INSERT INTO lineage_deployments (deployment_id, model_id, environment, traffic_pct, created_at) VALUES (?, ?, ?, ?, ?)",
+        new Object[] {deploymentId, modelId, environment, trafficPct, Timestamp.from(at)});
+  }
+
+  /**
+   * Update, else insert: the projection may see an event again after a restart, and the same
+   * dataset is used by many runs. Portable across H2 and PostgreSQL, unlike their upserts.
+   */
+  private static void upsert(Connection c, String update, Object[] updateArgs, String insert, Object[] insertArgs) throws SQLException {
+    if (execute(c, update, updateArgs) == 0) {
+      execute(c, insert, insertArgs);
     }
-    try (PreparedStatement ins = c.prepareStatement("INSERT INTO lineage_deployments (deployment_id, model_id, environment, traffic_pct, created_at) VALUES (?, ?, ?, ?, ?)")) {
-      ins.setString(1, deploymentId);
-      ins.setString(2, modelId);
-      ins.setString(3, environment);
-      ins.setObject(4, trafficPct);
-      ins.setTimestamp(5, Timestamp.from(at));
-      ins.executeUpdate();
+  }
+
+  private static int execute(Connection c, String sql, Object[] args) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      for (int i = 0; i < args.length; i++) {
+        ps.setObject(i + 1, args[i]);
+      }
+      return ps.executeUpdate();
     }
   }
 
