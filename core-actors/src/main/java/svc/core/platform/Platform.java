@@ -77,10 +77,11 @@ public final class Platform implements AutoCloseable {
   private final LiveEventHub liveEvents;
   private final RunService runs;
   private final ActorRef<Admission.Command> admission;
+  private final Parts parts;
 
   private Platform(
       ActorSystem<Void> system, Database database, CoreSettings settings, AgentDirectory directory, LiveEventHub liveEvents,
-      RunService runs, ActorRef<Admission.Command> admission) {
+      RunService runs, ActorRef<Admission.Command> admission, Parts parts) {
     this.system = system;
     this.database = database;
     this.settings = settings;
@@ -88,6 +89,7 @@ public final class Platform implements AutoCloseable {
     this.liveEvents = liveEvents;
     this.runs = runs;
     this.admission = admission;
+    this.parts = parts;
   }
 
   /**
@@ -149,7 +151,7 @@ public final class Platform implements AutoCloseable {
                 GateSweeper.create(database, jdbc, loggingNotifier(), settings.gateSweepInterval()), "approval-sweeper"));
 
     RunService runs = new RunService(system, database, library, settings.home(), jdbc, settings.askTimeout());
-    Platform platform = new Platform(system, database, settings, directory, hub, runs, admission);
+    Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts);
     CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc)
         .exceptionally(
             e -> {
@@ -261,6 +263,17 @@ public final class Platform implements AutoCloseable {
 
   public ActorRef<Admission.Command> admission() {
     return admission;
+  }
+
+  /** The models, tools and governance this platform runs with. */
+  public Parts parts() {
+    return parts;
+  }
+
+  /** Runs one tool outside any agent loop, through the same governance (POST /api/v1/tools/invoke). */
+  public svc.core.tools.ToolInvoker toolInvoker() {
+    return new svc.core.tools.ToolInvoker(settings, directory, parts.tools(), parts.permissions(),
+        system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher")));
   }
 
   /** Stops the actor system (waiting for it) and closes the database pool. */

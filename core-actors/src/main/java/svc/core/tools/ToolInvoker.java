@@ -1,0 +1,83 @@
+package svc.core.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import svc.config.Json;
+import svc.core.CoreSettings;
+import svc.core.agent.AgentDirectory;
+import svc.core.agent.AgentProfile;
+
+/**
+ * One tool call on behalf of an agent, outside any agent loop, through exactly the governance an
+ * agent's call meets (the permission engine, then the tool, then POST_TOOL guardrails). With a
+ * run id the tool works in that run's directory; without one, in a fresh scratch directory.
+ */
+public final class ToolInvoker {
+
+  /** How the call ended: a denial (with its rule source), or the tool's result. */
+  public sealed interface Outcome {}
+
+  public record Denied(String ruleSource, String reason) implements Outcome {}
+
+  public record Completed(ToolResult result) implements Outcome {}
+
+  /** The request names an agent or tool that does not exist. */
+  public static final class UnknownName extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    public UnknownName(String message) {
+      super(message);
+    }
+  }
+
+  private final CoreSettings settings;
+  private final AgentDirectory agents;
+  private final ToolRegistry tools;
+  private final ToolPermissions permissions;
+  private final Executor blocking;
+
+  public ToolInvoker(CoreSettings settings, AgentDirectory agents, ToolRegistry tools, ToolPermissions permissions, Executor blocking) {
+    this.settings = settings;
+    this.agents = agents;
+    this.tools = tools;
+    this.permissions = permissions;
+    this.blocking = blocking;
+  }
+
+  public CompletionStage<Outcome> invoke(String runId, String agent, String toolName, JsonNode arguments) {
+    AgentProfile profile = agents.find(agent).orElseThrow(() -> new UnknownName("no agent named '" + agent + "'"));
+    Tool tool = tools.find(toolName).orElseThrow(() -> new UnknownName("no tool named '" + toolName + "'"));
+    String args = Json.write(arguments == null ? Json.object() : arguments);
+    return CompletableFuture.supplyAsync(
+        () -> {
+          String effectiveRun = runId == null || runId.isBlank() ? "adhoc-" + UUID.randomUUID().toString().substring(0, 8) : runId;
+          ToolPermissions.Verdict verdict = permissions.check(effectiveRun, profile.name(), toolName, args);
+          if (!verdict.allowed()) {
+            return new Denied(verdict.source(), verdict.reason());
+          }
+          Path dir = settings.runDir(effectiveRun);
+          try {
+            Files.createDirectories(dir);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+          ToolContext context = new ToolContext(effectiveRun, profile.name(), dir, Map.of());
+          ToolResult result;
+          try {
+            result = tool.invoke(context, Json.parse(args));
+          } catch (Exception e) {
+            result = ToolResult.error(toolName + " failed: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+          }
+          return new Completed(permissions.afterTool(context, toolName, result));
+        },
+        blocking);
+  }
+}
