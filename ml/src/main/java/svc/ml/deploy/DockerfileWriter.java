@@ -23,7 +23,8 @@ public final class DockerfileWriter {
     int port = spec.port();
     return String.join("\n",
         "# Serves model " + spec.modelId() + " (run " + spec.runId() + ") with svc's inference runtime.",
-        "# Build context: the run directory, with svc.jar copied next to model/ (BuildKit, for COPY --chmod):",
+        "# Build context: the run directory, with svc.jar and its lib/ folder (cli/target/) copied next to",
+        "# model/ (BuildKit, for COPY --chmod):",
         "#   docker build -t " + spec.image() + " .",
         "FROM " + BASE_IMAGE,
         "",
@@ -32,6 +33,7 @@ public final class DockerfileWriter {
         "",
         "# Owned by root and read-only for the runtime user: the server cannot alter its own model.",
         "COPY --chown=0:0 --chmod=0444 svc.jar /opt/svc/svc.jar",
+        "COPY --chown=0:0 --chmod=0555 lib/ /opt/svc/lib/",
         "COPY --chown=0:0 model/ " + dir + "/",
         "",
         "ENV SVC_PORT=" + port + " \\",
