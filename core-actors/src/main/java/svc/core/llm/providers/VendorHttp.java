@@ -101,7 +101,7 @@ public final class VendorHttp {
     if (failure != null) {
       Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
       isTransient = cause instanceof IOException;
-      problem = cause instanceof HttpTimeoutException ? "no answer within " + timeout.toSeconds() + " s" : describe(cause);
+      problem = cause instanceof HttpTimeoutException ? "no answer within " + human(timeout) : describe(cause);
     } else if (response.statusCode() / 100 == 2) {
       result.complete(response.body());
       return;
@@ -117,6 +117,10 @@ public final class VendorHttp {
     }
     String tries = attempt == 0 ? "" : " (gave up after " + (attempt + 1) + " attempts)";
     result.completeExceptionally(new LlmException(redact(vendor + ": " + problem + tries), isTransient));
+  }
+
+  private static String human(Duration d) {
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
   }
 
   private static String describe(Throwable cause) {
