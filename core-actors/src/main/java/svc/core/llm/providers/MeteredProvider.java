@@ -3,6 +3,8 @@ package svc.core.llm.providers;
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import svc.core.llm.LlmProvider;
 import svc.core.llm.LlmRequest;
 import svc.core.llm.LlmResponse;
@@ -15,6 +17,8 @@ import svc.core.llm.Usage;
  * retries included.
  */
 public final class MeteredProvider implements LlmProvider {
+
+  private static final Logger LOG = LoggerFactory.getLogger(MeteredProvider.class);
 
   private final LlmProvider delegate;
   private final LlmCallListener listener;
@@ -39,13 +43,20 @@ public final class MeteredProvider implements LlmProvider {
         .whenCompleteAsync(
             (response, failure) -> {
               Duration took = Duration.ofNanos(System.nanoTime() - started);
+              LlmCallListener.LlmCall call;
               if (failure == null) {
                 String model = response.model().isEmpty() ? request.model() : response.model();
-                listener.onCall(
+                call =
                     new LlmCallListener.LlmCall(
-                        kind(), model, request.agent(), "ok", response.usage(), PriceTable.costUsd(model, response.usage()), took));
+                        kind(), model, request.agent(), "ok", response.usage(), PriceTable.costUsd(model, response.usage()), took);
               } else {
-                listener.onCall(new LlmCallListener.LlmCall(kind(), request.model(), request.agent(), "error", Usage.NONE, 0, took));
+                call = new LlmCallListener.LlmCall(kind(), request.model(), request.agent(), "error", Usage.NONE, 0, took);
+              }
+              try {
+                listener.onCall(call);
+              } catch (RuntimeException e) {
+                // Accounting must never fail the agent's call.
+                LOG.warn("the LLM call listener failed for {} ({}): {}", request.agent(), call.model(), e.toString());
               }
             },
             executor);

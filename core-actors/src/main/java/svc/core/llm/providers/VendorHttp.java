@@ -90,7 +90,16 @@ public final class VendorHttp {
   private void attempt(HttpRequest request, int attempt, CompletableFuture<String> result) {
     client
         .sendAsync(request, HttpResponse.BodyHandlers.ofString())
-        .whenCompleteAsync((response, failure) -> settle(request, attempt, result, response, failure), callbacks);
+        .whenCompleteAsync(
+            (response, failure) -> {
+              try {
+                settle(request, attempt, result, response, failure);
+              } catch (RuntimeException e) {
+                // A rejected retry (scheduler stopped) or a bug must not leave the caller waiting.
+                result.completeExceptionally(new LlmException(redact(vendor + ": " + describe(e)), false));
+              }
+            },
+            callbacks);
   }
 
   private void settle(

@@ -118,6 +118,14 @@ class AnthropicHttpTransportTest {
   }
 
   @Test
+  void promptCacheWritesCountAsInput() {
+    LlmResponse r =
+        svc.core.llm.AnthropicMessagesCodec.decode(
+            TEXT.replace("\"cache_creation_input_tokens\":0", "\"cache_creation_input_tokens\":248"));
+    assertThat(r.usage()).isEqualTo(new svc.core.llm.Usage(2095 + 1000 + 248, 503, 1000));
+  }
+
+  @Test
   void readsSeveralToolCallsOfOneTurn() throws Exception {
     vendor.then(FakeVendor.ok(TWO_TOOLS));
     LlmResponse r = call(provider(3, Duration.ofSeconds(10)));
