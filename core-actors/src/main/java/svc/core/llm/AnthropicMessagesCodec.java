@@ -125,12 +125,15 @@ public final class AnthropicMessagesCodec {
         }
       }
     }
+    // input_tokens counts only the uncached tail of the prompt: the whole prompt is that plus
+    // the tokens read from the cache and those written to it (billed at least as input).
     JsonNode usage = body.path("usage");
+    long cacheRead = usage.path("cache_read_input_tokens").asLong(0);
     Usage u =
         new Usage(
-            usage.path("input_tokens").asLong(0) + usage.path("cache_read_input_tokens").asLong(0),
+            usage.path("input_tokens").asLong(0) + cacheRead + usage.path("cache_creation_input_tokens").asLong(0),
             usage.path("output_tokens").asLong(0),
-            usage.path("cache_read_input_tokens").asLong(0));
+            cacheRead);
     return new LlmResponse(body.path("model").asText(""), text.toString(), calls, u, body.path("stop_reason").asText(""));
   }
 }

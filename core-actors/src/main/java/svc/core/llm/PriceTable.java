@@ -14,13 +14,15 @@ public final class PriceTable {
   private static final Price DEFAULT = new Price(3.00, 15.00, 0.30);
 
   private static final Map<String, Price> PRICES =
-      Map.of(
-          "claude-opus-4-1", new Price(15.00, 75.00, 1.50),
-          "claude-sonnet-4-5", new Price(3.00, 15.00, 0.30),
-          "claude-haiku-4-5", new Price(1.00, 5.00, 0.10),
-          "gpt-4o", new Price(2.50, 10.00, 1.25),
-          "gpt-4o-mini", new Price(0.15, 0.60, 0.075),
-          "sonnet", new Price(3.00, 15.00, 0.30));
+      Map.ofEntries(
+          Map.entry("claude-opus-4-1", new Price(15.00, 75.00, 1.50)),
+          Map.entry("claude-sonnet-4-5", new Price(3.00, 15.00, 0.30)),
+          Map.entry("claude-haiku-4-5", new Price(1.00, 5.00, 0.10)),
+          Map.entry("gpt-4o", new Price(2.50, 10.00, 1.25)),
+          Map.entry("gpt-4o-mini", new Price(0.15, 0.60, 0.075)),
+          Map.entry("gpt-4.1", new Price(2.00, 8.00, 0.50)),
+          Map.entry("gpt-4.1-mini", new Price(0.40, 1.60, 0.10)),
+          Map.entry("sonnet", new Price(3.00, 15.00, 0.30)));
 
   private PriceTable() {}
 
@@ -32,11 +34,12 @@ public final class PriceTable {
     if (exact != null) {
       return exact;
     }
-    // Vendors return dated model ids (claude-haiku-4-5-20251001); price them as their family.
+    // Vendors return dated model ids (claude-haiku-4-5-20251001); price them as their family,
+    // the longest matching one, so gpt-4o-mini-2024-07-18 is not billed as gpt-4o.
     return PRICES.entrySet().stream()
         .filter(e -> model.startsWith(e.getKey()))
+        .max(java.util.Comparator.comparingInt(e -> e.getKey().length()))
         .map(Map.Entry::getValue)
-        .findFirst()
         .orElse(DEFAULT);
   }
 

@@ -9,9 +9,8 @@ import org.slf4j.LoggerFactory;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
 import svc.core.governance.GovernedTools;
-import svc.core.llm.LlmProvider;
-import svc.core.llm.MessagesApiProvider;
-import svc.core.llm.scripted.ScriptedModel;
+import svc.config.settings.ProjectConfig;
+import svc.core.llm.providers.LlmProviders;
 import svc.core.tools.ml.AuditSigner;
 import svc.core.tools.ml.StandardTools;
 import svc.governance.guardrail.GuardrailListener;
@@ -28,8 +27,9 @@ import svc.persistence.Database;
 import svc.persistence.denials.DenialRepository;
 
 /**
- * The parts a server or the demo runs with: the provider named by {@code SVC_LLM_PROVIDER}, the
- * standard tools with the audit PDF signed (G11, {@code SVC_SIGNING_DRIVER}, default offline
+ * The parts a server or the demo runs with: each agent's model provider chosen by
+ * {@link LlmProviders} ({@code SVC_LLM_PROVIDER}, scripted by default, and the settings file's
+ * project when given), the standard tools with the audit PDF signed (G11, {@code SVC_SIGNING_DRIVER}, default offline
  * Ed25519 with a key pair kept under {@code $SVC_HOME/keys/audit}), governance around every step
  * (operator policy from {@code SVC_POLICY_FILE}, egress allowlist from
  * {@code SVC_EGRESS_ALLOWLIST}, denials stored in the database), and the conversation scrubber
@@ -42,40 +42,52 @@ public final class StandardParts implements Platform.PartsFactory {
   /** Listeners the HTTP layer plugs metrics into; no-ops by default. */
   private final DecisionListener decisions;
   private final GuardrailListener guardrails;
+  private final LlmProviders.Listeners llmListeners;
+  private final ProjectConfig settingsProject;
 
-  private StandardParts(DecisionListener decisions, GuardrailListener guardrails) {
+  private StandardParts(DecisionListener decisions, GuardrailListener guardrails, LlmProviders.Listeners llmListeners, ProjectConfig settingsProject) {
     this.decisions = decisions;
     this.guardrails = guardrails;
+    this.llmListeners = llmListeners;
+    this.settingsProject = settingsProject;
   }
 
   public static StandardParts create() {
-    return new StandardParts(DecisionListener.NONE, GuardrailListener.NONE);
+    return new StandardParts(DecisionListener.NONE, GuardrailListener.NONE, LlmProviders.Listeners.NONE, null);
   }
 
-  public static StandardParts create(DecisionListener decisions, GuardrailListener guardrails) {
-    return new StandardParts(decisions, guardrails);
+  /** @param settingsProject the settings file's project for this server, or null */
+  public static StandardParts create(ProjectConfig settingsProject) {
+    return new StandardParts(DecisionListener.NONE, GuardrailListener.NONE, LlmProviders.Listeners.NONE, settingsProject);
   }
 
+  /** With the listeners the HTTP layer feeds its metrics from. */
+  public static StandardParts create(
+      ProjectConfig settingsProject, DecisionListener decisions, GuardrailListener guardrails, LlmProviders.Listeners llmListeners) {
+    return new StandardParts(decisions, guardrails, llmListeners, settingsProject);
+  }
+
+  /** Without a database (tools and tests): denials are kept in memory. */
   @Override
   public Platform.Parts create(CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks) {
-    throw new IllegalStateException("StandardParts needs the platform's database");
+    return build(settings, directory, callbacks, new svc.governance.permission.DenialLog());
   }
 
   @Override
   public Platform.Parts create(CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks, Database database) {
-    LlmProvider provider =
-        switch (settings.llmProvider()) {
-          case "scripted" -> new MessagesApiProvider("scripted", new ScriptedModel(), callbacks);
-          default ->
-              throw new IllegalArgumentException(
-                  "SVC_LLM_PROVIDER=" + settings.llmProvider() + " is not available in this build; use scripted");
-        };
+    return build(settings, directory, callbacks, new DenialRepository(database.dataSource()));
+  }
+
+  private Platform.Parts build(CoreSettings settings, AgentDirectory directory, Executor callbacks, svc.governance.permission.DenialSink denials) {
+    LlmProviders providers =
+        LlmProviders.create(
+            settings.llmProvider(), settings.llmBaseUrl(), settings.llmModel(), settingsProject, System::getenv, callbacks, llmListeners);
     String policyFile = System.getenv("SVC_POLICY_FILE");
     PolicyRules policy = policyFile == null || policyFile.isBlank() ? PolicyRules.empty() : PolicyRules.load(Path.of(policyFile));
     GovernedTools governance =
-        new GovernedTools(settings, directory, policy, System.getenv("SVC_EGRESS_ALLOWLIST"), new DenialRepository(database.dataSource()), decisions, guardrails);
+        new GovernedTools(settings, directory, policy, System.getenv("SVC_EGRESS_ALLOWLIST"), denials, decisions, guardrails);
     ConversationScrubber scrubber = ConversationScrubber.defaults();
-    return new Platform.Parts(agent -> provider, StandardTools.registry(auditSigner(settings)), governance, scrubber::scrubLine);
+    return new Platform.Parts(providers::forAgent, StandardTools.registry(auditSigner(settings)), governance, scrubber::scrubLine);
   }
 
   /** Signs the PDF content for its signature block, and the written file with a sidecar receipt. */

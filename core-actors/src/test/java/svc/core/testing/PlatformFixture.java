@@ -10,9 +10,15 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import svc.core.CoreSettings;
+import svc.core.agent.AgentProfile;
+import svc.core.llm.LlmProvider;
 import svc.core.llm.MessagesApiProvider;
 import svc.core.llm.scripted.ScriptedModel;
 import svc.core.platform.Platform;
@@ -41,6 +47,12 @@ public final class PlatformFixture implements AutoCloseable {
   }
 
   public Platform start(Map<String, Object> overrides) {
+    return start(overrides, (s, callbacks) -> agent -> new MessagesApiProvider("scripted", new ScriptedModel(), callbacks));
+  }
+
+  /** Starts with the given models instead of the embedded scripted one. */
+  public Platform start(
+      Map<String, Object> overrides, BiFunction<CoreSettings, Executor, Function<AgentProfile, LlmProvider>> providers) {
     Map<String, Object> settings = new HashMap<>();
     settings.put("svc.home", home.toString());
     settings.put("svc.gates.sweep-interval", "100ms");
@@ -52,7 +64,7 @@ public final class PlatformFixture implements AutoCloseable {
             config,
             (s, directory, ml, callbacks) ->
                 new Platform.Parts(
-                    agent -> new MessagesApiProvider("scripted", new ScriptedModel(), callbacks),
+                    providers.apply(s, callbacks),
                     tools.registry(),
                     ToolPermissions.ALLOW_ALL,
                     UnaryOperator.identity()));
