@@ -90,6 +90,12 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
   private record DelegationOverdue(String callId) implements Command {}
 
+  private record ToolNeedsApproval(long step, String callId, String reason) implements Command {}
+
+  private record ApprovalAnswered(long step, String callId, StepPermit permit) implements Command {}
+
+  private record ApprovalLost(long step) implements Command {}
+
   // ---- events ---------------------------------------------------------------------------
 
   /** What happened to this agent; every event that is a message carries its line number. */
@@ -178,6 +184,8 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
   private final List<ToolSpec> toolSpecs;
   /** Tasks that arrived while another was active; requesters re-send them after a crash. */
   private final Deque<AssignTask> queue = new ArrayDeque<>();
+  /** Calls a person approved (ASK gates) since this incarnation started; lost on restart, re-asked. */
+  private final java.util.Set<String> approvedCalls = new java.util.HashSet<>();
   /** The step the agent is waiting on; answers for any other step are stale and ignored. */
   private long step;
   private boolean waiting;
@@ -244,6 +252,9 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         .onCommand(ModelFailed.class, this::onModelFailed)
         .onCommand(ToolFinished.class, this::onToolFinished)
         .onCommand(DelegationOverdue.class, this::onDelegationOverdue)
+        .onCommand(ToolNeedsApproval.class, this::onToolNeedsApproval)
+        .onCommand(ApprovalAnswered.class, this::onApprovalAnswered)
+        .onCommand(ApprovalLost.class, this::onApprovalLost)
         .build();
   }
 
@@ -447,12 +458,16 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     }
     ToolContext toolContext = toolContext(state);
     long started = System.nanoTime();
+    boolean approved = approvedCalls.contains(call.id());
     // Governance and the tool both run on the blocking dispatcher: either may read files.
     CompletableFuture<ToolResult> result =
         CompletableFuture.supplyAsync(
             () -> {
               ToolPermissions.Verdict verdict = runtime.permissions().check(runId, profile.name(), call.name(), call.argumentsJson());
-              if (!verdict.allowed()) {
+              if (verdict.needsApproval() && !approved) {
+                throw new ApprovalRequired(verdict.source() + ": " + verdict.reason());
+              }
+              if (!verdict.allowed() && !verdict.needsApproval()) {
                 return ToolResult.error("permission denied by " + verdict.source() + ": " + verdict.reason());
               }
               ToolResult raw;
@@ -466,10 +481,80 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             runtime.blockingExecutor());
     context.pipeToSelf(
         result.orTimeout(runtime.settings().stepTimeout().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS),
-        (r, failure) ->
-            new ToolFinished(
-                current, call.id(), failure == null ? r : ToolResult.error(call.name() + " failed: " + describe(failure)),
-                (System.nanoTime() - started) / 1_000_000));
+        (r, failure) -> {
+          Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+          if (cause instanceof ApprovalRequired ask) {
+            return new ToolNeedsApproval(current, call.id(), ask.getMessage());
+          }
+          return new ToolFinished(
+              current, call.id(), failure == null ? r : ToolResult.error(call.name() + " failed: " + describe(failure)),
+              (System.nanoTime() - started) / 1_000_000);
+        });
+  }
+
+  /** The permission engine answered ASK and nobody has approved this call yet. */
+  private static final class ApprovalRequired extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ApprovalRequired(String reason) {
+      super(reason, null, false, false);
+    }
+  }
+
+  // ---- approval gates for ASK (HITL) ----------------------------------------------------
+
+  private Effect<Event, State> onToolNeedsApproval(State state, ToolNeedsApproval msg) {
+    if (msg.step() != step || state.active() == null) {
+      return Effect().none();
+    }
+    ToolCall call = state.active().pendingCalls().stream().filter(c -> c.id().equals(msg.callId())).findFirst().orElse(null);
+    if (call == null) {
+      return Effect().none();
+    }
+    askApproval(call, msg.reason());
+    return Effect().none();
+  }
+
+  /** Asks the run to open (or find) an approval gate for the call; the run answers when decided. */
+  private void askApproval(ToolCall call, String reason) {
+    long current = step;
+    context.ask(
+        StepPermit.class,
+        sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, runId),
+        runtime.settings().askTimeout(),
+        replyTo -> new RunEntity.RequestToolApproval(profile.name(), call.name(), call.id(), reason, replyTo),
+        (permit, failure) -> permit != null ? new ApprovalAnswered(current, call.id(), permit) : new ApprovalLost(current));
+  }
+
+  private Effect<Event, State> onApprovalLost(State state, ApprovalLost msg) {
+    if (msg.step() != step || state.active() == null) {
+      return Effect().none();
+    }
+    // Nobody has decided yet (the run holds the answer until someone does): ask again.
+    waiting = false;
+    advance(state);
+    return Effect().none();
+  }
+
+  private Effect<Event, State> onApprovalAnswered(State state, ApprovalAnswered msg) {
+    if (msg.step() != step || state.active() == null) {
+      return Effect().none();
+    }
+    ToolCall call = state.active().pendingCalls().stream().filter(c -> c.id().equals(msg.callId())).findFirst().orElse(null);
+    if (call == null) {
+      return Effect().none();
+    }
+    if (msg.permit() instanceof StepPermit.Refuse refuse) {
+      if (refuse.endsTask()) {
+        queue.clear();
+        return persist(state, List.of(new TaskFinished(state.active().taskId(), abortOutcome(refuse.reason()), Instant.now())));
+      }
+      return answerCall(state, call, ToolResult.error("not approved: " + refuse.reason()), 0);
+    }
+    approvedCalls.add(call.id());
+    waiting = false;
+    advance(state);
+    return Effect().none();
   }
 
   private ToolContext toolContext(State state) {

@@ -52,7 +52,8 @@ import svc.library.template.TemplateLoader;
  * Governance in the agent loop. Before a tool runs: the permission engine with the agent
  * allowlist, the operator policy, the run's profile (a deployment template's rules), its
  * compliance gates (fed by the latest result of each tool in the run) and the egress allowlist
- * (G1); an ASK is granted only if the run already holds a human approval. After a tool: its result
+ * (G1); an ASK is granted when the run already holds a human approval (an approved deploy, manual
+ * or security gate), and otherwise becomes an approval gate for the call. After a tool: its result
  * is kept as gate evidence and PII is redacted before the model sees it (POST_TOOL). Before a
  * model call: the conversation is screened for prompt injection (PRE_LLM).
  *
@@ -107,10 +108,8 @@ public final class GovernedTools implements ToolPermissions {
       if (approval.isPresent()) {
         return Verdict.allow();
       }
-      String reason = decision.reason() + " (needs a human approval; none given in this run yet)";
-      denials.record(new svc.governance.permission.DenialRecord(RuleSource.HITL.wireName(), decision.winner().map(PermissionRule::id).orElse(null),
-          reason, runId, agent, tool, java.time.Instant.now()));
-      return Verdict.deny(RuleSource.HITL.wireName(), reason);
+      // The agent asks the run to open an approval gate for this call and waits for it.
+      return Verdict.ask(decision.source(), decision.reason());
     }
     return Verdict.deny(decision.source(), decision.reason());
   }

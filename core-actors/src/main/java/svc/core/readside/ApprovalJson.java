@@ -27,6 +27,10 @@ public final class ApprovalJson {
     o.put("decided_by", g.decidedBy());
     o.put("decided_at", g.decidedAt() == null ? null : g.decidedAt().toString());
     o.put("rationale", g.rationale());
+    if (g.tool() != null) {
+      o.put("tool", g.tool());
+      o.put("agent", g.agent());
+    }
     return o;
   }
 

@@ -58,7 +58,7 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
       runs.updateState(c, runId, "running", e.node(), e.at());
     } else if (event instanceof RunEntity.GateOpened e) {
       Gate g = e.gate();
-      approvals.insert(c, new ApprovalRow(g.gateId(), runId, g.node(), g.type(), g.state(), g.createdAt(), g.ttlSeconds(), g.escalateAfterSeconds(), null, g.notifyChannels(), null, null, null));
+      approvals.insert(c, new ApprovalRow(g.gateId(), runId, g.node(), g.type(), g.state(), g.createdAt(), g.ttlSeconds(), g.escalateAfterSeconds(), null, g.notifyChannels(), null, null, null, g.tool(), g.agent()));
       runs.updateState(c, runId, "waiting_approval", g.node(), e.at());
       writeApprovalsFile(c, runId);
     } else if (event instanceof RunEntity.GateEscalated e) {
@@ -67,7 +67,9 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
     } else if (event instanceof RunEntity.GateDecided e) {
       approvals.decide(c, e.gateId(), e.approved() ? Gate.APPROVED : Gate.REJECTED, e.by(), e.at(), e.rationale());
       if (e.approved()) {
-        runs.updateState(c, runId, "queued", null, e.at());
+        // A checkpoint's run queues for a slot again; a tool gate's run goes on where it stood.
+        boolean toolGate = approvals.find(c, e.gateId()).map(g -> g.tool() != null).orElse(false);
+        runs.updateState(c, runId, toolGate ? "running" : "queued", null, e.at());
       }
       writeApprovalsFile(c, runId);
     } else if (event instanceof RunEntity.GateExpired e) {

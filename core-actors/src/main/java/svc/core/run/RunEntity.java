@@ -86,6 +86,14 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
   public record TaskAnswered(String taskId, String agent, TaskOutcome outcome) implements Command {}
 
   /**
+   * An agent's tool call needs a person's approval (the permission engine said ASK). The run opens
+   * a gate for it, or finds the one already open or approved, and answers when it is decided:
+   * {@code Proceed} when approved, {@code Refuse} when rejected, expired or the run ends.
+   */
+  public record RequestToolApproval(String agent, String tool, String callId, String reason, ActorRef<StepPermit> replyTo)
+      implements Command {}
+
+  /**
    * An agent wants to take a step. {@code agentCostUsd} is everything that agent has spent in
    * this run so far (a total, so a repeated request never counts twice).
    */
@@ -184,7 +192,11 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
 
   public record Running(RunInfo info, Position position) implements State {}
 
-  public record WaitingApproval(RunInfo info, String gateId) implements State {}
+  /**
+   * A gate is open. For a checkpoint {@code resume} is null: the run gave its slot back and queues
+   * again on approval. For a tool gate it is where the run stands: the agents wait in place.
+   */
+  public record WaitingApproval(RunInfo info, String gateId, Position resume) implements State {}
 
   public record Paused(RunInfo info, Position position, String reason) implements State {}
 
@@ -247,20 +259,29 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         .onCommand(Admit.class, this::onAdmit)
         .onCommand(Wake.class, (s, c) -> Effect().none().thenRun(st -> enqueue(s.info())))
         .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c))
-        .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run is queued"));
+        .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run is queued"))
+        .onCommand(RequestToolApproval.class, (s, c) -> refuseApproval(c, "the run is queued"));
 
     b.forStateType(Running.class)
+        .onCommand(RequestToolApproval.class, this::onRequestToolApproval)
         .onCommand(TaskAnswered.class, this::onTaskAnswered)
         .onCommand(RequestStep.class, this::onRequestStep)
         .onCommand(Wake.class, this::onWakeRunning)
         .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
 
     b.forStateType(WaitingApproval.class)
+        .onCommand(RequestToolApproval.class, this::onRequestToolApprovalWaiting)
+        .onCommand(RequestStep.class, (s, c) -> s.resume() != null ? park(c.replyTo()) : refuse(c, "the run is waiting for approval"))
+        .onCommand(TaskAnswered.class, (s, c) -> Effect().none())
+        .onCommand(Wake.class, (s, c) -> Effect().none().thenRun(st -> {
+          if (s.resume() != null) {
+            runtime.admission().tell(new Admission.Claim(runId));
+          }
+        }))
         .onCommand(Decide.class, this::onDecide)
         .onCommand(EscalateGate.class, this::onEscalate)
         .onCommand(ExpireGate.class, this::onExpire)
-        .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c))
-        .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run is waiting for approval"));
+        .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
 
     b.forStateType(Paused.class)
         .onCommand(Resume.class, this::onResume)
@@ -382,8 +403,51 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
   }
 
   private Effect<Event, State> onRequestStepPaused(Paused state, RequestStep cmd) {
-    parked.add(cmd.replyTo());
+    return park(cmd.replyTo());
+  }
+
+  private Effect<Event, State> park(ActorRef<StepPermit> replyTo) {
+    parked.add(replyTo);
     return Effect().none();
+  }
+
+  private Effect<Event, State> refuseApproval(RequestToolApproval c, String reason) {
+    c.replyTo().tell(new StepPermit.Refuse(reason, true));
+    return Effect().none();
+  }
+
+  /** A gate for this agent's tool, decided or not, or null. */
+  private static Gate toolGate(RunInfo info, String agent, String tool) {
+    Gate found = null;
+    for (Gate g : info.gates().values()) {
+      if (tool.equals(g.tool()) && agent.equals(g.agent())) {
+        found = g;
+      }
+    }
+    return found;
+  }
+
+  private Effect<Event, State> onRequestToolApproval(Running state, RequestToolApproval cmd) {
+    Gate existing = toolGate(state.info(), cmd.agent(), cmd.tool());
+    if (existing != null && Gate.APPROVED.equals(existing.state())) {
+      cmd.replyTo().tell(new StepPermit.Proceed());
+      return Effect().none();
+    }
+    Instant now = Instant.now();
+    Position pos = state.position();
+    String gateId = runId + "-" + pos.node() + "-" + cmd.tool() + "-" + (state.info().gates().size() + 1);
+    String type = cmd.tool().equals("register_model_deployment") ? "deploy" : "security";
+    Gate gate = new Gate(gateId, runId, pos.node(), type, Gate.PENDING, now, null, null, null, List.of(), null, null, null, cmd.tool(), cmd.agent());
+    parked.add(cmd.replyTo());
+    return persistAndAct(List.of(new GateOpened(gate, now)));
+  }
+
+  private Effect<Event, State> onRequestToolApprovalWaiting(WaitingApproval state, RequestToolApproval cmd) {
+    Gate open = state.info().gates().get(state.gateId());
+    if (state.resume() != null && open != null && cmd.tool().equals(open.tool()) && cmd.agent().equals(open.agent())) {
+      return park(cmd.replyTo());
+    }
+    return refuseApproval(cmd, "the run is waiting for another approval");
   }
 
   private Effect<Event, State> onResume(Paused state, Resume cmd) {
@@ -469,7 +533,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     } else if (node instanceof Node.Checkpoint cp) {
       String gateId = runId + "-" + nodeId + "-" + visit;
       Gate gate =
-          new Gate(gateId, runId, nodeId, cp.gateType().id(), Gate.PENDING, now, cp.ttlSeconds(), cp.escalateAfterSeconds(), null, cp.notifyChannels(), null, null, null);
+          new Gate(gateId, runId, nodeId, cp.gateType().id(), Gate.PENDING, now, cp.ttlSeconds(), cp.escalateAfterSeconds(), null, cp.notifyChannels(), null, null, null, null, null);
       events.add(new GateOpened(gate, now));
     }
     return events;
@@ -487,13 +551,20 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         parked.forEach(p -> p.tell(new StepPermit.Refuse("the run is " + stateName(after), true)));
         parked.clear();
         runtime.admission().tell(new Admission.Release(runId));
-      } else if (e instanceof GateOpened) {
-        runtime.admission().tell(new Admission.Release(runId));
+      } else if (e instanceof GateOpened g) {
+        if (!g.gate().isToolGate()) {
+          runtime.admission().tell(new Admission.Release(runId));
+        }
+      } else if (e instanceof GateDecided d && d.approved() && after instanceof Running) {
+        // A tool gate: the agents waited in place; let them go on, and wake any that restarted.
+        parked.forEach(p -> p.tell(new StepPermit.Proceed()));
+        parked.clear();
       } else if ((e instanceof GateDecided d && d.approved()) || e instanceof RunCreated) {
         enqueue(((Queued) after).info());
       }
     }
-    if (after instanceof Running running && events.stream().anyMatch(e -> e instanceof NodeEntered || e instanceof ResearchAnswered)) {
+    if (after instanceof Running running
+        && events.stream().anyMatch(e -> e instanceof NodeEntered || e instanceof ResearchAnswered || e instanceof GateDecided)) {
       dispatch(running.info(), running.position());
     }
   }
@@ -602,7 +673,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         .onEvent(NodeEntered.class, RunEntity::nodeEntered)
         .onEvent(ResearchAnswered.class, RunEntity::researchAnswered)
         .onEvent(StageCompleted.class, RunEntity::stageCompleted)
-        .onEvent(GateOpened.class, (s, e) -> new WaitingApproval(s.info().withGate(e.gate(), e.at()), e.gate().gateId()))
+        .onEvent(GateOpened.class, (s, e) -> new WaitingApproval(s.info().withGate(e.gate(), e.at()), e.gate().gateId(), e.gate().isToolGate() ? s.position() : null))
         .onEvent(CostUpdated.class, (s, e) -> new Running(costUpdated(s.info(), e), s.position()))
         .onEvent(DelegationCounted.class, (s, e) -> new Running(delegationCounted(s.info()), s.position()))
         .onEvent(RunPaused.class, (s, e) -> new Paused(s.info().at(e.at()), s.position(), e.reason()))
@@ -610,9 +681,9 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         .onEvent(RunSucceeded.class, (s, e) -> new Succeeded(s.info().at(e.at())))
         .onEvent(RunFailed.class, (s, e) -> new Failed(s.info().at(e.at()), e.reason()));
     b.forStateType(WaitingApproval.class)
-        .onEvent(GateEscalated.class, (s, e) -> new WaitingApproval(s.info().withGate(s.info().gates().get(e.gateId()).escalated(e.at()), s.info().updatedAt()), s.gateId()))
+        .onEvent(GateEscalated.class, (s, e) -> new WaitingApproval(s.info().withGate(s.info().gates().get(e.gateId()).escalated(e.at()), s.info().updatedAt()), s.gateId(), s.resume()))
         .onEvent(GateDecided.class, RunEntity::gateDecided)
-        .onEvent(GateExpired.class, (s, e) -> new WaitingApproval(s.info().withGate(s.info().gates().get(e.gateId()).decided(Gate.EXPIRED, null, e.at(), "expired"), e.at()), s.gateId()))
+        .onEvent(GateExpired.class, (s, e) -> new WaitingApproval(s.info().withGate(s.info().gates().get(e.gateId()).decided(Gate.EXPIRED, null, e.at(), "expired"), e.at()), s.gateId(), s.resume()))
         .onEvent(RunFailed.class, (s, e) -> new Failed(s.info().at(e.at()), e.reason()))
         .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
     b.forStateType(Paused.class)
@@ -658,7 +729,10 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
   private static State gateDecided(WaitingApproval s, GateDecided e) {
     Gate gate = s.info().gates().get(e.gateId()).decided(e.approved() ? Gate.APPROVED : Gate.REJECTED, e.by(), e.at(), e.rationale());
     RunInfo info = s.info().withGate(gate, e.at());
-    return e.approved() ? new Queued(info, gate.node()) : new WaitingApproval(info, s.gateId());
+    if (!e.approved()) {
+      return new WaitingApproval(info, s.gateId(), s.resume());
+    }
+    return s.resume() != null ? new Running(info, s.resume()) : new Queued(info, gate.node());
   }
 
   private static RunInfo costUpdated(RunInfo i, CostUpdated e) {

@@ -51,6 +51,9 @@ public final class StreamMessages {
       o.put("type", "stage").put("node", s.node()).put("completed", true).put("content", s.answer());
     } else if (event instanceof RunEntity.GateOpened g) {
       o.put("type", "gate").put("gate_id", g.gate().gateId()).put("gate_type", g.gate().type()).put("state", "pending");
+      if (g.gate().isToolGate()) {
+        o.put("tool", g.gate().tool()).put("agent", g.gate().agent());
+      }
     } else if (event instanceof RunEntity.GateDecided g) {
       o.put("type", "gate").put("gate_id", g.gateId()).put("state", g.approved() ? "approved" : "rejected").put("by", g.by()).put("rationale", g.rationale());
     } else if (event instanceof RunEntity.GateEscalated g) {
@@ -79,7 +82,8 @@ public final class StreamMessages {
     if (event instanceof RunEntity.RunCreated) return "queued";
     if (event instanceof RunEntity.RunAdmitted || event instanceof RunEntity.RunResumed) return "running";
     if (event instanceof RunEntity.GateOpened) return "waiting_approval";
-    if (event instanceof RunEntity.GateDecided d) return d.approved() ? "queued" : null;
+    // After an approval a checkpoint's run queues for a slot (then RunAdmitted says running) and
+    // a tool gate's run goes on in place; the gate message itself says approved.
     if (event instanceof RunEntity.RunPaused) return "paused";
     if (event instanceof RunEntity.RunCancelled) return "cancelled";
     if (event instanceof RunEntity.RunSucceeded) return "succeeded";

@@ -61,7 +61,8 @@ public final class ToolInvoker {
           String effectiveRun = runId == null || runId.isBlank() ? "adhoc-" + UUID.randomUUID().toString().substring(0, 8) : runId;
           ToolPermissions.Verdict verdict = permissions.check(effectiveRun, profile.name(), toolName, args);
           if (!verdict.allowed()) {
-            return new Denied(verdict.source(), verdict.reason());
+            // Outside a run nobody can be asked, so an ASK is refused, naming the rule.
+            return new Denied(verdict.source(), verdict.needsApproval() ? verdict.reason() + " (needs a human approval)" : verdict.reason());
           }
           Path dir = settings.runDir(effectiveRun);
           try {

@@ -13,14 +13,21 @@ import svc.core.llm.ChatMessage;
  */
 public interface ToolPermissions {
 
-  /** The verdict on one call: allowed, or denied with the rule source and the reason. */
-  record Verdict(boolean allowed, String source, String reason) {
+  /**
+   * The verdict on one call: allowed; denied with the rule source and the reason; or allowed
+   * only once a person approves ({@code needsApproval}, the permission engine's ASK).
+   */
+  record Verdict(boolean allowed, boolean needsApproval, String source, String reason) {
     public static Verdict allow() {
-      return new Verdict(true, "default", "");
+      return new Verdict(true, false, "default", "");
     }
 
     public static Verdict deny(String source, String reason) {
-      return new Verdict(false, source, reason);
+      return new Verdict(false, false, source, reason);
+    }
+
+    public static Verdict ask(String source, String reason) {
+      return new Verdict(false, true, source, reason);
     }
   }
 

@@ -91,12 +91,13 @@ class GovernedToolsTest {
   }
 
   @Test
-  void anAskNeedsAHumanApprovalInTheRun() throws Exception {
+  void anAskWaitsForAPersonUnlessTheRunAlreadyHoldsAnApproval() throws Exception {
     evidence("compute_drift", "{\"max_psi\":0.05}");
     evidence("audit_fairness", "{\"demographic_parity_difference\":0.01}");
     Verdict v = governance.check("run-bfsi", "release-manager", "register_model_deployment", "{}");
     assertThat(v.allowed()).isFalse();
-    assertThat(v.source()).isEqualTo("hitl");
+    assertThat(v.needsApproval()).isTrue();
+    assertThat(v.source()).isEqualTo("profile");
     approved();
     assertThat(governance.check("run-bfsi", "release-manager", "register_model_deployment", "{}").allowed()).isTrue();
   }

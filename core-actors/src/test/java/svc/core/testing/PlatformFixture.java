@@ -38,6 +38,8 @@ public final class PlatformFixture implements AutoCloseable {
   public final FakeToolbox tools;
   private final ActorTestKit probes = ActorTestKit.create("probes");
   public Platform platform;
+  /** The governance seam the platform starts with; tests may swap it before {@link #start}. */
+  public ToolPermissions permissions = ToolPermissions.ALLOW_ALL;
 
   public PlatformFixture(Path home, FakeToolbox tools) throws Exception {
     this.home = home;
@@ -66,7 +68,7 @@ public final class PlatformFixture implements AutoCloseable {
                 new Platform.Parts(
                     providers.apply(s, callbacks),
                     tools.registry(),
-                    ToolPermissions.ALLOW_ALL,
+                    permissions,
                     UnaryOperator.identity()));
     return platform;
   }

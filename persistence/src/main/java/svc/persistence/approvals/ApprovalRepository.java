@@ -18,8 +18,8 @@ public final class ApprovalRepository {
   public void insert(Connection c, ApprovalRow gate) throws SQLException {
     String sql =
         "INSERT INTO approvals (gate_id, run_id, node, type, state, created_at, ttl_seconds,"
-            + " escalate_after_seconds, escalated_at, notify_channels, decided_by, decided_at, rationale)"
-            + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM approvals WHERE gate_id = ?)";
+            + " escalate_after_seconds, escalated_at, notify_channels, decided_by, decided_at, rationale, tool, agent)"
+            + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM approvals WHERE gate_id = ?)";
     try (PreparedStatement ps = c.prepareStatement(sql)) {
       ps.setString(1, gate.gateId());
       ps.setString(2, gate.runId());
@@ -34,7 +34,9 @@ public final class ApprovalRepository {
       ps.setString(11, gate.decidedBy());
       ps.setTimestamp(12, gate.decidedAt() == null ? null : Timestamp.from(gate.decidedAt()));
       ps.setString(13, gate.rationale());
-      ps.setString(14, gate.gateId());
+      ps.setString(14, gate.tool());
+      ps.setString(15, gate.agent());
+      ps.setString(16, gate.gateId());
       ps.executeUpdate();
     }
   }
@@ -151,6 +153,8 @@ public final class ApprovalRepository {
         channels == null || channels.isEmpty() ? List.of() : Arrays.asList(channels.split(",")),
         rs.getString("decided_by"),
         decidedAt == null ? null : decidedAt.toInstant(),
-        rs.getString("rationale"));
+        rs.getString("rationale"),
+        rs.getString("tool"),
+        rs.getString("agent"));
   }
 }

@@ -20,4 +20,16 @@ public record ApprovalRow(
     List<String> notifyChannels,
     String decidedBy,
     Instant decidedAt,
-    String rationale) {}
+    String rationale,
+    String tool,
+    String agent) {
+
+  /** A gate without the tool fields (a workflow checkpoint). */
+  public ApprovalRow(
+      String gateId, String runId, String node, String type, String state, Instant createdAt, Long ttlSeconds,
+      Long escalateAfterSeconds, Instant escalatedAt, List<String> notifyChannels, String decidedBy, Instant decidedAt,
+      String rationale) {
+    this(gateId, runId, node, type, state, createdAt, ttlSeconds, escalateAfterSeconds, escalatedAt, notifyChannels, decidedBy, decidedAt,
+        rationale, null, null);
+  }
+}

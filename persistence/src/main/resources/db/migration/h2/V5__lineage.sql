@@ -28,3 +28,7 @@ CREATE TABLE IF NOT EXISTS lineage_deployments (
 ALTER TABLE runs ADD COLUMN IF NOT EXISTS consent_doc_ref VARCHAR(512);
 ALTER TABLE runs ADD COLUMN IF NOT EXISTS dataset_id VARCHAR(64);
 ALTER TABLE runs ADD COLUMN IF NOT EXISTS model_id VARCHAR(128);
+
+-- Approval gates that hold a tool call (the permission engine's ASK) name the tool and agent.
+ALTER TABLE approvals ADD COLUMN IF NOT EXISTS tool VARCHAR(256);
+ALTER TABLE approvals ADD COLUMN IF NOT EXISTS agent VARCHAR(256);
