@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import svc.cli.CliException;
 import svc.cli.ExitCodes;
+import svc.deployments.CustomerName;
 import svc.deployments.DeploymentException;
 import svc.deployments.DeploymentLayout;
 import svc.deployments.Finding;
@@ -21,6 +22,10 @@ final class Findings {
 
   /** The deployment directory of {@code customer}, or a one-line failure naming the known ones. */
   static Path directory(Path root, String customer) {
+    if (!DeploymentLayout.isDeploymentName(customer)) {
+      // Also keeps "../elsewhere" from reaching outside deployments/customers/.
+      throw new CliException(ExitCodes.USAGE, CustomerName.problem(customer).orElseThrow());
+    }
     Path dir = DeploymentLayout.directoryOf(root, customer);
     if (!Files.isDirectory(dir)) {
       List<String> known = DeploymentLayout.deploymentNames(root);

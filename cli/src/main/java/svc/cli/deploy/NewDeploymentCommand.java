@@ -21,8 +21,9 @@ import svc.library.asset.Library;
     name = "new",
     mixinStandardHelpOptions = true,
     description = {
-      "Create deployments/customers/<customer>/ with deployment.yaml (pinned to the newest version of",
-      "the template), README.md, branding/ and knowledge/. The customer name is snake_case, 2 to 40",
+      "Scaffold a customer deployment from a library template.",
+      "Creates deployments/customers/<customer>/ with deployment.yaml (pinned to the newest version",
+      "of the template), README.md, branding/ and knowledge/. The customer name is snake_case, 2 to 40",
       "characters. An existing directory is never overwritten (exit 1); a bad name or template exits 2."
     },
     footer = {

@@ -25,7 +25,8 @@ import svc.library.asset.Library;
     name = "ship",
     // Not mixinStandardHelpOptions: its -V/--version would take the release version option.
     description = {
-      "Build svc-<customer>-<version>.tar.gz, MANIFEST.yaml and WHITEPAPER.md in the output folder.",
+      "Build the customer's tarball, MANIFEST.yaml and whitepaper.",
+      "Writes svc-<customer>-<version>.tar.gz, MANIFEST.yaml and WHITEPAPER.md into --output.",
       "The tarball holds a positive list: core code (module poms and src/main), library, bin/, scripts/,",
       ".mvn/, top-level files, this customer's deployment and the default scaffold; never another",
       "customer, VCS data, tests, build output, caches, virtualenvs or node_modules. Two ships of the",
@@ -35,7 +36,7 @@ import svc.library.asset.Library;
     footer = {
       "", "Examples:",
       "  svc deploy ship acme_bank --output=dist --version=1.4.0",
-      "  SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) svc deploy ship acme_bank --output=dist"
+      "  SOURCE_DATE_EPOCH=$(git log -1 --format=%%ct) svc deploy ship acme_bank --output=dist"
     })
 public final class ShipDeploymentCommand implements Callable<Integer> {
 

@@ -16,8 +16,8 @@ import svc.deployments.Deployments.Validation;
     name = "validate",
     mixinStandardHelpOptions = true,
     description = {
-      "Review a deployment and print every finding, one per line, as",
-      "'error: deployment.yaml line 3: ...' or 'warning: ...': missing or unparseable config,",
+      "Review a deployment: every finding, one per line.",
+      "Each reads 'error: deployment.yaml line 3: ...' or 'warning: ...': missing or unparseable config,",
       "unknown fields, customer-name mismatch, bad library references, assets missing from the",
       "shelf, unknown templates, and overrides that weaken the template (retention below a",
       "regulated minimum, an allow on a tool the profile denies at priority 60 or more, ...).",

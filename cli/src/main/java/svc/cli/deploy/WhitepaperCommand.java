@@ -18,7 +18,8 @@ import svc.deployments.whitepaper.Whitepaper;
     name = "whitepaper",
     mixinStandardHelpOptions = true,
     description = {
-      "Print the deployment's whitepaper (Markdown): 1. deployment summary, 2. active guardrails,",
+      "Print the deployment's five-section whitepaper (Markdown).",
+      "Sections: 1. deployment summary, 2. active guardrails,",
       "3. compliance mapping (permission rules, gates, retention), 4. verification commands,",
       "5. residual risks; written from the template and the customer's overrides.",
       "A deployment with validation errors has no whitepaper (exit 1, findings on stderr)."

@@ -172,6 +172,12 @@ class DeployCommandTest {
         + "; known: _scaffold, acme_bank, globex (svc deploy new umbrella --template=... creates one)\n");
   }
 
+  @Test
+  void aPathIsNotACustomerName() {
+    assertThat(run("deploy", "validate", "../../etc")).isEqualTo(ExitCodes.USAGE);
+    assertThat(err.toString()).startsWith("svc: customer name '../../etc' is not snake_case");
+  }
+
   // --- ship ----------------------------------------------------------------------------------
 
   @Test

@@ -76,6 +76,10 @@ public final class Shipper {
         if (!VERSION.matcher(version).matches()) {
             throw new DeploymentException("version '" + version + "' is not X.Y.Z (an optional -suffix allowed, e.g. 1.2.0-rc.1)");
         }
+        if (!DeploymentLayout.isDeploymentName(request.customer())) {
+            throw new DeploymentException("'" + request.customer() + "' is not a deployment name: snake_case, 2 to 40"
+                    + " characters, or " + DeploymentLayout.SCAFFOLD);
+        }
         Path dir = DeploymentLayout.directoryOf(root, request.customer());
         if (!Files.isDirectory(dir)) {
             throw new DeploymentException("no deployment '" + request.customer() + "' under " + DeploymentLayout.customersDir(root)

@@ -164,6 +164,8 @@ class ShipTest {
                 .hasMessage("version 'v1' is not X.Y.Z (an optional -suffix allowed, e.g. 1.2.0-rc.1)");
         assertThatThrownBy(() -> shipper.ship(new Shipper.Request(root, "initech", temp.resolve("o"), Optional.empty(), false, build)))
                 .hasMessageStartingWith("no deployment 'initech' under ").hasMessageEndingWith("; known: _scaffold, acme_bank, globex");
+        assertThatThrownBy(() -> shipper.ship(new Shipper.Request(root, "../repo", temp.resolve("o"), Optional.empty(), false, build)))
+                .hasMessage("'../repo' is not a deployment name: snake_case, 2 to 40 characters, or _scaffold");
     }
 
     static List<TarArchiveEntry> read(Path tarball) throws IOException {
