@@ -201,13 +201,14 @@ public final class Whitepaper {
                 "`audit.pdf`, `retention_log.json`"));
         List<PermissionRule> dataRules = rulesFor("write_file", r -> r.behavior() == Behavior.DENY);
         rows.add(List.of("Personal data kept out of outputs",
-                (d.guardrails().isOn("G4") ? "G4 " + d.guardrails().piiAction().id() + "s detected PII" : "G4 off")
+                (d.guardrails().isOn("G4") ? "G4 " + piiVerb(d.guardrails().piiAction()) + " detected PII" : "G4 off")
                         + (dataRules.isEmpty() ? "" : "; `write_file` is denied when the content matches " + ids(dataRules)),
                 "conversation files (`_redacted` lines)"));
         List<PermissionRule> exec = new ArrayList<>(rulesFor("execute_shell", r -> r.behavior() == Behavior.DENY));
         exec.addAll(rulesFor("execute_python", r -> r.behavior() == Behavior.DENY));
         rows.add(List.of("No arbitrary code execution",
-                (exec.isEmpty() ? "no deny rule on shell or Python" : "denied by " + ids(exec))
+                (exec.isEmpty() ? "no deny rule on shell or Python"
+                        : exec.stream().map(Whitepaper::denial).collect(Collectors.joining("; ")))
                         + (d.guardrails().isOn("G2") ? "; Python sandboxed (G2)" : "; Python not sandboxed (G2 off)"),
                 "permission denial log"));
         List<PermissionRule> egress = rulesFor("http_get", r -> r.behavior() == Behavior.DENY && r.pattern().isEmpty());
@@ -234,6 +235,19 @@ public final class Whitepaper {
 
     private List<PermissionRule> rulesFor(String tool, Predicate<PermissionRule> filter) {
         return d.rules().stream().filter(r -> r.appliesToTool(tool)).filter(filter).toList();
+    }
+
+    /** "`execute_shell` denied (id)" or, for a patterned rule, "`execute_python` denied when the arguments match id". */
+    private static String denial(PermissionRule r) {
+        return "`" + r.toolName() + "` denied" + (r.pattern().isPresent() ? " when the arguments match " + r.id() : " (" + r.id() + ")");
+    }
+
+    private static String piiVerb(PiiAction action) {
+        return switch (action) {
+            case REDACT -> "redacts";
+            case MASK -> "masks";
+            case HASH -> "hashes";
+        };
     }
 
     private static String ids(List<PermissionRule> rules) {

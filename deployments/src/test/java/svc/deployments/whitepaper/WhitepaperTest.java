@@ -64,7 +64,10 @@ class WhitepaperTest {
         // the control mapping names the real rules
         assertThat(md).contains("| Human approval of every deployment | `register_model_deployment` waits for a person (bfsi-ask-register-deployment) |");
         assertThat(md).contains("| Data stays in the network | `http_get` denied (acme-deny-http) |");
-        assertThat(md).contains("`write_file` is denied when the content matches bfsi-deny-pan-in-files, bfsi-deny-aadhaar-in-files");
+        assertThat(md).contains("| Personal data kept out of outputs | G4 redacts detected PII; `write_file` is denied when the content"
+                + " matches bfsi-deny-pan-in-files, bfsi-deny-aadhaar-in-files |");
+        assertThat(md).contains("| No arbitrary code execution | `execute_shell` denied (bfsi-deny-shell); `execute_python` denied when"
+                + " the arguments match bfsi-deny-dangerous-python; Python sandboxed (G2) |");
         // verification commands carry the real hash and file names
         Deployment d = Deployments.load(DeploymentLayout.directoryOf(root, "acme_bank"));
         assertThat(md).contains("sha256sum deployments/customers/acme_bank/deployment.yaml   # " + d.configSha256());
@@ -85,6 +88,8 @@ class WhitepaperTest {
         assertThat(md).contains("- No fairness gate: a model whose selection rates differ between groups can be deployed");
         assertThat(md).contains("- Strict mode is off");
         assertThat(md).contains("- PII action is mask");
+        assertThat(md).contains("| Personal data kept out of outputs | G4 masks detected PII |");
+        assertThat(md).contains("| No arbitrary code execution | no deny rule on shell or Python; Python not sandboxed (G2 off) |");
         assertThat(md).contains("- Outbound HTTP is not limited by this deployment");
         assertThat(md).doesNotContain("bfsi-");
     }
