@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import svc.deployments.config.DeploymentChecker;
 import svc.deployments.config.DeploymentReader;
@@ -46,6 +47,24 @@ public final class Deployments {
      */
     public static Deployment load(Path directory) {
         return load(directory, Library.builtIn());
+    }
+
+    /** The environment variable naming the deployment folder the server boots with. */
+    public static final String ENV = "SVC_DEPLOYMENT";
+
+    /**
+     * The deployment {@code SVC_DEPLOYMENT} selects, loaded; empty when the variable is unset or
+     * blank (the server then runs on its built-in defaults).
+     *
+     * @throws DeploymentException when the variable names a folder that is not a valid deployment:
+     *     a server must not start on half a configuration
+     */
+    public static Optional<Deployment> fromEnvironment(Map<String, String> env) {
+        String value = env.get(ENV);
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        return Optional.of(load(Path.of(value.strip())));
     }
 
     /** As {@link #load(Path)}, against a given shelf. */

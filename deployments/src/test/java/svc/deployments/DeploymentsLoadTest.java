@@ -54,6 +54,19 @@ class DeploymentsLoadTest {
     }
 
     @Test
+    void svcDeploymentSelectsTheFolder() throws IOException {
+        Path root = FakeCheckout.create(temp);
+        Path globex = DeploymentLayout.directoryOf(root, "globex");
+
+        assertThat(Deployments.fromEnvironment(java.util.Map.of())).isEmpty();
+        assertThat(Deployments.fromEnvironment(java.util.Map.of("SVC_DEPLOYMENT", " "))).isEmpty();
+        assertThat(Deployments.fromEnvironment(java.util.Map.of("SVC_DEPLOYMENT", globex.toString())))
+                .get().extracting(Deployment::customer).isEqualTo("globex");
+        assertThatThrownBy(() -> Deployments.fromEnvironment(java.util.Map.of("SVC_DEPLOYMENT", root.resolve("nope").toString())))
+                .isInstanceOf(DeploymentException.class).hasMessageContaining("no deployment directory at");
+    }
+
+    @Test
     void aReplacementKeepsTheTemplatesPlaceInTheTable() throws IOException {
         Path root = FakeCheckout.create(temp);
         Path dir = DeploymentLayout.directoryOf(root, "acme_bank");

@@ -15,7 +15,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.zip.GZIPInputStream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
@@ -132,9 +131,8 @@ class ShipTest {
                 .isEqualTo(sha256(root.resolve("deployments/customers/acme_bank/deployment.yaml")));
         assertThat(manifest.get("tarball_sha256").asText()).isEqualTo(sha256(result.tarball()));
         assertThat(manifest.get("tarball_files").asInt()).isEqualTo(FakeCheckout.SHIPPED_FOR_ACME.size());
-        assertThat(new ObjectMapper().convertValue(manifest.get("library_manifest"), Map.class)).containsExactly(
-                Map.entry("roster/agents", "v1.0.0"), Map.entry("template/bfsi_baseline", "v1.0.0"),
-                Map.entry("workflow/default_ml_pipeline", "v1.0.0"));
+        assertThat(manifest.get("library_manifest").toString()).as("entries in key order").isEqualTo(
+                "{\"roster/agents\":\"v1.0.0\",\"template/bfsi_baseline\":\"v1.0.0\",\"workflow/default_ml_pipeline\":\"v1.0.0\"}");
         assertThat(manifest.get("whitepaper_sha256").asText()).isEqualTo(sha256(result.whitepaper().orElseThrow()));
         assertThat(Files.readString(result.whitepaper().orElseThrow())).contains("svc-acme_bank-1.2.0.tar.gz");
     }
