@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       CommandLine.HelpCommand.class,
       svc.cli.demo.DemoCommand.class,
       svc.cli.serve.ServeModelCommand.class,
+      svc.cli.deploy.DeployCommand.class,
       svc.cli.settings.SettingsCommand.class
     },
     footer = {"", "Examples:", "  svc --version", "  svc help settings"})

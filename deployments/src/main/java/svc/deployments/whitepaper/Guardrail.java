@@ -1,0 +1,51 @@
+package svc.deployments.whitepaper;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The guardrails a template can switch on, with the one-line effect the whitepaper states for
+ * each. G8 and G9 are reserved ids the spec does not define; they appear only if enabled.
+ */
+enum Guardrail {
+    G1("egress allowlist", "URLs in tool arguments must match the egress allowlist; private, loopback and link-local addresses are always refused"),
+    G2("Python sandbox", "agent Python runs under memory, CPU-time, network and path limits"),
+    G3("prompt-injection filter", "prompts carrying injection patterns are blocked before the model sees them"),
+    G4("PII guardrail", "personal data in model output, tool results and stored data is handled by the PII action"),
+    G5("conversation scrubber", "stored conversation files are scrubbed of PII when written to disk"),
+    G6("log credential filter", "secrets and high-entropy tokens in log lines are replaced by a hash tag"),
+    G7("per-user rate limit", "API requests are rate-limited per user"),
+    G8("reserved", "not defined by the specification"),
+    G9("reserved", "not defined by the specification"),
+    G10("delegation-loop limit", "agent delegation is cut at depth 5 and 50 delegations per run"),
+    G11("audit PDF signing", "the audit PDF is signed and a receipt is stored next to it"),
+    G12("payload encryption", "sensitive payloads are sealed with AES-GCM-256 under a customer-held key"),
+    G13("encryption at rest", "stored data is encrypted at rest"),
+    G14("lineage", "dataset, model and deployment lineage is recorded for the audit trail"),
+    G15("subject erasure", "data subjects can be erased with a signed receipt"),
+    G16("approval time limits", "approval gates escalate and expire on their time limits");
+
+    private final String title;
+    private final String effect;
+
+    Guardrail(String title, String effect) {
+        this.title = title;
+        this.effect = effect;
+    }
+
+    String title() {
+        return title;
+    }
+
+    String effect() {
+        return effect;
+    }
+
+    boolean reserved() {
+        return this == G8 || this == G9;
+    }
+
+    static Optional<Guardrail> of(String id) {
+        return Arrays.stream(values()).filter(g -> g.name().equals(id)).findFirst();
+    }
+}
