@@ -75,9 +75,6 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
   /** A delegate's answer to one of this agent's {@code transfer_to_} calls. */
   public record DelegationAnswered(String callId, TaskOutcome outcome) implements Command {}
 
-  /** The run was cancelled or failed: drop the current and queued tasks at the next step. */
-  public record Abort(String reason) implements Command {}
-
   private record PermitAnswered(long step, StepPermit permit) implements Command {}
 
   private record PermitLost(long step) implements Command {}
@@ -245,7 +242,6 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         .forAnyState()
         .onCommand(AssignTask.class, this::onAssignTask)
         .onCommand(DelegationAnswered.class, this::onDelegationAnswered)
-        .onCommand(Abort.class, this::onAbort)
         .onCommand(PermitAnswered.class, this::onPermitAnswered)
         .onCommand(PermitLost.class, this::onPermitLost)
         .onCommand(ModelAnswered.class, this::onModelAnswered)
@@ -299,17 +295,8 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                   reply(f.taskId(), task.requester(), f.outcome());
                 }
               }
-              afterPersist(after);
+              advance(after);
             });
-  }
-
-  private Effect<Event, State> onAbort(State state, Abort cmd) {
-    queue.clear();
-    if (state.active() == null) {
-      return Effect().none();
-    }
-    TaskOutcome outcome = abortOutcome(cmd.reason());
-    return persist(state, List.of(new TaskFinished(state.active().taskId(), outcome, Instant.now())));
   }
 
   private static TaskOutcome abortOutcome(String reason) {
@@ -317,10 +304,6 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
   }
 
   // ---- the loop -------------------------------------------------------------------------
-
-  private void afterPersist(State state) {
-    advance(state);
-  }
 
   /** Takes the next step the conversation calls for, unless one is already under way. */
   private void advance(State state) {
