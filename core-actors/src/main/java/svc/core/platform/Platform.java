@@ -68,7 +68,17 @@ public final class Platform implements AutoCloseable {
 
   /** The parts a caller may swap: the models, the tools and the permission seam. */
   public record Parts(
-      Function<AgentProfile, LlmProvider> providers, ToolRegistry tools, ToolPermissions permissions, UnaryOperator<String> scrubber) {}
+      Function<AgentProfile, LlmProvider> providers,
+      ToolRegistry tools,
+      ToolPermissions permissions,
+      UnaryOperator<String> scrubber,
+      java.util.function.Supplier<java.util.concurrent.CompletionStage<java.util.List<svc.core.llm.providers.LlmProviders.Reachability>>> providerHealth) {
+
+    /** Parts whose providers run in-process (nothing to reach over a network). */
+    public Parts(Function<AgentProfile, LlmProvider> providers, ToolRegistry tools, ToolPermissions permissions, UnaryOperator<String> scrubber) {
+      this(providers, tools, permissions, scrubber, () -> java.util.concurrent.CompletableFuture.completedFuture(java.util.List.of()));
+    }
+  }
 
   private final ActorSystem<Void> system;
   private final Database database;

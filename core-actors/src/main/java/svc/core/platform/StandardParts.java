@@ -87,7 +87,7 @@ public final class StandardParts implements Platform.PartsFactory {
     GovernedTools governance =
         new GovernedTools(settings, directory, policy, System.getenv("SVC_EGRESS_ALLOWLIST"), denials, decisions, guardrails);
     ConversationScrubber scrubber = ConversationScrubber.defaults();
-    return new Platform.Parts(providers::forAgent, StandardTools.registry(auditSigner(settings)), governance, scrubber::scrubLine);
+    return new Platform.Parts(providers::forAgent, StandardTools.registry(auditSigner(settings)), governance, scrubber::scrubLine, providers::reachability);
   }
 
   /** Signs the PDF content for its signature block, and the written file with a sidecar receipt. */
