@@ -112,7 +112,7 @@ public final class Platform implements AutoCloseable {
     Database database = Database.open(dbSettings);
     ActorSystem<Void> system;
     try {
-      system = ActorSystem.create(Behaviors.empty(), "svc", dbSettings.pekkoOverrides().withFallback(config));
+      system = ActorSystem.create(Behaviors.empty(), "svc", atRestOverrides(config).withFallback(dbSettings.pekkoOverrides()).withFallback(config));
     } catch (RuntimeException e) {
       database.close();
       throw e;
@@ -124,6 +124,18 @@ public final class Platform implements AutoCloseable {
       database.close();
       throw e;
     }
+  }
+
+  /** With at-rest encryption on, every journaled message goes through the encrypting serializer. */
+  private static Config atRestOverrides(Config config) {
+    if (!config.getBoolean("svc.at-rest.encryption")) {
+      return com.typesafe.config.ConfigFactory.empty();
+    }
+    return com.typesafe.config.ConfigFactory.parseMap(java.util.Map.of(
+        "pekko.actor.serializers.svc-encrypted-cbor", svc.core.crypto.EncryptedCborSerializer.class.getName(),
+        "pekko.actor.serialization-bindings.\"svc.core.CborSerializable\"", "svc-encrypted-cbor",
+        // The CBOR step inside the envelope checks classes against its own bindings; allow ours.
+        "pekko.serialization.jackson.allowed-class-prefix", java.util.List.of("svc.")));
   }
 
   /** Builds the swappable parts once the executors and the roster exist. */
