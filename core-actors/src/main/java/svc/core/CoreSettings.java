@@ -18,7 +18,8 @@ public record CoreSettings(
     int maxDelegationDepth,
     int maxDelegationsPerRun,
     String delegationScope,
-    Duration gateSweepInterval) {
+    Duration gateSweepInterval,
+    String defaultProfile) {
 
   public static CoreSettings fromConfig(Config config) {
     Config svc = config.getConfig("svc");
@@ -47,7 +48,8 @@ public record CoreSettings(
         svc.getInt("agents.max-delegation-depth"),
         svc.getInt("agents.max-delegations-per-run"),
         scope,
-        svc.getDuration("gates.sweep-interval"));
+        svc.getDuration("gates.sweep-interval"),
+        svc.getString("governance.default-profile"));
   }
 
   public Path runsDir() {

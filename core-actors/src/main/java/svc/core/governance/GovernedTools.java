@@ -59,11 +59,13 @@ import svc.library.template.TemplateLoader;
  *
  * <p>The run's profile is the {@code profile} of its request when that names a deployment
  * template ({@code generic_ml}, {@code bfsi_baseline}, {@code hipaa_baseline}); any other value
- * means {@code generic_ml}.
+ * means the platform's default profile ({@code svc.governance.default-profile}, the selected
+ * deployment's template under {@code svc server}).
  */
 public final class GovernedTools implements ToolPermissions {
 
   public static final String DEFAULT_PROFILE = "generic_ml";
+  private final String defaultProfile;
   private static final Set<String> APPROVING_GATES = Set.of("deploy", "manual", "security");
 
   private final CoreSettings settings;
@@ -80,6 +82,7 @@ public final class GovernedTools implements ToolPermissions {
       CoreSettings settings, AgentDirectory directory, PolicyRules policy, String egressAllowlist, DenialSink denials,
       DecisionListener decisions, GuardrailListener guardrailListener) {
     this.settings = settings;
+    this.defaultProfile = settings.defaultProfile();
     Map<String, Set<String>> tools = new HashMap<>();
     Map<String, Set<String>> delegates = new HashMap<>();
     for (AgentProfile p : directory.all()) {
@@ -184,9 +187,9 @@ public final class GovernedTools implements ToolPermissions {
     return profileOfRun.computeIfAbsent(runId, id -> {
       try {
         String asked = Json.parse(Files.readString(settings.runDir(id).resolve("run.json"))).path("profile").asText("");
-        return svc.library.asset.Library.builtIn().names(svc.library.asset.AssetKind.TEMPLATE).contains(asked) ? asked : DEFAULT_PROFILE;
+        return svc.library.asset.Library.builtIn().names(svc.library.asset.AssetKind.TEMPLATE).contains(asked) ? asked : defaultProfile;
       } catch (IOException | IllegalArgumentException e) {
-        return DEFAULT_PROFILE;
+        return defaultProfile;
       }
     });
   }
