@@ -62,7 +62,8 @@ public final class ServerCommand implements Callable<Integer> {
       return ExitCodes.FAILURE;
     }
     InetSocketAddress address = server.address();
-    out.println("svc server: listening on http://" + address.getHostString() + ":" + address.getPort()
+    String shown = address.getAddress().isAnyLocalAddress() ? config.getString("svc.http.host") : address.getAddress().getHostAddress();
+    out.println("svc server: listening on http://" + shown + ":" + address.getPort()
         + " (SVC_HOME=" + platform.settings().home() + ", SVC_ENV=" + config.getString("svc.http.env") + ")");
     out.flush();
     platform.system().getWhenTerminated().toCompletableFuture().join();
