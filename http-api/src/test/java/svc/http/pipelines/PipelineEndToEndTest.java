@@ -93,6 +93,7 @@ class PipelineEndToEndTest {
     assertThat(metrics).doesNotContain("path=\"/api/v1/pipelines/" + runId);
     assertThat(metrics).contains("svc_pipeline_runs_total{profile=\"default\",state=\"succeeded\",template=\"fast_prototype\"}");
     assertThat(metrics).contains("svc_tool_calls_total{state=\"ok\",tool=\"train_model\"}");
+    assertThat(metrics).contains("svc_pipeline_duration_seconds_count{profile=\"default\",template=\"fast_prototype\"} 1");
   }
 
   @Test
