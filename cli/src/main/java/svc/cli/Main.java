@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
       svc.cli.demo.DemoCommand.class,
       svc.cli.serve.ServeModelCommand.class,
       svc.cli.deploy.DeployCommand.class,
+      svc.cli.server.ServerCommand.class,
       svc.cli.settings.SettingsCommand.class
     },
     footer = {"", "Examples:", "  svc --version", "  svc help settings"})
