@@ -1,0 +1,166 @@
+package svc.governance.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Each limit of G2 stops a script that breaks it, with the subprocess driver (the one these
+ * machines can run). Skipped, by assumption, only when python3 is not on PATH.
+ */
+class SandboxLimitsEnforcedTest {
+
+    private static Sandbox sandbox;
+
+    @TempDir
+    Path allowed;
+
+    @BeforeAll
+    static void subprocessSandbox() {
+        assumeTrue(HostProbe.onPath("python3").isPresent(), "python3 is not on PATH: the sandbox tests need it");
+        sandbox = Sandbox.create("subprocess", true, "unused");
+    }
+
+    private SandboxLimits limits() {
+        return SandboxLimits.of(256, 10, Duration.ofSeconds(30)).withPaths(List.of(allowed), List.of());
+    }
+
+    @Test
+    void aWellBehavedScriptReadsAnAllowedFileAndPrintsItsResult() throws IOException {
+        Path numbers = Files.writeString(allowed.resolve("numbers.txt"), "3\n4\n5\n");
+        SandboxResult r = sandbox.runPython(
+                "import json\nvalues = [int(x) for x in open(" + pyString(numbers) + ").read().split()]\n"
+                        + "print(json.dumps({'sum_of_squares': sum(v * v for v in values)}))\n", limits());
+        assertThat(r.stderr()).isEmpty();
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.stoppedBy()).isNull();
+        assertThat(r.ok()).isTrue();
+        assertThat(r.stdout().strip()).isEqualTo("{\"sum_of_squares\": 50}");
+        assertThat(r.driver()).isEqualTo("subprocess");
+    }
+
+    @Test
+    void allocatingTwoGigabytesUnderA256MegabyteLimitIsStoppedByMemory() {
+        SandboxResult r = sandbox.runPython("block = bytearray(2 * 1024 ** 3)\nprint('allocated', len(block))\n", limits());
+        assertThat(r.stoppedBy()).isEqualTo(Limit.MEMORY);
+        assertThat(r.stdout()).doesNotContain("allocated");
+        assertThat(r.exitCode()).isNotZero();
+    }
+
+    @Test
+    void aBusyLoopIsStoppedByOneSecondOfCpuTime() {
+        SandboxLimits oneSecond = new SandboxLimits(256, 1, Duration.ofSeconds(60), false, List.of(), List.of(), 4096);
+        SandboxResult r = sandbox.runPython("n = 0\nwhile True:\n    n += 1\n", oneSecond);
+        assertThat(r.stoppedBy()).isEqualTo(Limit.CPU_TIME);
+        assertThat(r.exitCode()).isEqualTo(Driver.SIGXCPU_EXIT);
+    }
+
+    @Test
+    void urlopenWithTheNetworkOffIsStoppedByNetwork() {
+        SandboxResult r = sandbox.runPython(
+                "import urllib.request\nprint(urllib.request.urlopen('http://127.0.0.1:1').status)\n", limits());
+        assertThat(r.stoppedBy()).isEqualTo(Limit.NETWORK);
+        assertThat(r.detail()).contains("network is off");
+    }
+
+    @Test
+    void aRawSocketConnectWithTheNetworkOffIsStoppedByNetwork() {
+        SandboxResult r = sandbox.runPython(
+                "import socket\ns = socket.socket()\ns.connect(('127.0.0.1', 1))\nprint('connected')\n", limits());
+        assertThat(r.stoppedBy()).isEqualTo(Limit.NETWORK);
+        assertThat(r.stdout()).doesNotContain("connected");
+    }
+
+    @Test
+    void withoutThePreludeTheNetworkNamespaceStillHasNoRoute() {
+        // The shell has no audit hook: only the namespace stands between it and the network.
+        SandboxResult r = sandbox.runShell("cat < /dev/tcp/127.0.0.1/1", limits());
+        assertThat(r.exitCode()).isNotZero();
+        assertThat(r.stderr()).containsAnyOf("Network is unreachable", "restricted");
+    }
+
+    @Test
+    void readingEtcPasswdWhenOnlyATempDirIsAllowedIsStoppedByPath() {
+        SandboxResult r = sandbox.runPython("print(open('/etc/passwd').read())\n", limits());
+        assertThat(r.stoppedBy()).isEqualTo(Limit.PATH);
+        assertThat(r.detail()).contains("/etc/passwd");
+        assertThat(r.stdout()).doesNotContain("root:");
+    }
+
+    @Test
+    void writingIntoAReadOnlyAllowedPathIsStoppedByPath() {
+        SandboxResult r = sandbox.runPython("open(" + pyString(allowed.resolve("x.txt")) + ", 'w').write('x')\n", limits());
+        assertThat(r.stoppedBy()).isEqualTo(Limit.PATH);
+        assertThat(allowed.resolve("x.txt")).doesNotExist();
+    }
+
+    @Test
+    void writingIntoAWritablePathWorks() {
+        Path notes = allowed.resolve("notes");
+        SandboxLimits l = limits().withPaths(List.of(allowed), List.of(notes));
+        SandboxResult r = sandbox.runPython("import os\nos.makedirs(" + pyString(notes) + ", exist_ok=True)\n"
+                + "open(" + pyString(notes.resolve("n.txt")) + ", 'w').write('kept')\n", l);
+        assertThat(r.ok()).as(r.stderr()).isTrue();
+        assertThat(notes.resolve("n.txt")).hasContent("kept");
+    }
+
+    @Test
+    void osSystemIsStoppedByProcess() {
+        SandboxResult r = sandbox.runPython("import os\nos.system('id')\n", limits());
+        assertThat(r.stoppedBy()).isEqualTo(Limit.PROCESS);
+        assertThat(r.stdout()).doesNotContain("uid=");
+    }
+
+    @Test
+    void subprocessIsStoppedByProcess() {
+        SandboxResult r = sandbox.runPython("import subprocess\nsubprocess.run(['id'])\n", limits());
+        assertThat(r.stoppedBy()).isEqualTo(Limit.PROCESS);
+    }
+
+    @Test
+    void sleepingPastTheTimeoutIsStoppedByTimeout() {
+        SandboxResult r = sandbox.runPython("import time\ntime.sleep(30)\nprint('woke')\n", limits().withTimeout(Duration.ofSeconds(2)));
+        assertThat(r.stoppedBy()).isEqualTo(Limit.TIMEOUT);
+        assertThat(r.stdout()).doesNotContain("woke");
+    }
+
+    @Test
+    void outputIsCappedAndTheScriptStillEnds() {
+        SandboxLimits small = new SandboxLimits(256, 10, Duration.ofSeconds(30), false, List.of(), List.of(), 1000);
+        SandboxResult r = sandbox.runPython("print('x' * 100000)\n", small);
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.stdout()).hasSize(1000);
+        assertThat(r.outputTruncated()).isTrue();
+    }
+
+    @Test
+    void theTemporaryDirectoryIsRemovedAfterwards() {
+        SandboxResult r = sandbox.runPython("import os\nprint(os.getcwd())\n", limits());
+        Path cwd = Path.of(r.stdout().strip());
+        assertThat(cwd.getFileName().toString()).isEqualTo("work");
+        assertThat(cwd.getParent()).doesNotExist();
+    }
+
+    @Test
+    void theRestrictedShellRunsAllowedCommandsAndRefusesOthers() {
+        SandboxResult ok = sandbox.runShell("seq 1 4 | wc -l", limits());
+        assertThat(ok.stdout().strip()).isEqualTo("4");
+        SandboxResult slash = sandbox.runShell("/usr/bin/id", limits());
+        assertThat(slash.exitCode()).isNotZero();
+        assertThat(slash.stderr()).contains("restricted");
+        SandboxResult notOnPath = sandbox.runShell("python3 -c 'print(1)'", limits());
+        assertThat(notOnPath.exitCode()).isEqualTo(127);
+    }
+
+    private static String pyString(Path p) {
+        return "'" + p.toString().replace("\\", "\\\\").replace("'", "\\'") + "'";
+    }
+}
