@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,11 +83,25 @@ class SandboxLimitsEnforcedTest {
     }
 
     @Test
-    void withoutThePreludeTheNetworkNamespaceStillHasNoRoute() {
-        // The shell has no audit hook: only the namespace stands between it and the network.
-        SandboxResult r = sandbox.runShell("cat < /dev/tcp/127.0.0.1/1", limits());
-        assertThat(r.exitCode()).isNotZero();
-        assertThat(r.stderr()).containsAnyOf("Network is unreachable", "restricted");
+    void withoutThePreludeTheNetworkNamespaceAloneKeepsAScriptOffALiveListener() throws IOException {
+        // Bypass the audit hook: run the driver's command line on a bare interpreter, against a
+        // socket this JVM listens on. Allowed, it connects; with the network off there is no route.
+        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            String connect = "import socket\nsocket.create_connection(('127.0.0.1', " + listener.getLocalPort()
+                    + "), timeout=5)\nprint('connected')\n";
+            Launch bare = new Launch(Launch.Interpreter.PYTHON, List.of("-I", "-S", "-c", connect), limits(), allowed, allowed);
+            SubprocessDriver driver = SubprocessDriver.probe();
+            Map<String, String> env = Map.of("PATH", "/usr/bin:/bin");
+
+            ProcessRunner.Finished online = ProcessRunner.run(driver.command(
+                    new Launch(bare.interpreter(), bare.arguments(), limits().withNetwork(true), allowed, allowed)),
+                    allowed, env, Duration.ofSeconds(30), 4096);
+            assertThat(online.stdout()).as(online.stderr()).contains("connected");
+
+            ProcessRunner.Finished offline = ProcessRunner.run(driver.command(bare), allowed, env, Duration.ofSeconds(30), 4096);
+            assertThat(offline.stdout()).doesNotContain("connected");
+            assertThat(offline.stderr()).contains("Network is unreachable");
+        }
     }
 
     @Test
