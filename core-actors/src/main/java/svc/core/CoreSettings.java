@@ -3,6 +3,7 @@ package svc.core;
 import com.typesafe.config.Config;
 import java.nio.file.Path;
 import java.time.Duration;
+import svc.core.tools.sandbox.SandboxSettings;
 
 /** The core's settings, read once from {@code svc.*} when the platform starts. */
 public record CoreSettings(
@@ -18,7 +19,8 @@ public record CoreSettings(
     int maxDelegationDepth,
     int maxDelegationsPerRun,
     String delegationScope,
-    Duration gateSweepInterval) {
+    Duration gateSweepInterval,
+    SandboxSettings sandbox) {
 
   public static CoreSettings fromConfig(Config config) {
     Config svc = config.getConfig("svc");
@@ -47,7 +49,8 @@ public record CoreSettings(
         svc.getInt("agents.max-delegation-depth"),
         svc.getInt("agents.max-delegations-per-run"),
         scope,
-        svc.getDuration("gates.sweep-interval"));
+        svc.getDuration("gates.sweep-interval"),
+        SandboxSettings.fromConfig(svc));
   }
 
   public Path runsDir() {

@@ -3,6 +3,7 @@ package svc.core.platform;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,11 +13,16 @@ import svc.core.governance.GovernedTools;
 import svc.core.llm.LlmProvider;
 import svc.core.llm.MessagesApiProvider;
 import svc.core.llm.scripted.ScriptedModel;
+import svc.core.tools.Tool;
 import svc.core.tools.ml.AuditSigner;
 import svc.core.tools.ml.StandardTools;
+import svc.core.tools.sandbox.SandboxTools;
+import svc.governance.egress.EgressAllowlist;
+import svc.governance.egress.EgressPolicy;
 import svc.governance.guardrail.GuardrailListener;
 import svc.governance.permission.DecisionListener;
 import svc.governance.permission.PolicyRules;
+import svc.governance.sandbox.Sandbox;
 import svc.governance.scrub.ConversationScrubber;
 import svc.governance.signing.ArtefactSigning;
 import svc.governance.signing.Ed25519Signer;
@@ -32,8 +38,8 @@ import svc.persistence.denials.DenialRepository;
  * standard tools with the audit PDF signed (G11, {@code SVC_SIGNING_DRIVER}, default offline
  * Ed25519 with a key pair kept under {@code $SVC_HOME/keys/audit}), governance around every step
  * (operator policy from {@code SVC_POLICY_FILE}, egress allowlist from
- * {@code SVC_EGRESS_ALLOWLIST}, denials stored in the database), and the conversation scrubber
- * (G5) on the conversation files.
+ * {@code SVC_EGRESS_ALLOWLIST}, denials stored in the database), the conversation scrubber (G5)
+ * on the conversation files, and the sandboxed tools with the sandbox of {@code svc.sandbox} (G2).
  */
 public final class StandardParts implements Platform.PartsFactory {
 
@@ -63,6 +69,9 @@ public final class StandardParts implements Platform.PartsFactory {
 
   @Override
   public Platform.Parts create(CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks, Database database) {
+    // Built once per platform, first: a strict driver that cannot work here throws, and start aborts.
+    Sandbox sandbox = settings.sandbox().create();
+    LOG.info("sandbox driver {} for execute_python and execute_shell", sandbox.driver());
     LlmProvider provider =
         switch (settings.llmProvider()) {
           case "scripted" -> new MessagesApiProvider("scripted", new ScriptedModel(), callbacks);
@@ -75,7 +84,9 @@ public final class StandardParts implements Platform.PartsFactory {
     GovernedTools governance =
         new GovernedTools(settings, directory, policy, System.getenv("SVC_EGRESS_ALLOWLIST"), new DenialRepository(database.dataSource()), decisions, guardrails);
     ConversationScrubber scrubber = ConversationScrubber.defaults();
-    return new Platform.Parts(agent -> provider, StandardTools.registry(auditSigner(settings)), governance, scrubber::scrubLine);
+    EgressPolicy egress = new EgressPolicy(EgressAllowlist.parse(System.getenv(EgressAllowlist.ENV)));
+    List<Tool> sandboxed = SandboxTools.all(sandbox, settings.sandbox(), egress);
+    return new Platform.Parts(agent -> provider, StandardTools.registry(auditSigner(settings), sandboxed), governance, scrubber::scrubLine);
   }
 
   /** Signs the PDF content for its signature block, and the written file with a sidecar receipt. */

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -69,7 +70,15 @@ public final class Sandbox {
 
     /** Runs Python source {@code code} with {@code python3 -I -S -B} behind the audit-hook prelude. */
     public SandboxResult runPython(String code, SandboxLimits limits) {
-        return run(Launch.Interpreter.PYTHON, code, limits);
+        return runPython(code, limits, Map.of());
+    }
+
+    /**
+     * The same with extra environment variables for the script (such as where its input lives);
+     * they cannot replace PATH, HOME, TMPDIR or LANG.
+     */
+    public SandboxResult runPython(String code, SandboxLimits limits, Map<String, String> env) {
+        return run(Launch.Interpreter.PYTHON, code, limits, env);
     }
 
     /**
@@ -78,10 +87,15 @@ public final class Sandbox {
      * network limits. File reads are not limited by {@code allow_paths} under the subprocess driver.
      */
     public SandboxResult runShell(String command, SandboxLimits limits) {
-        return run(Launch.Interpreter.SHELL, command, limits);
+        return runShell(command, limits, Map.of());
     }
 
-    private SandboxResult run(Launch.Interpreter interpreter, String source, SandboxLimits limits) {
+    /** The same with extra environment variables, as for {@link #runPython(String, SandboxLimits, Map)}. */
+    public SandboxResult runShell(String command, SandboxLimits limits, Map<String, String> env) {
+        return run(Launch.Interpreter.SHELL, command, limits, env);
+    }
+
+    private SandboxResult run(Launch.Interpreter interpreter, String source, SandboxLimits limits, Map<String, String> extraEnv) {
         if (driver.warnsOnEveryCall()) {
             LOG.warn("sandbox: running a {} script with the subprocess driver: rlimits, a network namespace and a Python "
                     + "audit hook, not a jail; install nsjail for real isolation", interpreter.name().toLowerCase(Locale.ROOT));
@@ -96,7 +110,7 @@ public final class Sandbox {
                     : List.of("-r", "-c", source);
             Launch launch = new Launch(interpreter, args, limits, control, work);
             List<String> command = driver.command(launch);
-            ProcessRunner.Finished f = ProcessRunner.run(command, work, environment(interpreter, control, work),
+            ProcessRunner.Finished f = ProcessRunner.run(command, work, environment(interpreter, control, work, extraEnv),
                     limits.timeout(), limits.outputCapBytes());
             return classify(f, Files.readAllLines(report, StandardCharsets.UTF_8), limits);
         } catch (IOException e) {
@@ -121,7 +135,8 @@ public final class Sandbox {
         return String.join(java.io.File.pathSeparator, paths.stream().map(Path::toString).toList());
     }
 
-    private Map<String, String> environment(Launch.Interpreter interpreter, Path control, Path work) throws IOException {
+    private Map<String, String> environment(Launch.Interpreter interpreter, Path control, Path work, Map<String, String> extra)
+            throws IOException {
         String path = "/usr/bin:/bin";
         if (interpreter == Launch.Interpreter.SHELL) {
             Path bin = Files.createDirectory(control.resolve("bin"));
@@ -133,7 +148,9 @@ public final class Sandbox {
             }
             path = bin.toString();
         }
-        return Map.of("PATH", path, "HOME", work.toString(), "TMPDIR", work.toString(), "LANG", "C.UTF-8");
+        Map<String, String> env = new HashMap<>(extra);
+        env.putAll(Map.of("PATH", path, "HOME", work.toString(), "TMPDIR", work.toString(), "LANG", "C.UTF-8"));
+        return env;
     }
 
     /** Which limit, if any, stopped the script: the timeout first, then a refusal the prelude reported, then the exit code. */

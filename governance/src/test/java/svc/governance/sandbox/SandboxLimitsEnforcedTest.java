@@ -159,6 +159,13 @@ class SandboxLimitsEnforcedTest {
     }
 
     @Test
+    void extraEnvironmentReachesTheScriptButCannotReplacePath() {
+        SandboxResult r = sandbox.runPython("import os\nprint(os.environ['SVC_RUN_DIR'], os.environ['PATH'])\n", limits(),
+                Map.of("SVC_RUN_DIR", "/runs/r1", "PATH", "/evil"));
+        assertThat(r.stdout().strip()).isEqualTo("/runs/r1 /usr/bin:/bin");
+    }
+
+    @Test
     void theTemporaryDirectoryIsRemovedAfterwards() {
         SandboxResult r = sandbox.runPython("import os\nprint(os.getcwd())\n", limits());
         Path cwd = Path.of(r.stdout().strip());
