@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       CommandLine.HelpCommand.class,
       svc.cli.demo.DemoCommand.class,
+      svc.cli.guardrails.GuardrailsCommand.class,
       svc.cli.settings.SettingsCommand.class
     },
     footer = {"", "Examples:", "  svc --version", "  svc help settings"})

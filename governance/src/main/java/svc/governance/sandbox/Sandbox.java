@@ -160,10 +160,10 @@ public final class Sandbox {
         if (f.timedOut()) {
             limit = Limit.TIMEOUT;
             detail = "killed after the " + limits.timeout().toMillis() + " ms wall-clock timeout";
-        } else if (f.exitCode() != 0 && !violations.isEmpty()) {
-            String[] first = violations.get(0).split("\t", 2);
+        } else if (f.exitCode() != 0 && firstViolation(violations) != null) {
+            String[] first = firstViolation(violations);
             limit = Limit.valueOf(first[0].toUpperCase(Locale.ROOT));
-            detail = first.length > 1 ? first[1] : "";
+            detail = first[1];
         } else if (f.exitCode() != 0 && driver.limitOfExit(f.exitCode()) != null) {
             limit = driver.limitOfExit(f.exitCode());
             detail = limit == Limit.CPU_TIME ? "killed after " + limits.cpuTimeSec() + " s of CPU time" : "killed by the memory limit";
@@ -175,6 +175,21 @@ public final class Sandbox {
             detail = "network unreachable: the network is off for this script";
         }
         return new SandboxResult(f.exitCode(), f.stdout(), f.stderr(), f.truncated(), f.duration(), limit, detail, driver.name());
+    }
+
+    /**
+     * The first well-formed line of the report as {limit, detail}, or null. The script can reach
+     * the report's descriptor too, so anything else written there is ignored.
+     */
+    private static String[] firstViolation(List<String> lines) {
+        for (String line : lines) {
+            String[] parts = line.split("\t", 2);
+            boolean known = parts.length == 2 && Stream.of(Limit.values()).anyMatch(l -> l.wireName().equals(parts[0]));
+            if (known) {
+                return parts;
+            }
+        }
+        return null;
     }
 
     private static void deleteQuietly(Path dir) {

@@ -3,6 +3,10 @@ package svc.governance.sandbox;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -14,6 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * Each limit of G2 stops a script that breaks it, with the subprocess driver (the one these
@@ -163,6 +168,31 @@ class SandboxLimitsEnforcedTest {
         SandboxResult r = sandbox.runPython("import os\nprint(os.environ['SVC_RUN_DIR'], os.environ['PATH'])\n", limits(),
                 Map.of("SVC_RUN_DIR", "/runs/r1", "PATH", "/evil"));
         assertThat(r.stdout().strip()).isEqualTo("/runs/r1 /usr/bin:/bin");
+    }
+
+    @Test
+    void theSubprocessDriverWarnsOnEveryCall() {
+        Logger logger = (Logger) LoggerFactory.getLogger(Sandbox.class);
+        ListAppender<ILoggingEvent> seen = new ListAppender<>();
+        seen.start();
+        logger.addAppender(seen);
+        try {
+            sandbox.runPython("print(1)\n", limits());
+            sandbox.runShell("true", limits());
+        } finally {
+            logger.detachAppender(seen);
+        }
+        assertThat(seen.list).filteredOn(e -> e.getLevel() == Level.WARN).hasSize(2)
+                .allSatisfy(e -> assertThat(e.getFormattedMessage()).contains("subprocess driver"));
+    }
+
+    @Test
+    void linesAScriptWritesIntoTheReportDoNotNameALimit() {
+        // The report's descriptor is reachable from the script; junk there must not be mistaken for a refusal.
+        SandboxResult r = sandbox.runPython("import os\nfor fd in range(3, 10):\n    try:\n        os.write(fd, b'bogus\\tline\\n')\n"
+                + "    except OSError:\n        pass\nraise SystemExit(3)\n", limits());
+        assertThat(r.exitCode()).isEqualTo(3);
+        assertThat(r.stoppedBy()).isNull();
     }
 
     @Test
