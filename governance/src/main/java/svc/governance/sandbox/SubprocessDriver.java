@@ -7,12 +7,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The fallback when neither nsjail nor Docker is there: the interpreter runs as a plain child
- * process under {@code prlimit --as --cpu} (memory and CPU time), inside {@code unshare -rn} (a
- * user and network namespace with no interfaces up) when the network is off, and Python scripts
- * behind the audit-hook prelude (paths, network calls, processes). Weaker than a jail: the path
- * and process rules are a Python-level layer, and a shell command's file reads are not limited at
- * all. So every call logs a warning.
+ * The fallback when neither nsjail nor Docker is there: the interpreter runs as a child process
+ * under {@code prlimit --as --cpu} (memory and CPU time), inside {@code unshare -r -p --fork}
+ * (a user and PID namespace, so the script cannot see or signal the JVM or anything else outside),
+ * with {@code -n} added when the network is off (a network namespace with no interfaces up), and
+ * Python scripts behind the audit-hook prelude (paths, network calls, processes). Weaker than a
+ * jail: the path and process rules are a Python-level layer, and a shell command's file reads are
+ * not limited at all. So every call logs a warning.
  */
 final class SubprocessDriver implements Driver {
 
@@ -21,24 +22,21 @@ final class SubprocessDriver implements Driver {
     private final Optional<HostPython> python;
     private final Optional<Path> bash;
     private final Optional<Path> prlimit;
+    /** {@code unshare}, when user, PID and network namespaces all work here; empty otherwise. */
     private final Optional<Path> unshare;
-    private final boolean networkNamespaces;
 
-    SubprocessDriver(Optional<HostPython> python, Optional<Path> bash, Optional<Path> prlimit, Optional<Path> unshare,
-                     boolean networkNamespaces) {
+    SubprocessDriver(Optional<HostPython> python, Optional<Path> bash, Optional<Path> prlimit, Optional<Path> unshare) {
         this.python = python;
         this.bash = bash;
         this.prlimit = prlimit;
         this.unshare = unshare;
-        this.networkNamespaces = networkNamespaces;
     }
 
-    /** Looks at this machine once: the interpreter, prlimit, and whether {@code unshare -rn} works. */
+    /** Looks at this machine once: the interpreter, prlimit, and whether the namespaces work. */
     static SubprocessDriver probe() {
-        Optional<Path> unshare = HostProbe.onPath("unshare");
-        boolean netns = unshare.isPresent()
-                && HostProbe.ask(Duration.ofSeconds(10), List.of(unshare.get().toString(), "-rn", "true")).succeeded();
-        return new SubprocessDriver(HostPython.find(), HostProbe.onPath("bash"), HostProbe.onPath("prlimit"), unshare, netns);
+        Optional<Path> unshare = HostProbe.onPath("unshare").filter(u -> HostProbe.ask(Duration.ofSeconds(10),
+                List.of(u.toString(), "-r", "-p", "--fork", "--kill-child", "-n", "true")).succeeded());
+        return new SubprocessDriver(HostPython.find(), HostProbe.onPath("bash"), HostProbe.onPath("prlimit"), unshare);
     }
 
     @Override
@@ -51,10 +49,6 @@ final class SubprocessDriver implements Driver {
         return true;
     }
 
-    boolean networkNamespaces() {
-        return networkNamespaces;
-    }
-
     @Override
     public List<String> command(Launch launch) {
         SandboxLimits limits = launch.limits();
@@ -62,14 +56,19 @@ final class SubprocessDriver implements Driver {
                 "sandbox driver subprocess: prlimit (util-linux) is not on PATH, so memory_mb and cpu_time_sec cannot be "
                         + "enforced; install util-linux or use the nsjail driver"));
         List<String> cmd = new ArrayList<>();
-        if (!limits.allowNetwork()) {
-            if (!networkNamespaces) {
-                throw new SandboxException("sandbox driver subprocess: `unshare -rn` does not work on this machine "
-                        + "(unprivileged user namespaces are off?), so allow_network=false cannot be enforced; refusing "
-                        + "to run rather than pretend. Enable user namespaces or use the nsjail driver");
+        if (!limits.allowNetwork() && unshare.isEmpty()) {
+            throw new SandboxException("sandbox driver subprocess: `unshare -r -p -n` does not work on this machine "
+                    + "(unprivileged user namespaces are off?), so allow_network=false cannot be enforced; refusing "
+                    + "to run rather than pretend. Enable user namespaces or use the nsjail driver");
+        }
+        if (unshare.isPresent()) {
+            cmd.addAll(List.of(unshare.get().toString(), "-r", "-p", "--fork", "--kill-child"));
+            if (!limits.allowNetwork()) {
+                cmd.add("-n");
             }
-            cmd.add(unshare.orElseThrow().toString());
-            cmd.add("-rn");
+            // A shell as the namespace's first process turns "killed by signal N" into exit code
+            // 128+N; unshare itself would report such a death as a plain 1.
+            cmd.addAll(List.of("--", "/bin/sh", "-c", "\"$@\"; exit $?", "sh"));
         }
         cmd.add(prlimitBin.toString());
         cmd.add("--as=" + (long) limits.memoryMb() * 1024 * 1024);

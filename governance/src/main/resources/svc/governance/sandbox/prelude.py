@@ -30,6 +30,7 @@ def _sandbox():
         "subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork",
         "os.forkpty", "os.startfile", "pty.spawn", "ctypes.dlopen", "ctypes.dlsym", "ctypes.addressof",
         "gc.get_objects", "gc.get_referrers", "gc.get_referents", "sys._current_frames",
+        "os.kill", "os.killpg", "signal.pthread_kill",
     })
     _NETWORK_EVENTS = frozenset({
         "socket.connect", "socket.sendto", "socket.sendmsg", "socket.bind", "socket.getaddrinfo",
@@ -70,7 +71,7 @@ def _sandbox():
         if event == "open":
             _check_path(args[0], _is_write(args[1], args[2] if len(args) > 2 else 0), "open")
         elif event in _PROCESS_EVENTS:
-            _refuse("process", event + " is not allowed: scripts cannot start processes or reach the interpreter's internals")
+            _refuse("process", event + " is not allowed: scripts cannot start or signal processes, or reach the interpreter's internals")
         elif event == "import" and args[0] in ("_posixsubprocess", "_ctypes"):
             _refuse("process", "import of " + args[0] + " is not allowed: scripts cannot start processes")
         elif event in _NETWORK_EVENTS and not _network_on:

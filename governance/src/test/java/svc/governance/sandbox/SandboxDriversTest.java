@@ -53,7 +53,7 @@ class SandboxDriversTest {
     @Test
     void theSubprocessDriverRefusesANetworkOffRunWhenNamespacesDoNotWork() {
         SubprocessDriver noNamespaces = new SubprocessDriver(Optional.of(new HostPython(Path.of("/usr/bin/python3"), Path.of("/usr"))),
-                Optional.of(Path.of("/bin/bash")), Optional.of(Path.of("/usr/bin/prlimit")), Optional.of(Path.of("/usr/bin/unshare")), false);
+                Optional.of(Path.of("/bin/bash")), Optional.of(Path.of("/usr/bin/prlimit")), Optional.empty());
         assertThatThrownBy(() -> noNamespaces.command(PY))
                 .isInstanceOf(SandboxException.class)
                 .hasMessageContaining("allow_network=false cannot be enforced");
@@ -62,10 +62,11 @@ class SandboxDriversTest {
     }
 
     @Test
-    void theSubprocessCommandPutsTheNamespaceOutsideTheRlimits() {
+    void theSubprocessCommandPutsTheNamespacesOutsideTheRlimits() {
         SubprocessDriver d = new SubprocessDriver(Optional.of(new HostPython(Path.of("/py/bin/python3.11"), Path.of("/py"))),
-                Optional.of(Path.of("/bin/bash")), Optional.of(Path.of("/usr/bin/prlimit")), Optional.of(Path.of("/usr/bin/unshare")), true);
-        assertThat(d.command(PY)).containsExactly("/usr/bin/unshare", "-rn", "/usr/bin/prlimit", "--as=314572800", "--cpu=7:8", "--",
+                Optional.of(Path.of("/bin/bash")), Optional.of(Path.of("/usr/bin/prlimit")), Optional.of(Path.of("/usr/bin/unshare")));
+        assertThat(d.command(PY)).containsExactly("/usr/bin/unshare", "-r", "-p", "--fork", "--kill-child", "-n",
+                "--", "/bin/sh", "-c", "\"$@\"; exit $?", "sh", "/usr/bin/prlimit", "--as=314572800", "--cpu=7:8", "--",
                 "/py/bin/python3.11", "-I", "-c", "pass");
     }
 

@@ -142,6 +142,20 @@ class SandboxLimitsEnforcedTest {
     }
 
     @Test
+    void signallingTheParentIsStoppedByProcess() {
+        SandboxResult r = sandbox.runPython("import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n", limits());
+        assertThat(r.stoppedBy()).isEqualTo(Limit.PROCESS);
+    }
+
+    @Test
+    void theShellCannotSeeTheJvmToSignalIt() {
+        // bash's kill builtin has no audit hook in front of it: the PID namespace hides every process outside.
+        SandboxResult r = sandbox.runShell("kill -0 " + ProcessHandle.current().pid(), limits().withNetwork(true));
+        assertThat(r.exitCode()).isNotZero();
+        assertThat(r.stderr()).contains("No such process");
+    }
+
+    @Test
     void subprocessIsStoppedByProcess() {
         SandboxResult r = sandbox.runPython("import subprocess\nsubprocess.run(['id'])\n", limits());
         assertThat(r.stoppedBy()).isEqualTo(Limit.PROCESS);
