@@ -46,10 +46,11 @@ public final class GuardrailsCommand implements Callable<Integer> {
       name = "scan",
       mixinStandardHelpOptions = true,
       description = {
-        "Read a text on standard input (or --file) and print, as JSON, each guardrail's outcome,",
-        "the text after the chain (redacted_text) and every PII entity with its type, start and end",
-        "(character offsets into the input, end exclusive). SVC_EGRESS_ALLOWLIST is honoured.",
-        "Exit 0 when the outcome is ALLOW or REDACT, 1 when it is DENY, 2 on a usage error."
+        "Read a text on standard input (or --file) and print, as JSON,",
+        "each guardrail's outcome, the text after the chain (redacted_text)",
+        "and every PII entity with its type, start and end (character offsets",
+        "into the input, end exclusive). SVC_EGRESS_ALLOWLIST is honoured.",
+        "Exit 0 when the outcome is ALLOW or REDACT, 1 on DENY, 2 on a usage error."
       },
       footer = {"", "Examples:", "  echo 'card 4111 1111 1111 1111' | svc guardrails scan", "  svc guardrails scan --point PRE_LLM --file prompt.txt"})
   int scan(
