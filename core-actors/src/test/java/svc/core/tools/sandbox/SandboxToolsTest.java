@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 import svc.config.Json;
 import svc.core.tools.Tool;
 import svc.core.tools.ToolContext;
+import svc.core.tools.ToolRegistry;
 import svc.core.tools.ToolResult;
+import svc.core.tools.ml.StandardTools;
 import svc.governance.egress.EgressAllowlist;
 import svc.governance.egress.EgressPolicy;
 import svc.governance.sandbox.Sandbox;
@@ -38,7 +41,7 @@ class SandboxToolsTest {
   static void tools() {
     assumeTrue(isOnPath("python3"), "python3 is not on PATH: the sandboxed tools need it");
     Sandbox sandbox = Sandbox.create("subprocess", true, "unused");
-    tools = new java.util.HashMap<>();
+    tools = new HashMap<>();
     SandboxTools.all(sandbox, SETTINGS, new EgressPolicy(EgressAllowlist.none())).forEach(t -> tools.put(t.name(), t));
   }
 
@@ -122,8 +125,10 @@ class SandboxToolsTest {
   }
 
   @Test
-  void theRegistryOffersAllThreeTools() {
+  void theStandardRegistryOffersAllThreeTools() {
+    ToolRegistry registry = StandardTools.registry((content, pdf) -> null, List.copyOf(tools.values()));
     assertThat(tools).containsOnlyKeys("execute_python", "execute_shell", "http_get");
+    assertThat(tools.keySet()).allSatisfy(name -> assertThat(registry.find(name)).isPresent());
   }
 
   private ToolResult call(String tool, Map<String, Object> args) throws Exception {
