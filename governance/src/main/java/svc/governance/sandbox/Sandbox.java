@@ -160,10 +160,10 @@ public final class Sandbox {
         if (f.timedOut()) {
             limit = Limit.TIMEOUT;
             detail = "killed after the " + limits.timeout().toMillis() + " ms wall-clock timeout";
-        } else if (f.exitCode() != 0 && firstViolation(violations) != null) {
-            String[] first = firstViolation(violations);
-            limit = Limit.valueOf(first[0].toUpperCase(Locale.ROOT));
-            detail = first[1];
+        } else if (f.exitCode() != 0 && lastViolation(violations) != null) {
+            String[] last = lastViolation(violations);
+            limit = Limit.valueOf(last[0].toUpperCase(Locale.ROOT));
+            detail = last[1];
         } else if (f.exitCode() != 0 && driver.limitOfExit(f.exitCode()) != null) {
             limit = driver.limitOfExit(f.exitCode());
             detail = limit == Limit.CPU_TIME ? "killed after " + limits.cpuTimeSec() + " s of CPU time" : "killed by the memory limit";
@@ -178,12 +178,13 @@ public final class Sandbox {
     }
 
     /**
-     * The first well-formed line of the report as {limit, detail}, or null. The script can reach
-     * the report's descriptor too, so anything else written there is ignored.
+     * The last well-formed line of the report as {limit, detail}, or null. The last: a script may
+     * catch a refusal and go on, and it is the refusal it did not catch that stopped it. The script
+     * can reach the report's descriptor too, so anything else written there is ignored.
      */
-    private static String[] firstViolation(List<String> lines) {
-        for (String line : lines) {
-            String[] parts = line.split("\t", 2);
+    private static String[] lastViolation(List<String> lines) {
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            String[] parts = lines.get(i).split("\t", 2);
             boolean known = parts.length == 2 && Stream.of(Limit.values()).anyMatch(l -> l.wireName().equals(parts[0]));
             if (known) {
                 return parts;

@@ -156,6 +156,35 @@ class SandboxLimitsEnforcedTest {
     }
 
     @Test
+    void aStrSubclassOrAPatchedOsPathDoesNotFoolThePathRule() {
+        SandboxResult r = sandbox.runPython("import posixpath, builtins\n"
+                + "class Sneaky(str):\n    def startswith(self, *a):\n        return True\n"
+                + "posixpath.realpath = lambda p, **k: " + pyString(allowed.resolve("x")) + "\n"
+                + "builtins.isinstance = lambda a, b: False\n"
+                + "print(open(Sneaky('/etc/passwd')).read())\n", limits());
+        assertThat(r.stoppedBy()).isEqualTo(Limit.PATH);
+        assertThat(r.stdout()).doesNotContain("root:");
+    }
+
+    @Test
+    void rewritingTheHooksDefaultsFromATracebackIsStoppedByProcess() {
+        // The hook's frame is reachable from a caught refusal; its helpers are not changeable.
+        SandboxResult r = sandbox.runPython("try:\n    open('/etc/passwd')\nexcept PermissionError as e:\n"
+                + "    check = e.__traceback__.tb_next.tb_frame.f_locals['_check']\n"
+                + "check.__defaults__ = tuple(('/',) for _ in check.__defaults__)\n"
+                + "print(open('/etc/passwd').read())\n", limits());
+        assertThat(r.stoppedBy()).isEqualTo(Limit.PROCESS);
+        assertThat(r.detail()).contains("__defaults__");
+        assertThat(r.stdout()).doesNotContain("root:");
+    }
+
+    @Test
+    void tracingIsStoppedByProcess() {
+        SandboxResult r = sandbox.runPython("import sys\nsys.settrace(lambda *a: None)\n", limits());
+        assertThat(r.stoppedBy()).isEqualTo(Limit.PROCESS);
+    }
+
+    @Test
     void subprocessIsStoppedByProcess() {
         SandboxResult r = sandbox.runPython("import subprocess\nsubprocess.run(['id'])\n", limits());
         assertThat(r.stoppedBy()).isEqualTo(Limit.PROCESS);
