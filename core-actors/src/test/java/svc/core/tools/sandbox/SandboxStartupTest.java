@@ -4,19 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import svc.core.platform.Platform;
+import svc.core.CoreSettings;
 import svc.core.platform.StandardParts;
 import svc.governance.sandbox.SandboxException;
 
-/** The {@code svc.sandbox} settings, and a strict driver that cannot work aborting platform start. */
+/** The {@code svc.sandbox} settings, and a strict driver that cannot work aborting start. */
 class SandboxStartupTest {
 
   @TempDir Path home;
@@ -28,12 +28,14 @@ class SandboxStartupTest {
   }
 
   @Test
-  void aStrictDockerDriverWithoutAnEngineAbortsPlatformStart() throws Exception {
+  void aStrictDockerDriverWithoutAnEngineAbortsTheStandardParts() {
     assumeFalse(dockerAnswers(), "a Docker engine answers here; this test is about machines without one");
-    Config config = ConfigFactory.parseMap(Map.of(
+    CoreSettings settings = CoreSettings.fromConfig(ConfigFactory.parseMap(Map.of(
             "svc.home", home.toString(), "svc.sandbox.driver", "docker", "svc.sandbox.strict", true))
-        .withFallback(ConfigFactory.load());
-    assertThatThrownBy(() -> Platform.start(config, StandardParts.create()).close())
+        .withFallback(ConfigFactory.load()));
+    // The sandbox is the first part built, before the database or the roster is touched; and
+    // Platform.start stops the actor system and rethrows whatever the parts factory throws.
+    assertThatThrownBy(() -> StandardParts.create().create(settings, null, Runnable::run, Runnable::run, null))
         .isInstanceOf(SandboxException.class)
         .hasMessageContaining("sandbox driver docker")
         .hasMessageContaining("SVC_SANDBOX_STRICT=true, so the platform does not start");
@@ -45,11 +47,14 @@ class SandboxStartupTest {
         .hasMessageContaining("SVC_SANDBOX_CPU_TIME_SEC");
   }
 
-  private static boolean dockerAnswers() throws Exception {
+  private static boolean dockerAnswers() {
     try {
       Process p = new ProcessBuilder("docker", "info").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
       return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
       return false;
     }
   }
