@@ -125,6 +125,15 @@ class SandboxLimitsEnforcedTest {
     }
 
     @Test
+    void aRelativePathWithDotDotIsStoppedByPath() {
+        // os.open(..., dir_fd=) makes a relative path relative to a directory the event does not name.
+        SandboxResult r = sandbox.runPython("import os\nfd = os.open('.', os.O_RDONLY)\n"
+                + "print(os.read(os.open('../../../../../../etc/passwd', os.O_RDONLY, dir_fd=fd), 100))\n", limits());
+        assertThat(r.stoppedBy()).isEqualTo(Limit.PATH);
+        assertThat(r.detail()).contains("may not contain '..'");
+    }
+
+    @Test
     void writingIntoAWritablePathWorks() {
         Path notes = allowed.resolve("notes");
         SandboxLimits l = limits().withPaths(List.of(allowed), List.of(notes));
