@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       svc.cli.serve.ServeModelCommand.class,
       svc.cli.deploy.DeployCommand.class,
       svc.cli.server.ServerCommand.class,
+      svc.cli.guardrails.GuardrailsCommand.class,
       svc.cli.settings.SettingsCommand.class
     },
     footer = {"", "Examples:", "  svc --version", "  svc help settings"})

@@ -3,6 +3,7 @@ package svc.core;
 import com.typesafe.config.Config;
 import java.nio.file.Path;
 import java.time.Duration;
+import svc.core.tools.sandbox.SandboxSettings;
 
 /** The core's settings, read once from {@code svc.*} when the platform starts. */
 public record CoreSettings(
@@ -19,7 +20,8 @@ public record CoreSettings(
     int maxDelegationsPerRun,
     String delegationScope,
     Duration gateSweepInterval,
-    String defaultProfile) {
+    String defaultProfile,
+    SandboxSettings sandbox) {
 
   public static CoreSettings fromConfig(Config config) {
     Config svc = config.getConfig("svc");
@@ -49,7 +51,8 @@ public record CoreSettings(
         svc.getInt("agents.max-delegations-per-run"),
         scope,
         svc.getDuration("gates.sweep-interval"),
-        svc.getString("governance.default-profile"));
+        svc.getString("governance.default-profile"),
+        SandboxSettings.fromConfig(svc));
   }
 
   public Path runsDir() {

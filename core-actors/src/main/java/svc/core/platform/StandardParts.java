@@ -3,6 +3,7 @@ package svc.core.platform;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,11 +12,16 @@ import svc.core.agent.AgentDirectory;
 import svc.core.governance.GovernedTools;
 import svc.config.settings.ProjectConfig;
 import svc.core.llm.providers.LlmProviders;
+import svc.core.tools.Tool;
 import svc.core.tools.ml.AuditSigner;
 import svc.core.tools.ml.StandardTools;
+import svc.core.tools.sandbox.SandboxTools;
+import svc.governance.egress.EgressAllowlist;
+import svc.governance.egress.EgressPolicy;
 import svc.governance.guardrail.GuardrailListener;
 import svc.governance.permission.DecisionListener;
 import svc.governance.permission.PolicyRules;
+import svc.governance.sandbox.Sandbox;
 import svc.governance.scrub.ConversationScrubber;
 import svc.governance.signing.ArtefactSigning;
 import svc.governance.signing.Ed25519Signer;
@@ -32,8 +38,8 @@ import svc.persistence.denials.DenialRepository;
  * project when given), the standard tools with the audit PDF signed (G11, {@code SVC_SIGNING_DRIVER}, default offline
  * Ed25519 with a key pair kept under {@code $SVC_HOME/keys/audit}), governance around every step
  * (operator policy from {@code SVC_POLICY_FILE}, egress allowlist from
- * {@code SVC_EGRESS_ALLOWLIST}, denials stored in the database), and the conversation scrubber
- * (G5) on the conversation files.
+ * {@code SVC_EGRESS_ALLOWLIST}, denials stored in the database), the conversation scrubber (G5)
+ * on the conversation files, and the sandboxed tools with the sandbox of {@code svc.sandbox} (G2).
  */
 public final class StandardParts implements Platform.PartsFactory {
 
@@ -79,6 +85,9 @@ public final class StandardParts implements Platform.PartsFactory {
   }
 
   private Platform.Parts build(CoreSettings settings, AgentDirectory directory, Executor callbacks, svc.governance.permission.DenialSink denials) {
+    // Built once per platform, first: a strict driver that cannot work here throws, and start aborts.
+    Sandbox sandbox = settings.sandbox().create();
+    LOG.info("sandbox driver {} for execute_python and execute_shell", sandbox.driver());
     LlmProviders providers =
         LlmProviders.create(
             settings.llmProvider(), settings.llmBaseUrl(), settings.llmModel(), settingsProject, System::getenv, callbacks, llmListeners);
@@ -87,7 +96,10 @@ public final class StandardParts implements Platform.PartsFactory {
     GovernedTools governance =
         new GovernedTools(settings, directory, policy, System.getenv("SVC_EGRESS_ALLOWLIST"), denials, decisions, guardrails);
     ConversationScrubber scrubber = ConversationScrubber.defaults();
-    return new Platform.Parts(providers::forAgent, StandardTools.registry(auditSigner(settings)), governance, scrubber::scrubLine, providers::reachability);
+    EgressPolicy egress = new EgressPolicy(EgressAllowlist.parse(System.getenv(EgressAllowlist.ENV)));
+    List<Tool> sandboxed = SandboxTools.all(sandbox, settings.sandbox(), egress);
+    return new Platform.Parts(
+        providers::forAgent, StandardTools.registry(auditSigner(settings), sandboxed), governance, scrubber::scrubLine, providers::reachability);
   }
 
   /** Signs the PDF content for its signature block, and the written file with a sidecar receipt. */

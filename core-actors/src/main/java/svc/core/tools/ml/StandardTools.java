@@ -1,17 +1,20 @@
 package svc.core.tools.ml;
 
+import java.util.List;
+import svc.core.tools.Tool;
 import svc.core.tools.ToolRegistry;
 
 /**
- * The tools a platform offers its agents. The catalogue's sandboxed tools ({@code http_get},
- * {@code execute_python}, {@code execute_shell}) and {@code request_approval} are not offered
- * yet: an agent calling them is told they are not among its tools.
+ * The tools a platform offers its agents: the ML pipeline's, and the sandboxed ones
+ * ({@code execute_python}, {@code execute_shell}, {@code http_get}, from
+ * {@code svc.core.tools.sandbox.SandboxTools}). The catalogue's {@code request_approval} is not
+ * offered yet: an agent calling it is told it is not among its tools.
  */
 public final class StandardTools {
 
   private StandardTools() {}
 
-  public static ToolRegistry registry(AuditSigner signer) {
+  public static ToolRegistry registry(AuditSigner signer, List<Tool> sandboxed) {
     ToolRegistry registry = new ToolRegistry();
     DataTools.all().forEach(registry::register);
     ModelTools.all().forEach(registry::register);
@@ -19,6 +22,7 @@ public final class StandardTools {
     ReportTools.all(signer).forEach(registry::register);
     DeploymentTools.all().forEach(registry::register);
     ArtifactTools.all().forEach(registry::register);
+    sandboxed.forEach(registry::register);
     return registry;
   }
 }
