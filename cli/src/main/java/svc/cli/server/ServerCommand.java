@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
 import svc.cli.ExitCodes;
 import svc.core.platform.Platform;
 import svc.core.platform.StandardParts;
+import svc.http.telemetry.ApiMetrics;
 import svc.http.server.HttpServer;
 
 /**
@@ -45,17 +46,29 @@ public final class ServerCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Config config = config();
+    Config config;
+    java.util.Optional<svc.deployments.Deployment> deployment;
+    try {
+      deployment = svc.deployments.Deployments.fromEnvironment(System.getenv());
+      config = config(deployment);
+    } catch (RuntimeException e) {
+      err.println("svc server: SVC_DEPLOYMENT is not usable: " + message(e));
+      return ExitCodes.FAILURE;
+    }
+    // One registry for the API and the platform's listeners, so /metrics shows both.
+    ApiMetrics metrics = new ApiMetrics();
     Platform platform;
     try {
-      platform = Platform.start(config, StandardParts.create());
+      platform = Platform.start(
+          config, StandardParts.create(null, metrics.decisionListener(), metrics.guardrailListener(), metrics.llmListeners()));
     } catch (RuntimeException e) {
       err.println("svc server: could not start the platform: " + message(e));
       return ExitCodes.FAILURE;
     }
+    deployment.ifPresent(d -> out.println("svc server: deployment " + d.customer() + " (template " + d.template().name() + ") from " + d.directory()));
     HttpServer server;
     try {
-      server = HttpServer.start(platform, config, System.getenv()).toCompletableFuture().get(60, TimeUnit.SECONDS);
+      server = HttpServer.start(platform, config, System.getenv(), metrics).toCompletableFuture().get(60, TimeUnit.SECONDS);
     } catch (Exception e) {
       err.println("svc server: could not start the API on " + config.getString("svc.http.host") + ":" + config.getInt("svc.http.port") + ": " + message(e));
       platform.close();
@@ -71,8 +84,10 @@ public final class ServerCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private Config config() {
+  private Config config(java.util.Optional<svc.deployments.Deployment> deployment) {
     Map<String, Object> overrides = new HashMap<>();
+    // The selected deployment's template governs runs whose request names no template profile.
+    deployment.ifPresent(d -> overrides.put("svc.governance.default-profile", d.template().name()));
     if (port != null) {
       overrides.put("svc.http.port", port);
     }

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import svc.governance.permission.DecisionListener;
-import svc.governance.permission.DenialLog;
+import svc.governance.permission.DenialSink;
 import svc.governance.permission.PermissionDecision;
 import svc.governance.permission.PermissionEngine;
 import svc.governance.permission.PermissionRequest;
@@ -16,13 +16,13 @@ import svc.http.server.Endpoint;
 /**
  * Role checks of the API, made by the permission engine with RBAC rules built from the endpoint
  * list (endpoint class to minimum role). Going through the engine records each denial in the
- * {@link DenialLog} that {@code /api/v1/permissions/denials} serves and counts every decision.
+ * denial store that {@code /api/v1/permissions/denials} serves and counts every decision.
  */
 public final class AccessControl {
 
   private final PermissionEngine engine;
 
-  public AccessControl(List<Endpoint> endpoints, DenialLog denials, DecisionListener listener) {
+  public AccessControl(List<Endpoint> endpoints, DenialSink denials, DecisionListener listener) {
     Map<String, Role> requirements = new LinkedHashMap<>();
     for (Endpoint e : endpoints) {
       if (!e.isPublic()) {

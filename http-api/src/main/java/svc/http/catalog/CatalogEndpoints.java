@@ -13,7 +13,7 @@ import svc.config.features.FeatureRegistry;
 import svc.config.features.FeatureState;
 import svc.core.agent.AgentDirectory;
 import svc.core.agent.AgentProfile;
-import svc.governance.permission.DenialLog;
+import svc.persistence.denials.DenialRepository;
 import svc.governance.permission.DenialRecord;
 import svc.governance.permission.Role;
 import svc.http.problem.ApiProblem;
@@ -29,9 +29,11 @@ public final class CatalogEndpoints {
 
   private final AgentDirectory agents;
   private final FeatureRegistry features;
-  private final DenialLog denials;
+  private final DenialRepository denials;
+  private final java.util.concurrent.Executor blocking;
 
-  public CatalogEndpoints(AgentDirectory agents, FeatureRegistry features, DenialLog denials) {
+  public CatalogEndpoints(AgentDirectory agents, FeatureRegistry features, DenialRepository denials, java.util.concurrent.Executor blocking) {
+    this.blocking = blocking;
     this.agents = agents;
     this.features = features;
     this.denials = denials;
@@ -111,10 +113,17 @@ public final class CatalogEndpoints {
     } catch (DateTimeParseException e) {
       throw ApiProblem.badRequest("since: must be an ISO-8601 instant such as 2026-01-31T12:00:00Z");
     }
-    List<DenialRecord> found =
-        denials.query(since, call.query("tool").filter(s -> !s.isBlank()).orElse(null), call.query("agent").filter(s -> !s.isBlank()).orElse(null));
-    List<ObjectNode> items =
-        found.stream().sorted(Comparator.comparing(DenialRecord::ts).reversed()).map(d -> (ObjectNode) Json.MAPPER.valueToTree(d)).toList();
-    return CompletableFuture.completedFuture(Responses.json(200, Envelope.page(items, paging)));
+    String tool = call.query("tool").filter(s -> !s.isBlank()).orElse(null);
+    String agent = call.query("agent").filter(s -> !s.isBlank()).orElse(null);
+    return CompletableFuture.supplyAsync(() -> {
+      List<DenialRecord> found;
+      try {
+        found = denials.query(since, tool, agent, 100_000, 0);
+      } catch (java.sql.SQLException e) {
+        throw new IllegalStateException("could not read the denials: " + e.getMessage(), e);
+      }
+      List<ObjectNode> items = found.stream().map(d -> (ObjectNode) Json.MAPPER.valueToTree(d)).toList();
+      return Responses.json(200, Envelope.page(items, paging));
+    }, blocking);
   }
 }

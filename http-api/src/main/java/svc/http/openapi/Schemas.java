@@ -64,6 +64,14 @@ final class Schemas {
         "demo_presets", array(Json.object().put("type", "object")), "pipeline_options", Json.object().put("type", "object"),
         "compliance_badges", array(str(null))));
     s.set("OpenApiDocument", Json.object().put("type", "object"));
+    s.set("ToolInvocation", object(new String[] {"agent", "tool"}, "agent", str("the roster agent the call is made as"), "tool", str(null),
+        "arguments", Json.object().put("type", "object"), "run_id", str("run whose directory and profile apply; a scratch run when absent")));
+    s.set("ToolInvocationResult", object(new String[] {"agent", "tool", "ok"}, "agent", str(null), "tool", str(null), "ok", bool(),
+        "result", Json.object().put("type", "object"), "facts", Json.object().put("type", "object")));
+    s.set("ErasureResult", object(new String[] {"dry_run", "receipt"}, "dry_run", bool(),
+        "receipt", object(new String[] {"subject_id", "dry_run", "counts", "signature"}, "subject_id", str(null), "dry_run", bool(),
+            "counts", Json.object().put("type", "object"), "requested_at", dateTime(), "completed_at", dateTime(),
+            "signature", str("SHA-256 (hex) over the sorted-key JSON of the receipt without this field"))));
     return s;
   }
 

@@ -19,7 +19,11 @@ import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.stream.Materializer;
 import svc.config.features.FeatureRegistry;
 import svc.core.platform.Platform;
-import svc.governance.permission.DenialLog;
+import java.util.concurrent.CompletableFuture;
+import svc.core.erasure.SubjectErasure;
+import svc.governance.permission.DenialSink;
+import svc.http.governance.GovernanceEndpoints;
+import svc.persistence.denials.DenialRepository;
 import svc.http.approvals.ApprovalEndpoints;
 import svc.http.auth.AccessControl;
 import svc.http.auth.AuthEndpoints;
@@ -61,6 +65,14 @@ public final class HttpServer {
    * test's map): JWT secrets, API keys, first-boot admin, feature flags, rate limits.
    */
   public static CompletionStage<HttpServer> start(Platform platform, Config config, Map<String, String> env) {
+    return start(platform, config, env, new ApiMetrics());
+  }
+
+  /**
+   * The same with metrics made beforehand, so the platform's own listeners (agents' permission
+   * decisions, guardrails, model calls) feed the same registry that {@code /metrics} serves.
+   */
+  public static CompletionStage<HttpServer> start(Platform platform, Config config, Map<String, String> env, ApiMetrics metrics) {
     HttpSettings settings = HttpSettings.from(config, env);
     ActorSystem<Void> system = platform.system();
     Executor callbacks = system.executionContext();
@@ -71,10 +83,11 @@ public final class HttpServer {
     users.bootstrapAdmin(platform.settings().home(), env);
     TokenService tokens = new TokenService(JwtKeys.load(platform.settings().home(), env), clock);
 
-    ApiMetrics metrics = new ApiMetrics();
     RunMetrics runMetrics = new RunMetrics(metrics, platform.agents(), platform.settings().llmProvider());
     var subscription = runMetrics.attach(platform.liveEvents());
-    DenialLog denials = new DenialLog();
+    // API role denials and agents' tool denials land in the same table; writes go off the request path.
+    DenialRepository denialStore = new DenialRepository(platform.database().dataSource());
+    DenialSink denials = record -> CompletableFuture.runAsync(() -> denialStore.record(record), blocking);
     FeatureRegistry features = FeatureRegistry.withBuiltIns(env);
 
     List<Endpoint> endpoints = new ArrayList<>();
@@ -82,13 +95,16 @@ public final class HttpServer {
     endpoints.addAll(new PipelineEndpoints(platform.runs(), callbacks, runMetrics::started).endpoints());
     endpoints.addAll(new RunStreamEndpoints(platform.runs(), platform.liveEvents(), platform.agents(), system, settings.streamBuffer()).endpoints());
     endpoints.addAll(new ApprovalEndpoints(platform.runs(), callbacks).endpoints());
-    endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denials).endpoints());
+    endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
+    endpoints.addAll(
+        new GovernanceEndpoints(platform.toolInvoker(), new SubjectErasure(platform.database(), platform.settings().home(), blocking), callbacks)
+            .endpoints());
     // The document describes every route, its own included, so it is built on first request from the complete list.
     AtomicReference<ObjectNode> openApi = new AtomicReference<>();
     Supplier<ObjectNode> document = () -> openApi.updateAndGet(doc -> doc != null ? doc : OpenApiDocument.build(endpoints, API_VERSION));
     endpoints.addAll(
-        new SystemEndpoints(platform.database(), platform.settings().runsDir(), platform.settings().llmProvider(), metrics, blocking, document,
-                !settings.production())
+        new SystemEndpoints(platform.database(), platform.settings().runsDir(), platform.settings().llmProvider(), platform.parts().providerHealth(),
+                metrics, blocking, document, !settings.production())
             .endpoints());
 
     RequestPipeline pipeline =

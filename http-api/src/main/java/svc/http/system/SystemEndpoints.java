@@ -27,6 +27,7 @@ public final class SystemEndpoints {
   private final Database database;
   private final Path runsDir;
   private final String llmProvider;
+  private final Supplier<CompletionStage<List<svc.core.llm.providers.LlmProviders.Reachability>>> providerHealth;
   private final ApiMetrics metrics;
   private final Executor blocking;
   private final Supplier<ObjectNode> openApi;
@@ -34,6 +35,14 @@ public final class SystemEndpoints {
 
   public SystemEndpoints(
       Database database, Path runsDir, String llmProvider, ApiMetrics metrics, Executor blocking, Supplier<ObjectNode> openApi, boolean docs) {
+    this(database, runsDir, llmProvider, () -> CompletableFuture.completedFuture(List.of()), metrics, blocking, openApi, docs);
+  }
+
+  /** With each configured model provider's reachability in /livez. */
+  public SystemEndpoints(
+      Database database, Path runsDir, String llmProvider, Supplier<CompletionStage<List<svc.core.llm.providers.LlmProviders.Reachability>>> providerHealth,
+      ApiMetrics metrics, Executor blocking, Supplier<ObjectNode> openApi, boolean docs) {
+    this.providerHealth = providerHealth;
     this.database = database;
     this.runsDir = runsDir;
     this.llmProvider = llmProvider;
@@ -78,22 +87,29 @@ public final class SystemEndpoints {
   }
 
   private CompletionStage<HttpResponse> livez(Call call) {
-    return CompletableFuture.supplyAsync(
-        () -> {
-          ObjectNode checks = Json.object();
-          boolean db = database.isReachable();
-          checks.putObject("database").put("ok", db).put("detail", db ? "reachable" : "no answer within 2 s");
-          String store = storeProblem();
-          checks.putObject("artifact_store").put("ok", store == null).put("detail", store == null ? "writable: " + runsDir : store);
-          boolean inProcess = llmProvider.equals("scripted");
-          checks.putObject("llm_provider").put("ok", inProcess).put("provider", llmProvider)
-              .put("detail", inProcess ? "in-process scripted model" : "no reachability check for " + llmProvider + " in this build");
-          boolean ok = db && store == null && inProcess;
-          ObjectNode body = Json.object().put("status", ok ? "ok" : "degraded");
-          body.set("checks", checks);
-          return Responses.json(ok ? 200 : 503, body);
-        },
-        blocking);
+    // The providers are asked over the network (asynchronously); the database and disk checks block.
+    return providerHealth.get().thenApplyAsync(this::readiness, blocking);
+  }
+
+  private HttpResponse readiness(List<svc.core.llm.providers.LlmProviders.Reachability> providers) {
+    ObjectNode checks = Json.object();
+    boolean db = database.isReachable();
+    checks.putObject("database").put("ok", db).put("detail", db ? "reachable" : "no answer within 2 s");
+    String store = storeProblem();
+    checks.putObject("artifact_store").put("ok", store == null).put("detail", store == null ? "writable: " + runsDir : store);
+    boolean reachable = providers.stream().allMatch(svc.core.llm.providers.LlmProviders.Reachability::reachable);
+    ObjectNode llm = checks.putObject("llm_provider").put("ok", reachable).put("provider", llmProvider);
+    if (providers.isEmpty()) {
+      llm.put("detail", "in-process model, nothing to reach");
+    }
+    var each = llm.putArray("providers");
+    for (var r : providers) {
+      each.addObject().put("name", r.provider()).put("kind", r.kind()).put("base_url", r.baseUrl()).put("reachable", r.reachable()).put("detail", r.detail());
+    }
+    boolean ok = db && store == null && reachable;
+    ObjectNode body = Json.object().put("status", ok ? "ok" : "degraded");
+    body.set("checks", checks);
+    return Responses.json(ok ? 200 : 503, body);
   }
 
   /** Null when a file can be created and removed under the runs directory, else why not. */

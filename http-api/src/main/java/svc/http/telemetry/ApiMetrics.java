@@ -48,7 +48,19 @@ public final class ApiMetrics {
       Counter.builder().name("svc_llm_calls_total").help("LLM answers by provider, model and agent tier").labelNames("provider", "model", "tier", "state").register(registry);
   final Counter llmCost = Counter.builder().name("svc_llm_cost_usd_total").help("LLM spend in US dollars").labelNames("provider", "model").register(registry);
   final Counter permissionDecisions =
-      Counter.builder().name("svc_permission_decisions_total").help("Permission engine decisions of the API").labelNames("behavior", "source").register(registry);
+      Counter.builder().name("svc_permission_decisions_total").help("Permission engine decisions (API role checks and agents' tool calls)").labelNames("behavior", "source").register(registry);
+  final Counter toolDenied =
+      Counter.builder().name("svc_tool_denied_total").help("Agents' tool calls denied, by tool and the rule source that denied").labelNames("tool", "reason").register(registry);
+  final Counter llmTokens =
+      Counter.builder().name("svc_llm_tokens_total").help("LLM tokens by provider, model and direction").labelNames("provider", "model", "direction").register(registry);
+  final Histogram llmDuration =
+      Histogram.builder().name("svc_llm_call_duration_seconds").help("LLM call latency, retries included").labelNames("provider", "model").register(registry);
+  final Counter guardrailTriggered =
+      Counter.builder().name("guardrail_triggered_total").help("Guardrail verdicts other than ALLOW, by guardrail and outcome").labelNames("name", "outcome").register(registry);
+  final Counter guardrailBypass =
+      Counter.builder().name("guardrail_bypass_attempts_total").help("Inputs that tried to get around a guardrail (e.g. disguised addresses)").register(registry);
+  final Histogram guardrailDuration =
+      Histogram.builder().name("guardrail_evaluation_duration_seconds").help("Time one guardrail took on one payload").labelNames("name").register(registry);
 
   /** Records one answered request. */
   public void request(String method, String template, int status, double seconds) {
@@ -56,9 +68,45 @@ public final class ApiMetrics {
     httpDuration.labelValues(method, template).observe(seconds);
   }
 
-  /** Counts the engine's decisions on API role checks. */
+  /** Counts the engine's decisions, on API role checks and on agents' tool calls. */
   public DecisionListener decisionListener() {
-    return (request, decision) -> permissionDecisions.labelValues(decision.behavior().wireName(), decision.source()).inc();
+    return (request, decision) -> {
+      permissionDecisions.labelValues(decision.behavior().wireName(), decision.source()).inc();
+      if (decision.denied() && request.runId() != null) {
+        toolDenied.labelValues(request.tool(), decision.source()).inc();
+      }
+    };
+  }
+
+  /** Feeds the guardrail metrics from every chain the platform runs. */
+  public svc.governance.guardrail.GuardrailListener guardrailListener() {
+    return new svc.governance.guardrail.GuardrailListener() {
+      @Override
+      public void triggered(String name, svc.governance.guardrail.Outcome outcome) {
+        guardrailTriggered.labelValues(name, outcome.name()).inc();
+      }
+
+      @Override
+      public void bypassAttempt(String name, svc.governance.guardrail.IntegrationPoint point, String reason) {
+        guardrailBypass.inc();
+      }
+
+      @Override
+      public void evaluated(String name, long nanos) {
+        guardrailDuration.labelValues(name).observe(nanos / 1e9);
+      }
+    };
+  }
+
+  /** Token counts and latency of every model call (calls and spend come from the run stream). */
+  public svc.core.llm.providers.LlmProviders.Listeners llmListeners() {
+    svc.core.llm.providers.LlmCallListener calls = call -> {
+      llmTokens.labelValues(call.provider(), call.model(), "input").inc(Math.max(0, call.usage().inputTokens() - call.usage().cachedTokens()));
+      llmTokens.labelValues(call.provider(), call.model(), "output").inc(call.usage().outputTokens());
+      llmTokens.labelValues(call.provider(), call.model(), "cached").inc(call.usage().cachedTokens());
+      llmDuration.labelValues(call.provider(), call.model()).observe(call.duration().toNanos() / 1e9);
+    };
+    return new svc.core.llm.providers.LlmProviders.Listeners(calls, svc.core.llm.providers.CompactionListener.NONE);
   }
 
   /** The text exposition format (version 0.0.4). */

@@ -46,6 +46,13 @@ class PipelineEndToEndTest {
     }
 
     StreamClient live = StreamClient.open(api.base, "/api/v1/pipelines/" + runId + "/stream?token=" + token);
+    // The generic template asks a person before a model is registered: the run opens a gate for
+    // that call and waits; the operator approves it from the stream.
+    JsonNode gate = live.await(m -> "gate".equals(m.path("type").asText()) && "pending".equals(m.path("state").asText()), 240);
+    assertThat(gate.path("tool").asText()).isEqualTo("register_model_deployment");
+    Api.Reply approved = api.post("/api/v1/approvals/" + gate.path("gate_id").asText(), "{\"decision\":\"approve\",\"rationale\":\"release approved\"}",
+        Api.bearer(token));
+    assertThat(approved.status()).as(approved.text()).isEqualTo(200);
     assertThat(live.awaitClose(240)).isEqualTo(1000);
     List<JsonNode> messages = live.json();
     JsonNode last = messages.get(messages.size() - 1);
