@@ -1,0 +1,2 @@
+/** Approval gates over HTTP: the pending list and the operator's decision. */
+package svc.http.approvals;

@@ -1,0 +1,128 @@
+package svc.http.server;
+
+import com.typesafe.config.Config;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.http.javadsl.Http;
+import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.stream.Materializer;
+import svc.config.features.FeatureRegistry;
+import svc.core.platform.Platform;
+import svc.governance.permission.DenialLog;
+import svc.http.approvals.ApprovalEndpoints;
+import svc.http.auth.AccessControl;
+import svc.http.auth.AuthEndpoints;
+import svc.http.auth.Authenticator;
+import svc.http.auth.JwtKeys;
+import svc.http.auth.PasswordHasher;
+import svc.http.auth.TokenService;
+import svc.http.auth.Users;
+import svc.http.catalog.CatalogEndpoints;
+import svc.http.openapi.OpenApiDocument;
+import svc.http.pipelines.PipelineEndpoints;
+import svc.http.ratelimit.RateLimiter;
+import svc.http.stream.RunStreamEndpoints;
+import svc.http.system.SystemEndpoints;
+import svc.http.telemetry.ApiMetrics;
+import svc.http.telemetry.RunMetrics;
+
+/**
+ * The API server over a running {@link Platform}: wires the endpoint groups, binds with
+ * pekko-http and unbinds on coordinated shutdown. Straight-line wiring only.
+ */
+public final class HttpServer {
+
+  /** The API's version as {@code /openapi.json} states it. */
+  public static final String API_VERSION = "0.1.0";
+
+  private final ServerBinding binding;
+  private final List<Endpoint> endpoints;
+  private final AutoCloseable runMetrics;
+
+  private HttpServer(ServerBinding binding, List<Endpoint> endpoints, AutoCloseable runMetrics) {
+    this.binding = binding;
+    this.endpoints = endpoints;
+    this.runMetrics = runMetrics;
+  }
+
+  /**
+   * Binds the API on {@code svc.http.host:port}. {@code env} is the process environment (or a
+   * test's map): JWT secrets, API keys, first-boot admin, feature flags, rate limits.
+   */
+  public static CompletionStage<HttpServer> start(Platform platform, Config config, Map<String, String> env) {
+    HttpSettings settings = HttpSettings.from(config, env);
+    ActorSystem<Void> system = platform.system();
+    Executor callbacks = system.executionContext();
+    Executor blocking = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.jdbc-dispatcher"));
+    Clock clock = Clock.systemUTC();
+
+    Users users = new Users(platform.database(), blocking, new PasswordHasher(), clock);
+    users.bootstrapAdmin(platform.settings().home(), env);
+    TokenService tokens = new TokenService(JwtKeys.load(platform.settings().home(), env), clock);
+
+    ApiMetrics metrics = new ApiMetrics();
+    RunMetrics runMetrics = new RunMetrics(metrics, platform.agents(), platform.settings().llmProvider());
+    var subscription = runMetrics.attach(platform.liveEvents());
+    DenialLog denials = new DenialLog();
+    FeatureRegistry features = FeatureRegistry.withBuiltIns(env);
+
+    List<Endpoint> endpoints = new ArrayList<>();
+    List<Endpoint> apiOnly = new ArrayList<>();
+    apiOnly.addAll(new AuthEndpoints(users, tokens, callbacks).endpoints());
+    apiOnly.addAll(new PipelineEndpoints(platform.runs(), callbacks, runMetrics::started).endpoints());
+    apiOnly.addAll(new RunStreamEndpoints(platform.runs(), platform.liveEvents(), platform.agents(), system, settings.streamBuffer()).endpoints());
+    apiOnly.addAll(new ApprovalEndpoints(platform.runs(), callbacks).endpoints());
+    apiOnly.addAll(new CatalogEndpoints(platform.agents(), features, denials).endpoints());
+    List<Endpoint> all = new ArrayList<>(apiOnly);
+    // The document describes every route, itself included, so it is built lazily from the final list.
+    List<Endpoint> finalList = endpoints;
+    var openApi = new java.util.concurrent.atomic.AtomicReference<com.fasterxml.jackson.databind.node.ObjectNode>();
+    all.addAll(
+        new SystemEndpoints(platform.database(), platform.settings().runsDir(), platform.settings().llmProvider(), metrics, blocking,
+                () -> openApi.updateAndGet(doc -> doc != null ? doc : OpenApiDocument.build(finalList, API_VERSION)), !settings.production())
+            .endpoints());
+    endpoints.addAll(all);
+
+    RequestPipeline pipeline =
+        new RequestPipeline(
+            endpoints, new Authenticator(tokens, settings.apiKeys()), new AccessControl(endpoints, denials, metrics.decisionListener()),
+            new RateLimiter(settings.rateLimits(), System::nanoTime), metrics, Materializer.matFromSystem(system), callbacks);
+
+    return Http.get(system)
+        .newServerAt(settings.host(), settings.port())
+        .bind(pipeline::handle)
+        .thenApplyAsync(
+            binding -> {
+              binding.addToCoordinatedShutdown(Duration.ofSeconds(10), system);
+              return new HttpServer(binding, List.copyOf(endpoints), subscription::close);
+            },
+            callbacks);
+  }
+
+  public InetSocketAddress address() {
+    return binding.localAddress();
+  }
+
+  /** Every route served, in one list: what the router, RBAC, limits, metrics and OpenAPI read. */
+  public List<Endpoint> endpoints() {
+    return endpoints;
+  }
+
+  /** Stops accepting connections and lets requests in flight finish (up to 10 s). */
+  public CompletionStage<?> stop() {
+    try {
+      runMetrics.close();
+    } catch (Exception e) {
+      // closing a subscription cannot fail in a way worth reporting
+    }
+    return binding.terminate(Duration.ofSeconds(10));
+  }
+}

@@ -1,0 +1,81 @@
+package svc.http.stream;
+
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.http.javadsl.model.AttributeKeys;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.model.ws.Message;
+import org.apache.pekko.http.javadsl.model.ws.TextMessage;
+import org.apache.pekko.http.javadsl.model.ws.WebSocketUpgrade;
+import org.apache.pekko.stream.javadsl.Flow;
+import org.apache.pekko.stream.javadsl.Sink;
+import svc.core.agent.AgentDirectory;
+import svc.core.agent.AgentProfile;
+import svc.core.run.RunService;
+import svc.core.stream.LiveEventHub;
+import svc.core.stream.RunHistory;
+import svc.governance.permission.Role;
+import svc.http.problem.ApiProblem;
+import svc.http.server.Call;
+import svc.http.server.Endpoint;
+
+/**
+ * {@code /api/v1/pipelines/{run_id}/stream} (alias {@code /ws}): a run's messages in the shape
+ * of {@link svc.core.stream.StreamMessages}, replayed from the start and then live. What the
+ * client sends is ignored; the socket closes after the run's final state.
+ */
+public final class RunStreamEndpoints {
+
+  private final RunService runs;
+  private final LiveEventHub hub;
+  private final RunHistory history;
+  private final List<String> agents;
+  private final ActorSystem<?> system;
+  private final Executor callbacks;
+  private final int bound;
+
+  public RunStreamEndpoints(RunService runs, LiveEventHub hub, AgentDirectory directory, ActorSystem<?> system, int bound) {
+    this.runs = runs;
+    this.hub = hub;
+    this.history = new RunHistory(system);
+    this.agents = directory.all().stream().map(AgentProfile::name).toList();
+    this.system = system;
+    this.callbacks = system.executionContext();
+    this.bound = bound;
+  }
+
+  public List<Endpoint> endpoints() {
+    return List.of(endpoint("/api/v1/pipelines/{run_id}/stream", "streams.run"), endpoint("/api/v1/pipelines/{run_id}/ws", "streams.run.ws"));
+  }
+
+  private Endpoint endpoint(String template, String endpointClass) {
+    return new Endpoint("WS", template, Role.VIEWER, endpointClass,
+        new Endpoint.Doc(
+            "WebSocket (token in ?token=): the run's messages as JSON text frames, replayed from the start then live; closes after the final state",
+            "pipelines", null, 101, "StreamMessage", null, List.of(new svc.http.server.Endpoint.Query("token", "string", "access token")),
+            List.of(400, 401, 404)),
+        this::open);
+  }
+
+  private CompletionStage<HttpResponse> open(Call call) {
+    WebSocketUpgrade upgrade =
+        call.request().getAttribute(AttributeKeys.webSocketUpgrade)
+            .orElseThrow(() -> ApiProblem.badRequest("this endpoint expects a WebSocket upgrade request"));
+    String runId = call.param("run_id");
+    return runs.get(runId)
+        .thenComposeAsync(
+            view -> {
+              LiveRelay relay = new LiveRelay(runId, bound);
+              relay.subscribe(hub);
+              return history.messages(runId, agents).thenApplyAsync(replay -> relay.start(replay, system), callbacks);
+            },
+            callbacks)
+        .thenApplyAsync(
+            source -> upgrade.handleMessagesWith(
+                Flow.fromSinkAndSourceCoupled(Sink.<Message>ignore(), source.map(text -> (Message) TextMessage.create(text)))),
+            callbacks);
+  }
+
+}

@@ -1,0 +1,2 @@
+/** Unauthenticated service routes: health, readiness, branding, metrics, OpenAPI and the explorer. */
+package svc.http.system;

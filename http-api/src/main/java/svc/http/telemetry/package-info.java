@@ -1,0 +1,2 @@
+/** Prometheus metrics of the API and of runs, and the JSON request log. */
+package svc.http.telemetry;
