@@ -1,6 +1,7 @@
 package svc.cli.pipelines;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -39,6 +40,6 @@ public final class PipelineLogsCommand extends ClientCommand {
       throw new CliException(ExitCodes.FAILURE, "run " + runId + " is " + state + ", not ended; stream it with: svc pipelines logs "
           + runId + " --follow");
     }
-    return new RunFollower(api, out(), server.environment().interactive().isPresent()).follow(run);
+    return new RunFollower(api, out(), server.environment().interactive().isPresent(), Optional.empty()).follow(run);
   }
 }

@@ -2,6 +2,8 @@ package svc.cli.pipelines;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Set;
 import svc.cli.CliException;
 import svc.cli.ExitCodes;
@@ -20,20 +22,23 @@ final class RunFollower {
   private final ApiClient api;
   private final PrintWriter out;
   private final boolean terminal;
+  private final Optional<Path> workflowFile;
 
   private String finalState;
   private String reason;
 
-  RunFollower(ApiClient api, PrintWriter out, boolean terminal) {
+  /** @param workflowFile the local customer workflow the run was started with, if any (for the progress total) */
+  RunFollower(ApiClient api, PrintWriter out, boolean terminal, Optional<Path> workflowFile) {
     this.api = api;
     this.out = out;
     this.terminal = terminal;
+    this.workflowFile = workflowFile;
   }
 
   /** Streams the run of this record to its end; answers the exit code of its final state. */
   int follow(JsonNode run) {
     String runId = run.path("run_id").asText();
-    StageProgress progress = terminal ? StageProgress.forTemplate(run.path("template").asText(null)) : null;
+    StageProgress progress = terminal ? StageProgress.of(run.path("template").asText(null), workflowFile) : null;
     api.await(api.stream("/api/v1/pipelines/" + ApiClient.segment(runId) + "/stream", message -> print(message, progress)));
     if (finalState == null) {
       JsonNode now = api.get("/api/v1/pipelines/" + ApiClient.segment(runId));

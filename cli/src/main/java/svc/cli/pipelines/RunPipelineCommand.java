@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import svc.cli.ExitCodes;
@@ -76,7 +77,8 @@ public final class RunPipelineCommand extends ClientCommand {
     }
     out().println("run " + run.path("run_id").asText() + " started (" + run.path("template").asText("?") + "); following it"
         + " (Ctrl-C stops following, not the run)");
-    return new RunFollower(api, out(), server.environment().interactive().isPresent()).follow(run);
+    Optional<Path> localWorkflow = Optional.ofNullable(workflow).map(Path::of).filter(Files::isRegularFile);
+    return new RunFollower(api, out(), server.environment().interactive().isPresent(), localWorkflow).follow(run);
   }
 
   private static void putIfGiven(ObjectNode body, String field, String value) {
