@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       svc.cli.features.FeaturesCommand.class,
       svc.cli.completion.CompletionCommand.class,
       svc.cli.demo.DemoCommand.class,
+      svc.cli.server.ServerCommand.class,
       svc.cli.settings.SettingsCommand.class
     },
     footer = {"", "Examples:", "  svc --version", "  svc help settings"})

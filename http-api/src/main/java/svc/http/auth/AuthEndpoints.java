@@ -1,14 +1,16 @@
 package svc.http.auth;
 
 import java.util.List;
+import java.util.concurrent.CompletionStage;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
 import java.util.concurrent.Executor;
 import svc.config.Json;
 import svc.governance.permission.Role;
 import svc.http.problem.ApiProblem;
 import svc.http.server.Call;
 import svc.http.server.Endpoint;
-import svc.http.server.Responses;
 import svc.http.server.Bodies;
+import svc.http.server.Responses;
 
 /** Login, token refresh and user creation. */
 public final class AuthEndpoints {
@@ -36,7 +38,7 @@ public final class AuthEndpoints {
             this::createUser));
   }
 
-  private java.util.concurrent.CompletionStage<org.apache.pekko.http.javadsl.model.HttpResponse> login(Call call) {
+  private CompletionStage<HttpResponse> login(Call call) {
     return call.jsonBody()
         .thenComposeAsync(
             body -> users.login(Bodies.requiredText(body, "email"), Bodies.requiredText(body, "password")), callbacks)
@@ -47,7 +49,7 @@ public final class AuthEndpoints {
    * A user's token is refreshed with the role the user has now (so a demotion takes effect);
    * an API key gets a token for its own subject.
    */
-  private java.util.concurrent.CompletionStage<org.apache.pekko.http.javadsl.model.HttpResponse> refresh(Call call) {
+  private CompletionStage<HttpResponse> refresh(Call call) {
     Caller caller = call.caller();
     if (caller.apiKeyHash() != null) {
       return Responses.ok(Json.object().put("token", tokens.issue(caller.subject(), caller.role())));
@@ -63,7 +65,7 @@ public final class AuthEndpoints {
             callbacks);
   }
 
-  private java.util.concurrent.CompletionStage<org.apache.pekko.http.javadsl.model.HttpResponse> createUser(Call call) {
+  private CompletionStage<HttpResponse> createUser(Call call) {
     return call.jsonBody()
         .thenComposeAsync(
             body -> {

@@ -83,8 +83,7 @@ public final class OpenApiDocument {
     ObjectNode responses = op.putObject("responses");
     ObjectNode ok = responses.putObject(Integer.toString(d.successStatus())).put("description", successDescription(e));
     if (d.responseSchema() != null) {
-      String media = e.isWebSocket() ? "application/json" : "application/json";
-      ok.putObject("content").putObject(media).putObject("schema").put("$ref", "#/components/schemas/" + d.responseSchema());
+      ok.putObject("content").putObject("application/json").putObject("schema").put("$ref", "#/components/schemas/" + d.responseSchema());
     } else if (d.responseMediaType() != null) {
       ok.putObject("content").putObject(d.responseMediaType()).putObject("schema").put("type", "string");
     }

@@ -1,5 +1,6 @@
 package svc.http.server;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.typesafe.config.Config;
 import java.net.InetSocketAddress;
 import java.time.Clock;
@@ -9,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.http.javadsl.Http;
@@ -75,21 +78,18 @@ public final class HttpServer {
     FeatureRegistry features = FeatureRegistry.withBuiltIns(env);
 
     List<Endpoint> endpoints = new ArrayList<>();
-    List<Endpoint> apiOnly = new ArrayList<>();
-    apiOnly.addAll(new AuthEndpoints(users, tokens, callbacks).endpoints());
-    apiOnly.addAll(new PipelineEndpoints(platform.runs(), callbacks, runMetrics::started).endpoints());
-    apiOnly.addAll(new RunStreamEndpoints(platform.runs(), platform.liveEvents(), platform.agents(), system, settings.streamBuffer()).endpoints());
-    apiOnly.addAll(new ApprovalEndpoints(platform.runs(), callbacks).endpoints());
-    apiOnly.addAll(new CatalogEndpoints(platform.agents(), features, denials).endpoints());
-    List<Endpoint> all = new ArrayList<>(apiOnly);
-    // The document describes every route, itself included, so it is built lazily from the final list.
-    List<Endpoint> finalList = endpoints;
-    var openApi = new java.util.concurrent.atomic.AtomicReference<com.fasterxml.jackson.databind.node.ObjectNode>();
-    all.addAll(
-        new SystemEndpoints(platform.database(), platform.settings().runsDir(), platform.settings().llmProvider(), metrics, blocking,
-                () -> openApi.updateAndGet(doc -> doc != null ? doc : OpenApiDocument.build(finalList, API_VERSION)), !settings.production())
+    endpoints.addAll(new AuthEndpoints(users, tokens, callbacks).endpoints());
+    endpoints.addAll(new PipelineEndpoints(platform.runs(), callbacks, runMetrics::started).endpoints());
+    endpoints.addAll(new RunStreamEndpoints(platform.runs(), platform.liveEvents(), platform.agents(), system, settings.streamBuffer()).endpoints());
+    endpoints.addAll(new ApprovalEndpoints(platform.runs(), callbacks).endpoints());
+    endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denials).endpoints());
+    // The document describes every route, its own included, so it is built on first request from the complete list.
+    AtomicReference<ObjectNode> openApi = new AtomicReference<>();
+    Supplier<ObjectNode> document = () -> openApi.updateAndGet(doc -> doc != null ? doc : OpenApiDocument.build(endpoints, API_VERSION));
+    endpoints.addAll(
+        new SystemEndpoints(platform.database(), platform.settings().runsDir(), platform.settings().llmProvider(), metrics, blocking, document,
+                !settings.production())
             .endpoints());
-    endpoints.addAll(all);
 
     RequestPipeline pipeline =
         new RequestPipeline(

@@ -84,7 +84,7 @@ final class LiveRelay {
             });
   }
 
-  private synchronized void onLive(LiveEventHub.LiveMessage message) {
+  synchronized void onLive(LiveEventHub.LiveMessage message) {
     if (finished) {
       return;
     }

@@ -32,6 +32,14 @@ public final class ApiMetrics {
           .register(registry);
   final Counter pipelineRuns =
       Counter.builder().name("svc_pipeline_runs_total").help("Runs reaching a state, by template and profile").labelNames("state", "template", "profile").register(registry);
+  final Histogram pipelineDuration =
+      Histogram.builder()
+          .name("svc_pipeline_duration_seconds")
+          .help("Run time from creation to the final state, by template and profile")
+          .labelNames("template", "profile")
+          .classicOnly()
+          .classicUpperBounds(10, 30, 60, 120, 300, 600, 1800, 3600, 7200)
+          .register(registry);
   final Gauge concurrentRuns = Gauge.builder().name("svc_pipeline_concurrent_runs").help("Runs running now on this node").register(registry);
   final Counter agentRuns =
       Counter.builder().name("svc_agent_runs_total").help("Agent tasks finished, by agent and outcome").labelNames("agent", "state").register(registry);

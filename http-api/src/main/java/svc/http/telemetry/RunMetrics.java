@@ -12,13 +12,17 @@ import svc.core.stream.LiveEventHub;
  * Run, agent, tool and LLM metrics fed from the live stream of every run. It runs on the
  * publishing entity's thread, so it only counts. A run's template and profile are learned when
  * it is started through the API; runs woken after a restart are labelled {@code unknown}.
- * Token counts are not in the stream messages, so {@code svc_llm_tokens_total} is not exported.
+ * {@code svc_pipeline_duration_seconds} times runs seen from their creation. Token counts are not
+ * in the stream messages, so {@code svc_llm_tokens_total} is not exported.
  */
 public final class RunMetrics {
 
   private record Labels(String template, String profile) {}
 
   private static final Labels UNKNOWN = new Labels("unknown", "unknown");
+
+  /** When each run seen from its creation was created (runs woken after a restart are not timed). */
+  private final Map<String, java.time.Instant> createdAt = new ConcurrentHashMap<>();
 
   private final ApiMetrics metrics;
   private final AgentDirectory agents;
@@ -56,8 +60,17 @@ public final class RunMetrics {
             running.remove(runId);
           }
           metrics.concurrentRuns.set(running.size());
+          if (m.path("event").asText().equals("RunCreated")) {
+            createdAt.put(runId, java.time.Instant.parse(m.path("ts").asText()));
+          }
         }
         if (last) {
+          Labels l = labels.getOrDefault(runId, UNKNOWN);
+          java.time.Instant created = createdAt.remove(runId);
+          if (created != null) {
+            double seconds = java.time.Duration.between(created, java.time.Instant.parse(m.path("ts").asText())).toMillis() / 1000.0;
+            metrics.pipelineDuration.labelValues(l.template(), l.profile()).observe(Math.max(0, seconds));
+          }
           labels.remove(runId);
         }
       }

@@ -18,7 +18,7 @@ import svc.http.server.HttpServer;
  * {@value #PRODUCTION_ADMIN_READS} a minute) for the limit tests. Started once for the whole test
  * run and stopped at its end, so the module's tests share one platform.
  */
-public final class TestServer implements ExtensionContext.Store.CloseableResource {
+public final class TestServer implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
   public static final String ADMIN_EMAIL = "admin@example.com";
   public static final String ADMIN_PASSWORD = "correct horse battery staple";
@@ -34,6 +34,7 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
   public final HttpServer production;
   public final Api api;
   public final Api productionApi;
+  private final org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit probes = org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit.create("probes");
 
   private TestServer() throws Exception {
     home = Files.createTempDirectory("svc-http-test");
@@ -70,8 +71,17 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
         }, TestServer.class);
   }
 
+  /** Retries the assertion until it passes or the deadline is reached: the read side catches up with the journal. */
+  public void eventually(int seconds, Runnable assertion) {
+    probes.createTestProbe().awaitAssert(java.time.Duration.ofSeconds(seconds), java.time.Duration.ofMillis(100), () -> {
+      assertion.run();
+      return null;
+    });
+  }
+
   @Override
   public void close() throws Exception {
+    probes.shutdownTestKit();
     server.stop().toCompletableFuture().get(20, TimeUnit.SECONDS);
     production.stop().toCompletableFuture().get(20, TimeUnit.SECONDS);
     platform.close();

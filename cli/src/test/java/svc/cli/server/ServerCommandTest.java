@@ -1,0 +1,37 @@
+package svc.cli.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import svc.cli.ExitCodes;
+import svc.cli.Main;
+
+class ServerCommandTest {
+
+  @Test
+  void aPortAlreadyInUseIsOneClearLineAndAFailureExit(@TempDir Path home) throws Exception {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true),
+          "server", "--host", "127.0.0.1", "--port", Integer.toString(taken.getLocalPort()), "--home", home.toString());
+      assertThat(code).isEqualTo(ExitCodes.FAILURE);
+    }
+    assertThat(err.toString().strip().lines()).hasSize(1);
+    assertThat(err.toString()).startsWith("svc server: could not start the API on 127.0.0.1:").contains("ind");
+    assertThat(out.toString()).doesNotContain("listening");
+  }
+
+  @Test
+  void helpNamesThePortVariable() {
+    StringWriter out = new StringWriter();
+    assertThat(Main.run(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), "help", "server")).isEqualTo(ExitCodes.OK);
+    assertThat(out.toString()).contains("SVC_PORT");
+  }
+}
