@@ -36,6 +36,11 @@ import svc.http.telemetry.ApiMetrics;
  *
  * <p>Rate limits are checked after the role check, so a viewer's write (limit 0) is a 403, not
  * a 429.
+ *
+ * <p>Routing is done here from the one {@link Endpoint} list rather than with the routing DSL's
+ * nested directives: the same list then drives the router, the RBAC rules, the rate-limit
+ * classes, the metric labels and {@code /openapi.json}, and a test can prove they agree. The
+ * server binds this as its request handler ({@code newServerAt(host, port).bind(handler)}).
  */
 public final class RequestPipeline {
 
@@ -80,7 +85,10 @@ public final class RequestPipeline {
     }
     return answer.handleAsync(
         (response, failure) -> {
-          HttpResponse r = failure == null ? response : problem(Problems.of(failure), path, correlationId);
+          HttpResponse r;
+          try (Mdc.Scope scope = Mdc.scope(Mdc.CORRELATION_ID, correlationId)) {
+            r = failure == null ? response : problem(Problems.of(failure), path, correlationId);
+          }
           r = r.addHeader(RawHeader.create("X-Correlation-Id", correlationId)).addHeaders(extra);
           finish(method, path, template[0], r.status().intValue(), started, correlationId);
           return r;

@@ -109,6 +109,27 @@ class ErrorsTest {
     assertThat(agents.get("items").get(0).has("tools")).isTrue();
   }
 
+  @Test
+  void streamsNeedATokenAnExistingRunAndAnUpgrade() throws Exception {
+    String token = api.login(TestServer.ADMIN_EMAIL, TestServer.ADMIN_PASSWORD);
+    assertThat(handshakeStatus("/api/v1/pipelines/run-ffffffffffffffff/stream")).isEqualTo(401);
+    assertThat(handshakeStatus("/api/v1/pipelines/run-ffffffffffffffff/stream?token=forged")).isEqualTo(401);
+    assertThat(handshakeStatus("/api/v1/pipelines/run-ffffffffffffffff/stream?token=" + token)).isEqualTo(404);
+    assertProblem(api.get("/api/v1/pipelines/run-ffffffffffffffff/stream", Api.bearer(token)), 400, "validation-error",
+        "/api/v1/pipelines/run-ffffffffffffffff/stream");
+  }
+
+  /** The HTTP status a WebSocket handshake was refused with. */
+  private int handshakeStatus(String path) throws Exception {
+    try {
+      svc.http.testing.StreamClient.open(api.base, path);
+      return 101;
+    } catch (java.util.concurrent.ExecutionException e) {
+      assertThat(e.getCause()).isInstanceOf(java.net.http.WebSocketHandshakeException.class);
+      return ((java.net.http.WebSocketHandshakeException) e.getCause()).getResponse().statusCode();
+    }
+  }
+
   static void assertProblem(Api.Reply r, int status, String slug, String instance) {
     assertThat(r.status()).as(r.text()).isEqualTo(status);
     assertThat(r.header("Content-Type")).hasValue("application/problem+json");
