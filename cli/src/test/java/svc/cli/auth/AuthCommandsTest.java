@@ -145,5 +145,25 @@ class AuthCommandsTest {
     Cli.Result other = cli.run("whoami", "--url", "http://127.0.0.1:1");
     assertThat(other.exitCode()).isEqualTo(ExitCodes.AUTH);
     assertThat(other.err()).contains("not logged in to http://127.0.0.1:1", "the cached login is for " + server.url);
+
+    // a second server records what it is sent: no Authorization header
+    java.util.List<String> authorization = new java.util.concurrent.CopyOnWriteArrayList<>();
+    com.sun.net.httpserver.HttpServer stranger = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    stranger.createContext("/", exchange -> {
+      authorization.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+      byte[] body = "{\"items\":[],\"total\":0,\"limit\":50,\"offset\":0}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      exchange.sendResponseHeaders(200, body.length);
+      exchange.getResponseBody().write(body);
+      exchange.close();
+    });
+    stranger.start();
+    try {
+      Cli.Result list = cli.run("features", "list", "--url", "http://127.0.0.1:" + stranger.getAddress().getPort());
+      assertThat(list.exitCode()).as(list.toString()).isEqualTo(ExitCodes.OK);
+      assertThat(authorization).containsExactly("null");
+      assertThat(cli.run("features", "list").exitCode()).as("the login's own server still gets it").isEqualTo(ExitCodes.OK);
+    } finally {
+      stranger.stop(0);
+    }
   }
 }
