@@ -15,6 +15,14 @@ import picocli.CommandLine.Command;
     description = "svc: a multi-agent machine-learning platform.",
     subcommands = {
       CommandLine.HelpCommand.class,
+      svc.cli.auth.LoginCommand.class,
+      svc.cli.auth.LogoutCommand.class,
+      svc.cli.auth.WhoamiCommand.class,
+      svc.cli.system.HealthCommand.class,
+      svc.cli.pipelines.PipelinesCommand.class,
+      svc.cli.approvals.ApprovalsCommand.class,
+      svc.cli.features.FeaturesCommand.class,
+      svc.cli.completion.CompletionCommand.class,
       svc.cli.demo.DemoCommand.class,
       svc.cli.serve.ServeModelCommand.class,
       svc.cli.deploy.DeployCommand.class,
@@ -34,6 +42,18 @@ public final class Main {
   /** Runs one command line with the given writers; tests call this instead of {@link #main}. */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
     CommandLine cli = commandLine(out, err);
+    return cli.execute(args);
+  }
+
+  /**
+   * Runs one command line with the client commands reading {@code environment} (home directory,
+   * variables, standard input, terminal) instead of the process's; tests call this.
+   */
+  public static int run(svc.cli.client.ClientEnvironment environment, PrintWriter out, PrintWriter err, String... args) {
+    CommandLine cli = new CommandLine(new Main(), new svc.cli.client.EnvironmentFactory(environment));
+    cli.setOut(out);
+    cli.setErr(err);
+    cli.setExecutionExceptionHandler(new ErrorMapper());
     return cli.execute(args);
   }
 

@@ -1,0 +1,2 @@
+/** {@code svc features}: the feature-flag registry, read by anyone and changed by admins at runtime. */
+package svc.cli.features;
