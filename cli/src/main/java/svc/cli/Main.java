@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
       svc.cli.deploy.DeployCommand.class,
       svc.cli.server.ServerCommand.class,
       svc.cli.guardrails.GuardrailsCommand.class,
+      svc.cli.audit.AuditCommand.class,
       svc.cli.settings.SettingsCommand.class
     },
     footer = {"", "Examples:", "  svc --version", "  svc help settings"})

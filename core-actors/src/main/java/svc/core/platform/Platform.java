@@ -107,6 +107,11 @@ public final class Platform implements AutoCloseable {
    * ML executor, and returns the providers, tools and permission seam to run with.
    */
   public static Platform start(Config config, PartsFactory partsFactory) {
+    // G6: no credential reaches a log line, whoever logs it.
+    if (LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext logback
+        && logback.getTurboFilterList().stream().noneMatch(f -> f instanceof svc.governance.secrets.SecretRedactingFilter)) {
+      svc.governance.secrets.SecretRedactingFilter.install(logback);
+    }
     CoreSettings settings = CoreSettings.fromConfig(config);
     DatabaseSettings dbSettings = DatabaseSettings.fromConfig(config);
     Database database = Database.open(dbSettings);

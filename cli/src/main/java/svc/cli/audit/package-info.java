@@ -1,0 +1,2 @@
+/** {@code svc audit verify}: offline verification of signed audit artefacts (G11). */
+package svc.cli.audit;
