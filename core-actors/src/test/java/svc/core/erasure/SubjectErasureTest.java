@@ -50,7 +50,13 @@ class SubjectErasureTest {
       } catch (Exception e) {
         throw new AssertionError(e);
       }
+      // Four stages, four lines each (task, delegation, its result, the answer): the file is complete.
       assertThat(director).exists();
+      try {
+        assertThat(Files.readAllLines(director)).hasSize(16);
+      } catch (java.io.IOException e) {
+        throw new AssertionError(e);
+      }
     });
     List<String> before = Files.readAllLines(director);
     SubjectErasure erasure = new SubjectErasure(fx.platform.database(), home, Runnable::run);
