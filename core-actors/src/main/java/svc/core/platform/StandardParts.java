@@ -81,7 +81,7 @@ public final class StandardParts implements Platform.PartsFactory {
 
   @Override
   public Platform.Parts create(CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks, Database database) {
-    return build(settings, directory, callbacks, new DenialRepository(database.dataSource()));
+    return build(settings, directory, callbacks, database == null ? new svc.governance.permission.DenialLog() : new DenialRepository(database.dataSource()));
   }
 
   private Platform.Parts build(CoreSettings settings, AgentDirectory directory, Executor callbacks, svc.governance.permission.DenialSink denials) {
