@@ -127,7 +127,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
   /** The task being worked on. */
   public record ActiveTask(
       String taskId, Requester requester, int depth, List<String> chain, int steps, Map<String, Object> facts,
-      List<ToolCall> pendingCalls) {}
+      List<ToolCall> pendingCalls, Instant startedAt) {}
 
   /** Conversation, spend, the active task, and the outcomes of finished tasks (for re-asks). */
   public record State(List<ChatMessage> conversation, long seq, double costUsd, ActiveTask active, Map<String, TaskOutcome> finished) {
@@ -291,6 +291,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             after -> {
               for (Event e : events) {
                 runtime.liveFeed().agentEvent(runId, profile.name(), e);
+                trace(e, task);
                 if (e instanceof TaskFinished f && task != null && task.taskId().equals(f.taskId())) {
                   reply(f.taskId(), task.requester(), f.outcome());
                 }
@@ -301,6 +302,21 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
   private static TaskOutcome abortOutcome(String reason) {
     return new TaskOutcome(false, TaskText.render("Stopped: " + reason, Json.object().put("ok", false).put("error", reason)), Map.of());
+  }
+
+  /** Spans for what just ended: a model call, a tool call, or the whole task. */
+  private void trace(Event e, ActiveTask task) {
+    if (e instanceof AssistantSaid a) {
+      runtime.tracing().record("llm.call", runId, a.at().minusMillis(a.durationMs()), a.at(), Map.of(
+          "run_id", runId, "agent", profile.name(), "model", a.model(), "tokens_in", a.usage().inputTokens(),
+          "tokens_out", a.usage().outputTokens(), "cost_usd", a.costUsd()), false);
+    } else if (e instanceof ToolAnswered t && !t.tool().startsWith(DELEGATION_PREFIX)) {
+      runtime.tracing().record("tool.dispatch", runId, t.at().minusMillis(t.durationMs()), t.at(), Map.of(
+          "run_id", runId, "agent", profile.name(), "tool", t.tool()), t.isError());
+    } else if (e instanceof TaskFinished f && task != null && task.startedAt() != null) {
+      runtime.tracing().record("agent.invoke", runId, task.startedAt(), f.at(), Map.of(
+          "run_id", runId, "agent", profile.name(), "task_id", f.taskId(), "ok", f.outcome().ok()), !f.outcome().ok());
+    }
   }
 
   // ---- the loop -------------------------------------------------------------------------
@@ -446,7 +462,11 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     CompletableFuture<ToolResult> result =
         CompletableFuture.supplyAsync(
             () -> {
+              Instant checkStarted = Instant.now();
               ToolPermissions.Verdict verdict = runtime.permissions().check(runId, profile.name(), call.name(), call.argumentsJson());
+              runtime.tracing().record("permission.check", runId, checkStarted, Instant.now(), Map.of(
+                  "run_id", runId, "agent", profile.name(), "tool", call.name(),
+                  "behavior", verdict.allowed() ? "allow" : verdict.needsApproval() ? "ask" : "deny", "rule_source", verdict.source()), false);
               if (verdict.needsApproval() && !approved) {
                 throw new ApprovalRequired(verdict.source() + ": " + verdict.reason());
               }
@@ -666,14 +686,14 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
   private static State applyTaskStarted(State s, TaskStarted e) {
     List<ChatMessage> conversation = append(s.conversation(), ChatMessage.user(e.text()));
-    ActiveTask task = new ActiveTask(e.taskId(), e.requester(), e.depth(), e.chain(), 0, Map.of(), List.of());
+    ActiveTask task = new ActiveTask(e.taskId(), e.requester(), e.depth(), e.chain(), 0, Map.of(), List.of(), e.at());
     return new State(conversation, e.seq(), s.costUsd(), task, s.finished());
   }
 
   private static State applyAssistantSaid(State s, AssistantSaid e) {
     List<ChatMessage> conversation = append(s.conversation(), ChatMessage.assistant(e.text(), e.toolCalls()));
     ActiveTask t = s.active();
-    ActiveTask task = new ActiveTask(t.taskId(), t.requester(), t.depth(), t.chain(), t.steps() + 1, t.facts(), e.toolCalls());
+    ActiveTask task = new ActiveTask(t.taskId(), t.requester(), t.depth(), t.chain(), t.steps() + 1, t.facts(), e.toolCalls(), t.startedAt());
     return new State(conversation, e.seq(), s.costUsd() + e.costUsd(), task, s.finished());
   }
 
@@ -683,7 +703,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     Map<String, Object> facts = new LinkedHashMap<>(t.facts());
     facts.putAll(e.facts());
     List<ToolCall> pending = t.pendingCalls().stream().filter(c -> !c.id().equals(e.callId())).collect(Collectors.toList());
-    ActiveTask task = new ActiveTask(t.taskId(), t.requester(), t.depth(), t.chain(), t.steps(), facts, pending);
+    ActiveTask task = new ActiveTask(t.taskId(), t.requester(), t.depth(), t.chain(), t.steps(), facts, pending, t.startedAt());
     return new State(conversation, e.seq(), s.costUsd(), task, s.finished());
   }
 

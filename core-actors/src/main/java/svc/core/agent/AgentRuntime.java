@@ -19,4 +19,5 @@ public record AgentRuntime(
     ToolRegistry tools,
     ToolPermissions permissions,
     Executor blockingExecutor,
-    LiveFeed liveFeed) {}
+    LiveFeed liveFeed,
+    svc.core.telemetry.Tracing tracing) {}

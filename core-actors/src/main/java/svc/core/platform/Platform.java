@@ -88,10 +88,11 @@ public final class Platform implements AutoCloseable {
   private final RunService runs;
   private final ActorRef<Admission.Command> admission;
   private final Parts parts;
+  private final svc.core.telemetry.Tracing tracing;
 
   private Platform(
       ActorSystem<Void> system, Database database, CoreSettings settings, AgentDirectory directory, LiveEventHub liveEvents,
-      RunService runs, ActorRef<Admission.Command> admission, Parts parts) {
+      RunService runs, ActorRef<Admission.Command> admission, Parts parts, svc.core.telemetry.Tracing tracing) {
     this.system = system;
     this.database = database;
     this.settings = settings;
@@ -100,6 +101,7 @@ public final class Platform implements AutoCloseable {
     this.runs = runs;
     this.admission = admission;
     this.parts = parts;
+    this.tracing = tracing;
   }
 
   /**
@@ -107,6 +109,11 @@ public final class Platform implements AutoCloseable {
    * ML executor, and returns the providers, tools and permission seam to run with.
    */
   public static Platform start(Config config, PartsFactory partsFactory) {
+    return start(config, partsFactory, svc.core.telemetry.Tracing.fromEnvironment(System.getenv()));
+  }
+
+  /** The same with the given tracing (tests pass one with an in-memory exporter). */
+  public static Platform start(Config config, PartsFactory partsFactory, svc.core.telemetry.Tracing tracing) {
     // G6: no credential reaches a log line, whoever logs it.
     if (LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext logback
         && logback.getTurboFilterList().stream().noneMatch(f -> f instanceof svc.governance.secrets.SecretRedactingFilter)) {
@@ -123,7 +130,7 @@ public final class Platform implements AutoCloseable {
       throw e;
     }
     try {
-      return wire(system, database, settings, config, partsFactory);
+      return wire(system, database, settings, config, partsFactory, tracing);
     } catch (RuntimeException e) {
       system.terminate();
       database.close();
@@ -154,7 +161,8 @@ public final class Platform implements AutoCloseable {
     }
   }
 
-  private static Platform wire(ActorSystem<Void> system, Database database, CoreSettings settings, Config config, PartsFactory partsFactory) {
+  private static Platform wire(
+      ActorSystem<Void> system, Database database, CoreSettings settings, Config config, PartsFactory partsFactory, svc.core.telemetry.Tracing tracing) {
     if (config.getStringList("pekko.cluster.seed-nodes").isEmpty()) {
       Cluster cluster = Cluster.get(system);
       cluster.manager().tell(Join.create(cluster.selfMember().address()));
@@ -168,8 +176,8 @@ public final class Platform implements AutoCloseable {
 
     ActorRef<Admission.Command> admission =
         ClusterSingleton.get(system).init(SingletonActor.of(Admission.create(settings.maxConcurrentPipelines()), "admission"));
-    RunEntity.init(system, new RunRuntime(settings, admission, hub, directory.director().name(), directory::coordinatorOf));
-    AgentEntity.init(system, new AgentRuntime(settings, directory, parts.providers(), parts.tools(), parts.permissions(), ml, hub));
+    RunEntity.init(system, new RunRuntime(settings, admission, hub, directory.director().name(), directory::coordinatorOf, tracing));
+    AgentEntity.init(system, new AgentRuntime(settings, directory, parts.providers(), parts.tools(), parts.permissions(), ml, hub, tracing));
 
     startProjections(system, database, settings, directory, parts.scrubber());
     ClusterSingleton.get(system)
@@ -178,7 +186,7 @@ public final class Platform implements AutoCloseable {
                 GateSweeper.create(database, jdbc, loggingNotifier(), settings.gateSweepInterval()), "approval-sweeper"));
 
     RunService runs = new RunService(system, database, library, settings.home(), jdbc, settings.askTimeout());
-    Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts);
+    Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing);
     CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc)
         .exceptionally(
             e -> {
@@ -292,6 +300,11 @@ public final class Platform implements AutoCloseable {
     return admission;
   }
 
+  /** Where spans go (a no-op unless OTEL_EXPORTER_OTLP_ENDPOINT is set). */
+  public svc.core.telemetry.Tracing tracing() {
+    return tracing;
+  }
+
   /** The models, tools and governance this platform runs with. */
   public Parts parts() {
     return parts;
@@ -313,5 +326,6 @@ public final class Platform implements AutoCloseable {
       LOG.warn("the actor system did not stop within 30 s: {}", e.toString());
     }
     database.close();
+    tracing.close();
   }
 }

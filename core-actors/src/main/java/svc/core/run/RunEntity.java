@@ -548,6 +548,9 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     publish(events);
     for (Event e : events) {
       if (e instanceof RunCancelled || e instanceof RunFailed || e instanceof RunSucceeded) {
+        infoOf(after).ifPresent(info -> runtime.tracing().record("pipeline.run", runId, info.createdAt(), e.at(), java.util.Map.of(
+            "run_id", runId, "template", info.spec().template(), "profile", String.valueOf(info.spec().profile()),
+            "state", stateName(after), "cost_usd", info.costUsd()), !(e instanceof RunSucceeded)));
         parked.forEach(p -> p.tell(new StepPermit.Refuse("the run is " + stateName(after), true)));
         parked.clear();
         runtime.admission().tell(new Admission.Release(runId));

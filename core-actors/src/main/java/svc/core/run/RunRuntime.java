@@ -12,7 +12,8 @@ public record RunRuntime(
     ActorRef<Admission.Command> admission,
     LiveFeed liveFeed,
     String directorName,
-    Function<String, String> coordinatorOfTeam) {
+    Function<String, String> coordinatorOfTeam,
+    svc.core.telemetry.Tracing tracing) {
 
   String coordinatorOf(String team) {
     return coordinatorOfTeam.apply(team);

@@ -40,6 +40,8 @@ public final class PlatformFixture implements AutoCloseable {
   public Platform platform;
   /** The governance seam the platform starts with; tests may swap it before {@link #start}. */
   public ToolPermissions permissions = ToolPermissions.ALLOW_ALL;
+  /** Where spans go; tests of tracing swap in an exporter. */
+  public svc.core.telemetry.Tracing tracing = svc.core.telemetry.Tracing.NOOP;
 
   public PlatformFixture(Path home, FakeToolbox tools) throws Exception {
     this.home = home;
@@ -69,7 +71,8 @@ public final class PlatformFixture implements AutoCloseable {
                     providers.apply(s, callbacks),
                     tools.registry(),
                     permissions,
-                    UnaryOperator.identity()));
+                    UnaryOperator.identity()),
+            tracing);
     return platform;
   }
 

@@ -110,7 +110,8 @@ public final class HttpServer {
     RequestPipeline pipeline =
         new RequestPipeline(
             endpoints, new Authenticator(tokens, settings.apiKeys()), new AccessControl(endpoints, denials, metrics.decisionListener()),
-            new RateLimiter(settings.rateLimits(), System::nanoTime), metrics, Materializer.matFromSystem(system), callbacks);
+            new RateLimiter(settings.rateLimits(), System::nanoTime), metrics, Materializer.matFromSystem(system), callbacks)
+            .tracedBy(platform.tracing());
 
     return Http.get(system)
         .newServerAt(settings.host(), settings.port())

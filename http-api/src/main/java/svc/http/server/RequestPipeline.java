@@ -55,6 +55,9 @@ public final class RequestPipeline {
   private final ApiMetrics metrics;
   private final Materializer materializer;
   private final Executor executor;
+  private svc.core.telemetry.Tracing tracing = svc.core.telemetry.Tracing.NOOP;
+
+  private static final java.util.regex.Pattern RUN_IN_PATH = java.util.regex.Pattern.compile("/pipelines/(run-[0-9a-f]{16})");
 
   public RequestPipeline(
       List<Endpoint> endpoints, Authenticator authenticator, AccessControl access, RateLimiter limiter, ApiMetrics metrics,
@@ -66,6 +69,12 @@ public final class RequestPipeline {
     this.metrics = metrics;
     this.materializer = materializer;
     this.executor = executor;
+  }
+
+  /** Spans for every request ({@code http.request}). */
+  public RequestPipeline tracedBy(svc.core.telemetry.Tracing tracing) {
+    this.tracing = tracing;
+    return this;
   }
 
   public CompletionStage<HttpResponse> handle(HttpRequest request) {
@@ -168,6 +177,10 @@ public final class RequestPipeline {
   private void finish(String method, String path, String template, int status, long started, String correlationId) {
     double seconds = (System.nanoTime() - started) / 1e9;
     metrics.request(method, template, status, seconds);
+    java.time.Instant end = java.time.Instant.now();
+    java.util.regex.Matcher run = RUN_IN_PATH.matcher(path);
+    tracing.record("http.request", run.find() ? run.group(1) : null, end.minusNanos(Math.round(seconds * 1e9)), end,
+        Map.of("method", method, "route", template, "status", status, "correlation_id", correlationId), status >= 500);
     try (Mdc.Scope scope =
         Mdc.scope(Mdc.CORRELATION_ID, correlationId)
             .and("method", method)
