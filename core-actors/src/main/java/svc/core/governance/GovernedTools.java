@@ -52,8 +52,8 @@ import svc.library.template.TemplateLoader;
  * Governance in the agent loop. Before a tool runs: the permission engine with the agent
  * allowlist, the operator policy, the run's profile (a deployment template's rules), its
  * compliance gates (fed by the latest result of each tool in the run) and the egress allowlist
- * (G1); an ASK is granted when the run already holds a human approval (an approved deploy, manual
- * or security gate), and otherwise becomes an approval gate for the call. After a tool: its result
+ * (G1); an ASK goes to the run, which grants it when it already holds a person's approval (an
+ * approved deploy, manual or security gate) and otherwise opens a gate for the call. After a tool: its result
  * is kept as gate evidence and PII is redacted before the model sees it (POST_TOOL). Before a
  * model call: the conversation is screened for prompt injection (PRE_LLM).
  *
@@ -66,7 +66,6 @@ public final class GovernedTools implements ToolPermissions {
 
   public static final String DEFAULT_PROFILE = "generic_ml";
   private final String defaultProfile;
-  private static final Set<String> APPROVING_GATES = Set.of("deploy", "manual", "security");
 
   private final CoreSettings settings;
   private final AgentAllowlistRules allowlist;
@@ -107,11 +106,8 @@ public final class GovernedTools implements ToolPermissions {
       return Verdict.allow();
     }
     if (decision.needsApproval()) {
-      Optional<String> approval = humanApproval(runId);
-      if (approval.isPresent()) {
-        return Verdict.allow();
-      }
-      // The agent asks the run to open an approval gate for this call and waits for it.
+      // The agent asks the run, which knows its gates: a person's earlier approval (the deploy
+      // checkpoint) grants it at once, otherwise the run opens a gate for this call.
       return Verdict.ask(decision.source(), decision.reason());
     }
     return Verdict.deny(decision.source(), decision.reason());
@@ -238,18 +234,4 @@ public final class GovernedTools implements ToolPermissions {
     };
   }
 
-  /** The first approved human gate of the run, from its approvals.json. */
-  private Optional<String> humanApproval(String runId) {
-    Path file = settings.runDir(runId).resolve("approvals.json");
-    try {
-      for (JsonNode g : Json.parse(Files.readString(file)).path("gates")) {
-        if ("approved".equals(g.path("state").asText()) && APPROVING_GATES.contains(g.path("type").asText())) {
-          return Optional.of(g.path("gate_id").asText());
-        }
-      }
-    } catch (IOException | IllegalArgumentException e) {
-      // no approvals yet
-    }
-    return Optional.empty();
-  }
 }

@@ -427,9 +427,14 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     return found;
   }
 
+  /** Gate types whose approval by a person also covers a later ASK in the same run. */
+  private static final Set<String> APPROVING_CHECKPOINTS = Set.of("deploy", "manual", "security");
+
   private Effect<Event, State> onRequestToolApproval(Running state, RequestToolApproval cmd) {
     Gate existing = toolGate(state.info(), cmd.agent(), cmd.tool());
-    if (existing != null && Gate.APPROVED.equals(existing.state())) {
+    boolean approvedCheckpoint = state.info().gates().values().stream()
+        .anyMatch(g -> !g.isToolGate() && Gate.APPROVED.equals(g.state()) && APPROVING_CHECKPOINTS.contains(g.type()));
+    if ((existing != null && Gate.APPROVED.equals(existing.state())) || approvedCheckpoint) {
       cmd.replyTo().tell(new StepPermit.Proceed());
       return Effect().none();
     }

@@ -48,10 +48,6 @@ class GovernedToolsTest {
     Files.writeString(runDir.resolve("work/results/" + tool + ".json"), json);
   }
 
-  private void approved() throws Exception {
-    Files.writeString(runDir.resolve("approvals.json"), "{\"gates\":[{\"gate_id\":\"g\",\"type\":\"deploy\",\"state\":\"approved\"}]}");
-  }
-
   @Test
   void aToolOutsideTheAgentsAllowlistIsDeniedByTheAllowlist() {
     Verdict v = governance.check("run-generic", "data-profiler", "execute_shell", "{}");
@@ -70,7 +66,6 @@ class GovernedToolsTest {
 
   @Test
   void anUnfairModelCannotBeDeployedUnderBfsiAndTheDenialNamesTheComplianceGate() throws Exception {
-    approved();
     evidence("compute_drift", "{\"max_psi\":0.05}");
     evidence("audit_fairness", "{\"demographic_parity_difference\":0.22}");
     Verdict v = governance.check("run-bfsi", "release-manager", "register_model_deployment", "{}");
@@ -79,27 +74,25 @@ class GovernedToolsTest {
     assertThat(v.reason()).contains("0.22");
 
     evidence("audit_fairness", "{\"demographic_parity_difference\":0.04}");
-    assertThat(governance.check("run-bfsi", "release-manager", "register_model_deployment", "{}").allowed()).isTrue();
+    // Fair now: the gate no longer denies; what remains is the ASK for a person.
+    assertThat(governance.check("run-bfsi", "release-manager", "register_model_deployment", "{}").needsApproval()).isTrue();
   }
 
   @Test
   void aGateWithoutItsEvidenceFailsClosed() throws Exception {
-    approved();
     Verdict v = governance.check("run-bfsi", "release-manager", "register_model_deployment", "{}");
     assertThat(v.allowed()).isFalse();
     assertThat(v.source()).isEqualTo("compliance_gate");
   }
 
   @Test
-  void anAskWaitsForAPersonUnlessTheRunAlreadyHoldsAnApproval() throws Exception {
+  void aRegistrationWithEvidenceThatPassesTheGatesStillAsksAPerson() throws Exception {
     evidence("compute_drift", "{\"max_psi\":0.05}");
     evidence("audit_fairness", "{\"demographic_parity_difference\":0.01}");
     Verdict v = governance.check("run-bfsi", "release-manager", "register_model_deployment", "{}");
     assertThat(v.allowed()).isFalse();
     assertThat(v.needsApproval()).isTrue();
     assertThat(v.source()).isEqualTo("profile");
-    approved();
-    assertThat(governance.check("run-bfsi", "release-manager", "register_model_deployment", "{}").allowed()).isTrue();
   }
 
   @Test
