@@ -56,7 +56,10 @@ class LiveRelayTest {
     LiveEventHub hub = new LiveEventHub();
     LiveRelay relay = new LiveRelay("r", 3);
     relay.subscribe(hub);
-    SinkQueueWithCancel<String> client = relay.start(List.of(), KIT.system()).runWith(Sink.queue(), KIT.system());
+    // The test's own sink must not buffer ahead (its default input buffer is 16): a client that
+    // reads nothing holds at most one element.
+    SinkQueueWithCancel<String> client =
+        relay.start(List.of(), KIT.system()).runWith(Sink.<String>queue().withAttributes(org.apache.pekko.stream.Attributes.inputBuffer(1, 1)), KIT.system());
     var publish = new Publisher(relay);
     for (int i = 1; i <= 50; i++) {
       publish.send(msg(i), false);
