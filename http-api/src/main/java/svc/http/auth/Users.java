@@ -66,7 +66,8 @@ public final class Users {
       if (generated) {
         Path file = home.resolve("admin-password");
         JwtKeys.SecretFiles.writePrivate(file, password);
-        LOG.warn("first boot: created admin {} with password {} (also in {}); change it", email, password, file);
+        // The password goes to a 0600 file only, never to a log line.
+        LOG.warn("first boot: created admin {}; its generated password is in {} (readable by this user only); change it", email, file);
       } else {
         LOG.info("first boot: created admin {} from SVC_ADMIN_EMAIL", email);
       }
