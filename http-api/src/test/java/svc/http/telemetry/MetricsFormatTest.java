@@ -73,4 +73,23 @@ class MetricsFormatTest {
     assertThat(samples.get(infBucket)).isEqualTo(samples.get(count)).isGreaterThanOrEqualTo(2.0);
     assertThat(samples.keySet()).anyMatch(k -> k.startsWith("svc_permission_decisions_total{behavior=\"allow\",source=\"default\"}"));
   }
+
+  /**
+   * Prometheus's own parser ({@code promtool check metrics}, from Debian's prometheus package,
+   * which {@code .ci/run} installs): the exposition must pass it with no problem reported.
+   */
+  @Test
+  void metricsPassPrometheusOwnChecker() throws Exception {
+    java.nio.file.Path promtool = java.nio.file.Path.of("/usr/bin/promtool");
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(promtool), "promtool is not installed here");
+    Api.Reply r = api.get("/metrics");
+    Process p = new ProcessBuilder(promtool.toString(), "check", "metrics").redirectErrorStream(true).start();
+    try (var in = p.getOutputStream()) {
+      in.write(r.bytes());
+    }
+    String report = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(report).isZero();
+    assertThat(report).as("promtool findings").isBlank();
+  }
 }
