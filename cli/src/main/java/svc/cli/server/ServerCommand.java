@@ -55,12 +55,19 @@ public final class ServerCommand implements Callable<Integer> {
       err.println("svc server: SVC_DEPLOYMENT is not usable: " + message(e));
       return ExitCodes.FAILURE;
     }
+    svc.config.settings.ProjectConfig project;
+    try {
+      project = settingsProject();
+    } catch (Exception e) {
+      err.println("svc server: " + message(e) + " (see: svc settings validate)");
+      return ExitCodes.FAILURE;
+    }
     // One registry for the API and the platform's listeners, so /metrics shows both.
     ApiMetrics metrics = new ApiMetrics();
     Platform platform;
     try {
       platform = Platform.start(
-          config, StandardParts.create(null, metrics.decisionListener(), metrics.guardrailListener(), metrics.llmListeners()));
+          config, StandardParts.create(project, metrics.decisionListener(), metrics.guardrailListener(), metrics.llmListeners()));
     } catch (RuntimeException e) {
       err.println("svc server: could not start the platform: " + message(e));
       return ExitCodes.FAILURE;
@@ -82,6 +89,27 @@ public final class ServerCommand implements Callable<Integer> {
     platform.system().getWhenTerminated().toCompletableFuture().join();
     platform.close();
     return ExitCodes.OK;
+  }
+
+  /**
+   * The settings file's project for the directory the server runs in (per-agent providers and
+   * models), or null when there is no settings file or it has no such project. An invalid file
+   * stops the start: running with half of someone's settings would be worse.
+   */
+  private static svc.config.settings.ProjectConfig settingsProject() throws Exception {
+    java.nio.file.Path file = svc.config.settings.SettingsFile.defaultPath();
+    if (!java.nio.file.Files.exists(file)) {
+      return null;
+    }
+    try {
+      return svc.config.settings.SettingsFile.load(file).effective()
+          .effectiveProject(java.nio.file.Path.of("").toAbsolutePath()).orElse(null);
+    } catch (svc.config.settings.InvalidSettingsException e) {
+      var problems = e.problems();
+      var first = problems.get(0);
+      throw new IllegalArgumentException("the settings file " + file + " is invalid (" + problems.size() + " problem(s); the first: "
+          + first.pointer() + ": " + first.message() + ")", e);
+    }
   }
 
   private Config config(java.util.Optional<svc.deployments.Deployment> deployment) {

@@ -34,4 +34,23 @@ class ServerCommandTest {
     assertThat(Main.run(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), "help", "server")).isEqualTo(ExitCodes.OK);
     assertThat(out.toString()).contains("SVC_PORT");
   }
+
+  @Test
+  void anInvalidSettingsFileStopsTheStartWithOneLine(@TempDir Path home) throws Exception {
+    Path userHome = home.resolve("user");
+    java.nio.file.Files.createDirectories(userHome.resolve(".svc"));
+    java.nio.file.Files.writeString(userHome.resolve(".svc/settings.json"), "{\"version\": 7}");
+    String before = System.getProperty("user.home");
+    System.setProperty("user.home", userHome.toString());
+    try {
+      StringWriter err = new StringWriter();
+      int code = Main.run(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
+          "server", "--host", "127.0.0.1", "--port", "0", "--home", home.resolve("data").toString());
+      assertThat(code).isEqualTo(ExitCodes.FAILURE);
+      assertThat(err.toString().strip().lines()).hasSize(1);
+      assertThat(err.toString()).contains("settings file").contains("is invalid").contains("svc settings validate");
+    } finally {
+      System.setProperty("user.home", before);
+    }
+  }
 }
