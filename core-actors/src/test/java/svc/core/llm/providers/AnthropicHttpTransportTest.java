@@ -7,10 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+
 import org.junit.jupiter.api.Test;
 import svc.config.Json;
 import svc.core.llm.ChatMessage;
@@ -23,24 +20,9 @@ import svc.core.llm.ToolCall;
 import svc.core.llm.ToolSpec;
 
 /** The Messages API client against a local server answering as the vendor documents. */
-class AnthropicHttpTransportTest {
+class AnthropicHttpTransportTest extends VendorClientTestBase {
 
   static final String KEY = "sk-ant-test-0123456789abcdef";
-
-  FakeVendor vendor;
-  TestWiring wiring;
-
-  @BeforeEach
-  void start() throws Exception {
-    vendor = new FakeVendor();
-    wiring = new TestWiring();
-  }
-
-  @AfterEach
-  void stop() {
-    vendor.close();
-    wiring.close();
-  }
 
   MessagesApiProvider provider(int maxRetries, Duration timeout) {
     ApiKey key = TestWiring.key("ANTHROPIC_API_KEY", KEY);
@@ -61,16 +43,9 @@ class AnthropicHttpTransportTest {
         1024);
   }
 
-  LlmResponse call(MessagesApiProvider p) throws Exception {
-    return p.complete(request()).toCompletableFuture().get(20, TimeUnit.SECONDS);
-  }
-
-  static LlmException failure(MessagesApiProvider p) {
-    ExecutionException e =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            ExecutionException.class, () -> p.complete(request()).toCompletableFuture().get(20, TimeUnit.SECONDS));
-    assertThat(e.getCause()).isInstanceOf(LlmException.class);
-    return (LlmException) e.getCause();
+  @Override
+  LlmRequest exampleRequest() {
+    return request();
   }
 
   static final String TEXT =

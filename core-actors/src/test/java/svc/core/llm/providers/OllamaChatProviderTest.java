@@ -6,10 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+
 import org.junit.jupiter.api.Test;
 import svc.config.Json;
 import svc.core.llm.ChatMessage;
@@ -21,22 +18,7 @@ import svc.core.llm.ToolSpec;
 import svc.core.llm.Usage;
 
 /** Ollama's /api/chat against a local server answering as Ollama documents. */
-class OllamaChatProviderTest {
-
-  FakeVendor vendor;
-  TestWiring wiring;
-
-  @BeforeEach
-  void start() throws Exception {
-    vendor = new FakeVendor();
-    wiring = new TestWiring();
-  }
-
-  @AfterEach
-  void stop() {
-    vendor.close();
-    wiring.close();
-  }
+class OllamaChatProviderTest extends VendorClientTestBase {
 
   OllamaChatProvider ollama(int maxRetries, Duration timeout) {
     return new OllamaChatProvider(vendor.baseUrl(), wiring.http("ollama", maxRetries, timeout, Optional.empty()), wiring.callbacks);
@@ -55,16 +37,9 @@ class OllamaChatProviderTest {
         256);
   }
 
-  LlmResponse call(OllamaChatProvider p) throws Exception {
-    return p.complete(request()).toCompletableFuture().get(20, TimeUnit.SECONDS);
-  }
-
-  static LlmException failure(OllamaChatProvider p) {
-    ExecutionException e =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            ExecutionException.class, () -> p.complete(request()).toCompletableFuture().get(20, TimeUnit.SECONDS));
-    assertThat(e.getCause()).isInstanceOf(LlmException.class);
-    return (LlmException) e.getCause();
+  @Override
+  LlmRequest exampleRequest() {
+    return request();
   }
 
   static final String TEXT =

@@ -8,11 +8,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
+
 import org.assertj.core.data.Offset;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+
 import org.junit.jupiter.api.Test;
 import svc.config.Json;
 import svc.core.llm.ChatMessage;
@@ -25,24 +23,9 @@ import svc.core.llm.ToolCall;
 import svc.core.llm.ToolSpec;
 
 /** OpenAI chat completions (and vLLM through the same class) against a local server. */
-class OpenAiChatProviderTest {
+class OpenAiChatProviderTest extends VendorClientTestBase {
 
   static final String KEY = "sk-proj-test-abcdefghijklmnopqrstuvwxyz";
-
-  FakeVendor vendor;
-  TestWiring wiring;
-
-  @BeforeEach
-  void start() throws Exception {
-    vendor = new FakeVendor();
-    wiring = new TestWiring();
-  }
-
-  @AfterEach
-  void stop() {
-    vendor.close();
-    wiring.close();
-  }
 
   OpenAiChatProvider openAi(int maxRetries, Duration timeout) {
     ApiKey key = TestWiring.key("OPENAI_API_KEY", KEY);
@@ -67,16 +50,9 @@ class OpenAiChatProviderTest {
         512);
   }
 
-  static LlmResponse call(LlmProvider p) throws Exception {
-    return p.complete(request()).toCompletableFuture().get(20, TimeUnit.SECONDS);
-  }
-
-  static LlmException failure(LlmProvider p) {
-    ExecutionException e =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            ExecutionException.class, () -> p.complete(request()).toCompletableFuture().get(20, TimeUnit.SECONDS));
-    assertThat(e.getCause()).isInstanceOf(LlmException.class);
-    return (LlmException) e.getCause();
+  @Override
+  LlmRequest exampleRequest() {
+    return request();
   }
 
   static final String TEXT =
