@@ -64,7 +64,6 @@ public final class RunService {
 
   public static final String DEFAULT_TEMPLATE = PipelineConfigResolver.DEFAULT_WORKFLOW;
 
-  private final ActorSystem<?> system;
   private final ClusterSharding sharding;
   private final Database database;
   private final Library library;
@@ -77,7 +76,6 @@ public final class RunService {
   private final ApprovalRepository approvals = new ApprovalRepository();
 
   public RunService(ActorSystem<?> system, Database database, Library library, Path home, Executor blocking, Duration askTimeout) {
-    this.system = system;
     this.sharding = ClusterSharding.get(system);
     this.database = database;
     this.library = library;
@@ -309,9 +307,5 @@ public final class RunService {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
-  }
-
-  ActorSystem<?> system() {
-    return system;
   }
 }
