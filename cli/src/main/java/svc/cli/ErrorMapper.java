@@ -10,17 +10,17 @@ import picocli.CommandLine.ParseResult;
  */
 final class ErrorMapper implements IExecutionExceptionHandler {
 
-  @Override
-  public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) {
-    int code = ExitCodes.FAILURE;
-    String message = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
-    if (ex instanceof CliException cliEx) {
-      code = cliEx.exitCode();
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) {
+        int code = ExitCodes.FAILURE;
+        String message = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
+        if (ex instanceof CliException cliEx) {
+            code = cliEx.exitCode();
+        }
+        cmd.getErr().println("svc: " + message);
+        if (System.getenv("SVC_DEBUG") != null) {
+            ex.printStackTrace(cmd.getErr());
+        }
+        return code;
     }
-    cmd.getErr().println("svc: " + message);
-    if (System.getenv("SVC_DEBUG") != null) {
-      ex.printStackTrace(cmd.getErr());
-    }
-    return code;
-  }
 }

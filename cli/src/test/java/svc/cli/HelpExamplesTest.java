@@ -15,25 +15,30 @@ import picocli.CommandLine;
  */
 class HelpExamplesTest {
 
-  @Test
-  void everyCommandHasAnExampleInItsHelpFooter() {
-    StringWriter sink = new StringWriter();
-    CommandLine root = Main.commandLine(new PrintWriter(sink), new PrintWriter(sink));
-    List<String> missing = new ArrayList<>();
-    List<String> seen = new ArrayList<>();
-    for (String group : List.of("login", "logout", "whoami", "health", "pipelines", "approvals", "features", "completion")) {
-      walk(root.getSubcommands().get(group), missing, seen);
+    @Test
+    void everyCommandHasAnExampleInItsHelpFooter() {
+        StringWriter sink = new StringWriter();
+        CommandLine root = Main.commandLine(new PrintWriter(sink), new PrintWriter(sink));
+        List<String> missing = new ArrayList<>();
+        List<String> seen = new ArrayList<>();
+        for (String group :
+                List.of("login", "logout", "whoami", "health", "pipelines", "approvals", "features", "completion")) {
+            walk(root.getSubcommands().get(group), missing, seen);
+        }
+        assertThat(seen)
+                .contains(
+                        "svc pipelines run", "svc approvals reject", "svc features set", "svc login", "svc completion");
+        assertThat(missing)
+                .as("commands without an example in their help footer")
+                .isEmpty();
     }
-    assertThat(seen).contains("svc pipelines run", "svc approvals reject", "svc features set", "svc login", "svc completion");
-    assertThat(missing).as("commands without an example in their help footer").isEmpty();
-  }
 
-  private static void walk(CommandLine command, List<String> missing, List<String> seen) {
-    String name = command.getCommandSpec().qualifiedName();
-    seen.add(name);
-    if (!String.join("\n", command.getCommandSpec().usageMessage().footer()).contains("Examples:")) {
-      missing.add(name);
+    private static void walk(CommandLine command, List<String> missing, List<String> seen) {
+        String name = command.getCommandSpec().qualifiedName();
+        seen.add(name);
+        if (!String.join("\n", command.getCommandSpec().usageMessage().footer()).contains("Examples:")) {
+            missing.add(name);
+        }
+        command.getSubcommands().values().stream().distinct().forEach(sub -> walk(sub, missing, seen));
     }
-    command.getSubcommands().values().stream().distinct().forEach(sub -> walk(sub, missing, seen));
-  }
 }

@@ -16,42 +16,41 @@ import java.io.UncheckedIOException;
  */
 public final class Json {
 
-  public static final ObjectMapper MAPPER =
-      JsonMapper.builder()
-          .addModule(new JavaTimeModule())
-          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-          .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-          .build();
+    public static final ObjectMapper MAPPER = JsonMapper.builder()
+            .addModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
 
-  private Json() {}
+    private Json() {}
 
-  public static String write(Object value) {
-    try {
-      return MAPPER.writeValueAsString(value);
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
+    public static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
 
-  public static String writePretty(Object value) {
-    try {
-      return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
+    public static String writePretty(Object value) {
+        try {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
 
-  /** Parses JSON text; malformed input is an {@link IllegalArgumentException} naming the problem. */
-  public static JsonNode parse(String text) {
-    try {
-      return MAPPER.readTree(text);
-    } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage(), e);
+    /** Parses JSON text; malformed input is an {@link IllegalArgumentException} naming the problem. */
+    public static JsonNode parse(String text) {
+        try {
+            return MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage(), e);
+        }
     }
-  }
 
-  public static com.fasterxml.jackson.databind.node.ObjectNode object() {
-    return MAPPER.createObjectNode();
-  }
+    public static com.fasterxml.jackson.databind.node.ObjectNode object() {
+        return MAPPER.createObjectNode();
+    }
 }

@@ -14,14 +14,13 @@ public final class CustomerName {
     public static final int MIN_LENGTH = 2;
     public static final int MAX_LENGTH = 40;
 
-    private CustomerName() {
-    }
+    private CustomerName() {}
 
     /** Why {@code name} is not a valid customer name, or empty when it is. */
     public static Optional<String> problem(String name) {
         if (name == null || name.isEmpty()) {
-            return Optional.of("customer name is empty; expected snake_case such as acme_bank, "
-                    + MIN_LENGTH + " to " + MAX_LENGTH + " characters");
+            return Optional.of("customer name is empty; expected snake_case such as acme_bank, " + MIN_LENGTH + " to "
+                    + MAX_LENGTH + " characters");
         }
         if (name.length() < MIN_LENGTH || name.length() > MAX_LENGTH) {
             return Optional.of("customer name '" + name + "' has " + name.length() + " characters; it must have "

@@ -29,11 +29,22 @@ import svc.library.template.Retention;
  *                         workflow, the customer's list), sorted by reference text
  * @param configSha256     SHA-256 of {@code deployment.yaml} as stored, lower-case hex
  */
-public record Deployment(String customer, Path directory, AssetRef templateRef, DeploymentTemplate template,
-                         Branding branding, Optional<Path> logo, List<KnowledgeBase> knowledgeBases,
-                         List<ActiveRule> permissionRules, List<ComplianceGate> complianceGates,
-                         GuardrailSettings guardrails, Retention retention, Optional<DriftBands> drift,
-                         AssetRef defaultWorkflow, List<AssetRef> libraryRefs, String configSha256) {
+public record Deployment(
+        String customer,
+        Path directory,
+        AssetRef templateRef,
+        DeploymentTemplate template,
+        Branding branding,
+        Optional<Path> logo,
+        List<KnowledgeBase> knowledgeBases,
+        List<ActiveRule> permissionRules,
+        List<ComplianceGate> complianceGates,
+        GuardrailSettings guardrails,
+        Retention retention,
+        Optional<DriftBands> drift,
+        AssetRef defaultWorkflow,
+        List<AssetRef> libraryRefs,
+        String configSha256) {
 
     public Deployment {
         knowledgeBases = List.copyOf(knowledgeBases);
@@ -52,12 +63,10 @@ public record Deployment(String customer, Path directory, AssetRef templateRef, 
      *
      * @param path absolute path inside the deployment directory (a file or a folder)
      */
-    public record KnowledgeBase(String name, Path path, String description) {
-    }
+    public record KnowledgeBase(String name, Path path, String description) {}
 
     /** A permission rule in force and where it came from. */
-    public record ActiveRule(PermissionRule rule, Origin origin) {
-    }
+    public record ActiveRule(PermissionRule rule, Origin origin) {}
 
     public enum Origin {
         /** The template's rule, unchanged. */

@@ -24,8 +24,7 @@ public final class DeploymentLayout {
     public static final String BRANDING_DIR = "branding";
     public static final String KNOWLEDGE_DIR = "knowledge";
 
-    private DeploymentLayout() {
-    }
+    private DeploymentLayout() {}
 
     /** The customers folder of a checkout. */
     public static Path customersDir(Path root) {
@@ -49,8 +48,11 @@ public final class DeploymentLayout {
             return List.of();
         }
         try (Stream<Path> entries = Files.list(dir)) {
-            return entries.filter(Files::isDirectory).map(p -> p.getFileName().toString())
-                    .filter(DeploymentLayout::isDeploymentName).sorted().collect(Collectors.toList());
+            return entries.filter(Files::isDirectory)
+                    .map(p -> p.getFileName().toString())
+                    .filter(DeploymentLayout::isDeploymentName)
+                    .sorted()
+                    .collect(Collectors.toList());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dir, e);
         }

@@ -17,8 +17,7 @@ import svc.library.asset.Library;
  */
 public final class Deployments {
 
-    private Deployments() {
-    }
+    private Deployments() {}
 
     /** The outcome of reviewing a deployment directory. */
     public record Validation(Path directory, List<Finding> findings, Optional<Deployment> deployment) {
@@ -71,8 +70,8 @@ public final class Deployments {
     public static Deployment load(Path directory, Library library) {
         Validation validation = validate(directory, library);
         if (validation.hasErrors()) {
-            throw new DeploymentException("deployment " + directory + " is not valid ("
-                    + validation.errorCount() + " error(s))",
+            throw new DeploymentException(
+                    "deployment " + directory + " is not valid (" + validation.errorCount() + " error(s))",
                     validation.findings().stream().filter(Finding::isError).toList());
         }
         return validation.deployment().orElseThrow();
@@ -87,7 +86,9 @@ public final class Deployments {
             return new Validation(dir, findings, Optional.empty());
         }
         if (!Files.isRegularFile(dir.resolve(DeploymentLayout.README_FILE))) {
-            findings.add(Finding.warning(DeploymentLayout.README_FILE, 0,
+            findings.add(Finding.warning(
+                    DeploymentLayout.README_FILE,
+                    0,
                     "missing: say who the customer is, who owns the deployment and why it departs from the template"));
         }
         Optional<DeploymentReader.Parsed> parsed = DeploymentReader.read(dir, findings);
@@ -96,7 +97,8 @@ public final class Deployments {
         }
         Optional<DeploymentChecker.Resolved> resolved = DeploymentChecker.check(parsed.get(), dir, library, findings);
         boolean errors = findings.stream().anyMatch(Finding::isError);
-        Optional<Deployment> deployment = errors || resolved.isEmpty() ? Optional.empty()
+        Optional<Deployment> deployment = errors || resolved.isEmpty()
+                ? Optional.empty()
                 : Optional.of(Merger.merge(parsed.get(), dir, resolved.get()));
         return new Validation(dir, findings, deployment);
     }

@@ -17,8 +17,8 @@ import java.util.Objects;
 public record Finding(Severity severity, String file, int line, String message) {
 
     /** File order, then line order: the order a person fixing the file walks it. */
-    public static final Comparator<Finding> READING_ORDER = Comparator.comparing(Finding::file)
-            .thenComparingInt(Finding::line);
+    public static final Comparator<Finding> READING_ORDER =
+            Comparator.comparing(Finding::file).thenComparingInt(Finding::line);
 
     public enum Severity {
         /** Blocks shipping and booting: the deployment would not do what it says. */

@@ -16,7 +16,8 @@ import svc.library.template.Retention;
 /** The effective deployment: template values where the customer says nothing, overrides elsewhere. */
 class DeploymentsLoadTest {
 
-    @TempDir Path temp;
+    @TempDir
+    Path temp;
 
     @Test
     void acmeIsTheBfsiBaselineWithItsOverrides() throws IOException {
@@ -28,29 +29,38 @@ class DeploymentsLoadTest {
         assertThat(d.branding().productName()).isEqualTo("Acme Credit Models");
         assertThat(d.branding().subtitle()).isEqualTo("Governed credit and risk models");
         assertThat(d.branding().badges()).containsExactly("RBI model risk", "fairness gate");
-        assertThat(d.permissionRules()).extracting(r -> r.rule().id() + " " + r.rule().behavior() + " " + r.origin()).containsExactly(
-                "bfsi-deny-shell DENY TEMPLATE",
-                "bfsi-deny-dangerous-python DENY TEMPLATE",
-                "bfsi-ask-register-deployment ASK TEMPLATE",
-                "bfsi-deny-pan-in-files DENY TEMPLATE",
-                "bfsi-deny-aadhaar-in-files DENY TEMPLATE",
-                "acme-deny-http DENY CUSTOMER");
-        assertThat(d.complianceGates()).extracting(g -> g.id() + ": " + g.denyIf()).containsExactly(
-                "bfsi-fairness-gate: ${last_tool_result.demographic_parity_difference} > 0.1",
-                "bfsi-drift-gate: ${last_tool_result.max_psi} > 0.25");
+        assertThat(d.permissionRules())
+                .extracting(r -> r.rule().id() + " " + r.rule().behavior() + " " + r.origin())
+                .containsExactly(
+                        "bfsi-deny-shell DENY TEMPLATE",
+                        "bfsi-deny-dangerous-python DENY TEMPLATE",
+                        "bfsi-ask-register-deployment ASK TEMPLATE",
+                        "bfsi-deny-pan-in-files DENY TEMPLATE",
+                        "bfsi-deny-aadhaar-in-files DENY TEMPLATE",
+                        "acme-deny-http DENY CUSTOMER");
+        assertThat(d.complianceGates())
+                .extracting(g -> g.id() + ": " + g.denyIf())
+                .containsExactly(
+                        "bfsi-fairness-gate: ${last_tool_result.demographic_parity_difference} > 0.1",
+                        "bfsi-drift-gate: ${last_tool_result.max_psi} > 0.25");
         assertThat(d.retention()).isEqualTo(new Retention(3650, 2555, 2555, 2555));
-        assertThat(d.guardrails().enabled()).containsExactlyInAnyOrder("G1", "G2", "G3", "G4", "G5", "G6", "G7", "G10",
-                "G11", "G12", "G13", "G14", "G16");
+        assertThat(d.guardrails().enabled())
+                .containsExactlyInAnyOrder(
+                        "G1", "G2", "G3", "G4", "G5", "G6", "G7", "G10", "G11", "G12", "G13", "G14", "G16");
         assertThat(d.guardrails().strict()).isTrue();
         assertThat(d.guardrails().piiAction()).isEqualTo(PiiAction.REDACT);
         assertThat(d.knowledgeBases()).singleElement().satisfies(kb -> {
             assertThat(kb.name()).isEqualTo("credit_policy");
             assertThat(kb.path()).isEqualTo(d.directory().resolve("knowledge/credit_policy.md"));
         });
-        assertThat(d.libraryRefs()).extracting(Object::toString).containsExactly(
-                "roster/agents@v1.0.0", "template/bfsi_baseline@v1.0.0", "workflow/default_ml_pipeline@v1.0.0");
-        assertThat(d.configSha256()).hasSize(64).isEqualTo(svc.deployments.config.DeploymentReader.sha256(
-                Files.readAllBytes(d.directory().resolve("deployment.yaml"))));
+        assertThat(d.libraryRefs())
+                .extracting(Object::toString)
+                .containsExactly(
+                        "roster/agents@v1.0.0", "template/bfsi_baseline@v1.0.0", "workflow/default_ml_pipeline@v1.0.0");
+        assertThat(d.configSha256())
+                .hasSize(64)
+                .isEqualTo(svc.deployments.config.DeploymentReader.sha256(
+                        Files.readAllBytes(d.directory().resolve("deployment.yaml"))));
     }
 
     @Test
@@ -59,11 +69,16 @@ class DeploymentsLoadTest {
         Path globex = DeploymentLayout.directoryOf(root, "globex");
 
         assertThat(Deployments.fromEnvironment(java.util.Map.of())).isEmpty();
-        assertThat(Deployments.fromEnvironment(java.util.Map.of("SVC_DEPLOYMENT", " "))).isEmpty();
+        assertThat(Deployments.fromEnvironment(java.util.Map.of("SVC_DEPLOYMENT", " ")))
+                .isEmpty();
         assertThat(Deployments.fromEnvironment(java.util.Map.of("SVC_DEPLOYMENT", globex.toString())))
-                .get().extracting(Deployment::customer).isEqualTo("globex");
-        assertThatThrownBy(() -> Deployments.fromEnvironment(java.util.Map.of("SVC_DEPLOYMENT", root.resolve("nope").toString())))
-                .isInstanceOf(DeploymentException.class).hasMessageContaining("no deployment directory at");
+                .get()
+                .extracting(Deployment::customer)
+                .isEqualTo("globex");
+        assertThatThrownBy(() -> Deployments.fromEnvironment(
+                        java.util.Map.of("SVC_DEPLOYMENT", root.resolve("nope").toString())))
+                .isInstanceOf(DeploymentException.class)
+                .hasMessageContaining("no deployment directory at");
     }
 
     @Test
@@ -91,20 +106,26 @@ class DeploymentsLoadTest {
         assertThat(d.permissionRules().get(1).origin()).isEqualTo(Origin.CUSTOMER_REPLACES_TEMPLATE);
         assertThat(d.permissionRules().get(1).rule().priority()).isEqualTo(70);
         assertThat(d.permissionRules().get(1).rule().behavior()).isEqualTo(Behavior.DENY);
-        assertThat(d.rules().get(1).matches("execute_python", "{\"code\":\"import subprocess\"}")).isTrue();
-        assertThat(d.rules().get(1).matches("execute_python", "{\"code\":\"eval(x)\"}")).isFalse();
+        assertThat(d.rules().get(1).matches("execute_python", "{\"code\":\"import subprocess\"}"))
+                .isTrue();
+        assertThat(d.rules().get(1).matches("execute_python", "{\"code\":\"eval(x)\"}"))
+                .isFalse();
     }
 
     @Test
     void loadRefusesAnInvalidDeploymentListingEveryError() throws IOException {
         Path root = FakeCheckout.create(temp);
         Path dir = DeploymentLayout.directoryOf(root, "acme_bank");
-        Files.writeString(dir.resolve("deployment.yaml"), FakeCheckout.ACME_CONFIG
-                .replace("conversations_days: 3650", "conversations_days: 30")
-                .replace("roster/agents@v1.0.0", "roster/agents@latest"));
+        Files.writeString(
+                dir.resolve("deployment.yaml"),
+                FakeCheckout.ACME_CONFIG
+                        .replace("conversations_days: 3650", "conversations_days: 30")
+                        .replace("roster/agents@v1.0.0", "roster/agents@latest"));
 
-        assertThatThrownBy(() -> Deployments.load(dir)).isInstanceOf(DeploymentException.class)
-                .satisfies(e -> assertThat(((DeploymentException) e).findings()).extracting(Finding::line)
+        assertThatThrownBy(() -> Deployments.load(dir))
+                .isInstanceOf(DeploymentException.class)
+                .satisfies(e -> assertThat(((DeploymentException) e).findings())
+                        .extracting(Finding::line)
                         .containsExactly(20, 22))
                 .hasMessageContaining("(2 error(s))");
     }

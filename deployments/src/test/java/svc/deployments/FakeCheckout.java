@@ -45,8 +45,7 @@ public final class FakeCheckout {
             "pom.xml",
             "scripts/release.sh");
 
-    private FakeCheckout() {
-    }
+    private FakeCheckout() {}
 
     /** Builds the tree under {@code root}: customers {@code acme_bank} (BFSI) and {@code globex} (generic). */
     public static Path create(Path root) throws IOException {
@@ -85,12 +84,17 @@ public final class FakeCheckout {
         }
         write(root, "config/src/main/java/svc/config/Settings.java", "class Settings {}\n");
         write(root, "config/src/main/resources/reference.conf", "svc {}\n");
-        write(root, "library/src/main/resources/svc/library/template/bfsi_baseline/v1.0.0/template.yaml", "name: bfsi_baseline\n");
+        write(
+                root,
+                "library/src/main/resources/svc/library/template/bfsi_baseline/v1.0.0/template.yaml",
+                "name: bfsi_baseline\n");
         write(root, "library/src/test/resources/broken-shelf/manifest.yaml", "name: broken\n");
         write(root, "deployments/src/main/java/svc/deployments/Deployments.java", "class Deployments {}\n");
         write(root, "deployments/README.md", "# Deployments\n");
         write(root, "cli/src/main/java/svc/cli/Main.java", "class Main {}\n");
-        write(root, "cli/src/main/java/svc/cli/very/long/package/name/that/goes/on/and/on/beyond/the/hundred/byte/limit/of/ustar/Names.java",
+        write(
+                root,
+                "cli/src/main/java/svc/cli/very/long/package/name/that/goes/on/and/on/beyond/the/hundred/byte/limit/of/ustar/Names.java",
                 "class Names {}\n");
         write(root, "cli/src/main/java/svc/cli/Main.class", "compiled by an IDE");
         write(root, "cli/node_modules/left-pad/index.js", "module.exports = 1;\n");
@@ -105,7 +109,8 @@ public final class FakeCheckout {
         write(root, ".svc/auth.json", "{\"token\": \"secret\"}\n");
 
         Scaffolder scaffolder = new Scaffolder(Library.builtIn());
-        scaffolder.write(DeploymentLayout.directoryOf(root, DeploymentLayout.SCAFFOLD), DeploymentLayout.SCAFFOLD, "generic_ml");
+        scaffolder.write(
+                DeploymentLayout.directoryOf(root, DeploymentLayout.SCAFFOLD), DeploymentLayout.SCAFFOLD, "generic_ml");
         Path acme = scaffolder.create(root, "acme_bank", "bfsi_baseline");
         write(acme, "knowledge/credit_policy.md", "# Credit policy\n");
         Files.writeString(acme.resolve(DeploymentLayout.CONFIG_FILE), ACME_CONFIG);

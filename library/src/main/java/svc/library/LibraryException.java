@@ -41,7 +41,9 @@ public final class LibraryException extends RuntimeException {
         if (problems.isEmpty()) {
             return summary;
         }
-        StringBuilder text = new StringBuilder(summary).append(" (").append(problems.size())
+        StringBuilder text = new StringBuilder(summary)
+                .append(" (")
+                .append(problems.size())
                 .append(problems.size() == 1 ? " problem)" : " problems)");
         problems.forEach(p -> text.append("\n  - ").append(p));
         return text.toString();

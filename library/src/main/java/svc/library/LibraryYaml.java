@@ -29,8 +29,7 @@ public final class LibraryYaml {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
 
-    private LibraryYaml() {
-    }
+    private LibraryYaml() {}
 
     /**
      * Parses {@code in} as {@code type}.
@@ -47,13 +46,15 @@ public final class LibraryYaml {
             }
             return value;
         } catch (UnrecognizedPropertyException e) {
-            throw new LibraryException(source + ": unknown field '" + e.getPropertyName() + "'"
-                    + where(e) + "; known fields here: " + known(e.getKnownPropertyIds()), e);
+            throw new LibraryException(
+                    source + ": unknown field '" + e.getPropertyName() + "'" + where(e) + "; known fields here: "
+                            + known(e.getKnownPropertyIds()),
+                    e);
         } catch (JsonMappingException e) {
             throw new LibraryException(source + ": " + e.getOriginalMessage() + where(e), e);
         } catch (JsonProcessingException e) {
-            throw new LibraryException(source + ": not valid YAML: " + e.getOriginalMessage()
-                    + lineOf(e.getLocation()), e);
+            throw new LibraryException(
+                    source + ": not valid YAML: " + e.getOriginalMessage() + lineOf(e.getLocation()), e);
         } catch (IOException e) {
             throw new LibraryException(source + ": cannot be read: " + e.getMessage(), e);
         }
@@ -62,7 +63,8 @@ public final class LibraryYaml {
     private static String where(JsonMappingException e) {
         String path = e.getPath().stream()
                 .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-                .collect(Collectors.joining(".")).replace(".[", "[");
+                .collect(Collectors.joining("."))
+                .replace(".[", "[");
         return (path.isEmpty() ? "" : " at " + path) + lineOf(e.getLocation());
     }
 

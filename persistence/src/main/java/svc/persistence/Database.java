@@ -14,60 +14,60 @@ import org.flywaydb.core.Flyway;
  */
 public final class Database implements AutoCloseable {
 
-  private final DatabaseSettings settings;
-  private final HikariDataSource dataSource;
+    private final DatabaseSettings settings;
+    private final HikariDataSource dataSource;
 
-  private Database(DatabaseSettings settings, HikariDataSource dataSource) {
-    this.settings = settings;
-    this.dataSource = dataSource;
-  }
-
-  public static Database open(DatabaseSettings settings) {
-    HikariConfig hikari = new HikariConfig();
-    hikari.setJdbcUrl(settings.url());
-    hikari.setUsername(settings.user());
-    hikari.setPassword(settings.password());
-    hikari.setDriverClassName(settings.kind().driver);
-    hikari.setMaximumPoolSize(settings.poolSize());
-    hikari.setPoolName("svc-read-side");
-    HikariDataSource ds = new HikariDataSource(hikari);
-    try {
-      Flyway.configure()
-          .dataSource(ds)
-          .locations("classpath:db/migration/" + settings.kind().migrationFolder)
-          .load()
-          .migrate();
-    } catch (RuntimeException e) {
-      ds.close();
-      throw new IllegalStateException(
-          "could not migrate the database at " + settings.url() + ": " + e.getMessage(), e);
+    private Database(DatabaseSettings settings, HikariDataSource dataSource) {
+        this.settings = settings;
+        this.dataSource = dataSource;
     }
-    return new Database(settings, ds);
-  }
 
-  public DatabaseSettings settings() {
-    return settings;
-  }
-
-  public DataSource dataSource() {
-    return dataSource;
-  }
-
-  public Connection connection() throws SQLException {
-    return dataSource.getConnection();
-  }
-
-  /** True when a trivial query answers; /livez uses it. */
-  public boolean isReachable() {
-    try (Connection c = dataSource.getConnection()) {
-      return c.isValid(2);
-    } catch (SQLException e) {
-      return false;
+    public static Database open(DatabaseSettings settings) {
+        HikariConfig hikari = new HikariConfig();
+        hikari.setJdbcUrl(settings.url());
+        hikari.setUsername(settings.user());
+        hikari.setPassword(settings.password());
+        hikari.setDriverClassName(settings.kind().driver);
+        hikari.setMaximumPoolSize(settings.poolSize());
+        hikari.setPoolName("svc-read-side");
+        HikariDataSource ds = new HikariDataSource(hikari);
+        try {
+            Flyway.configure()
+                    .dataSource(ds)
+                    .locations("classpath:db/migration/" + settings.kind().migrationFolder)
+                    .load()
+                    .migrate();
+        } catch (RuntimeException e) {
+            ds.close();
+            throw new IllegalStateException(
+                    "could not migrate the database at " + settings.url() + ": " + e.getMessage(), e);
+        }
+        return new Database(settings, ds);
     }
-  }
 
-  @Override
-  public void close() {
-    dataSource.close();
-  }
+    public DatabaseSettings settings() {
+        return settings;
+    }
+
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    public Connection connection() throws SQLException {
+        return dataSource.getConnection();
+    }
+
+    /** True when a trivial query answers; /livez uses it. */
+    public boolean isReachable() {
+        try (Connection c = dataSource.getConnection()) {
+            return c.isValid(2);
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        dataSource.close();
+    }
 }

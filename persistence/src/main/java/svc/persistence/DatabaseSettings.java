@@ -12,59 +12,63 @@ import java.util.Map;
  */
 public record DatabaseSettings(Kind kind, String url, String user, String password, int poolSize) {
 
-  /** The two databases svc runs on. */
-  public enum Kind {
-    H2("org.h2.Driver", "slick.jdbc.H2Profile$", "h2-dialect", "h2"),
-    POSTGRES("org.postgresql.Driver", "slick.jdbc.PostgresProfile$", "postgres-dialect", "postgres");
+    /** The two databases svc runs on. */
+    public enum Kind {
+        H2("org.h2.Driver", "slick.jdbc.H2Profile$", "h2-dialect", "h2"),
+        POSTGRES("org.postgresql.Driver", "slick.jdbc.PostgresProfile$", "postgres-dialect", "postgres");
 
-    public final String driver;
-    public final String slickProfile;
-    public final String projectionDialect;
-    public final String migrationFolder;
+        public final String driver;
+        public final String slickProfile;
+        public final String projectionDialect;
+        public final String migrationFolder;
 
-    Kind(String driver, String slickProfile, String projectionDialect, String migrationFolder) {
-      this.driver = driver;
-      this.slickProfile = slickProfile;
-      this.projectionDialect = projectionDialect;
-      this.migrationFolder = migrationFolder;
+        Kind(String driver, String slickProfile, String projectionDialect, String migrationFolder) {
+            this.driver = driver;
+            this.slickProfile = slickProfile;
+            this.projectionDialect = projectionDialect;
+            this.migrationFolder = migrationFolder;
+        }
     }
-  }
 
-  public static DatabaseSettings fromConfig(Config config) {
-    Path home = Path.of(config.getString("svc.home")).toAbsolutePath();
-    String url = config.getString("svc.db.url").trim();
-    int pool = config.getInt("svc.db.pool-size");
-    String user = config.getString("svc.db.user");
-    String password = config.getString("svc.db.password");
-    if (url.isEmpty()) {
-      String file = home.resolve("db").resolve("svc").toString();
-      // DATABASE_TO_UPPER=false: the journal's Slick profile quotes lower-case identifiers.
-      return new DatabaseSettings(
-          Kind.H2, "jdbc:h2:file:" + file + ";DATABASE_TO_UPPER=false;AUTO_SERVER=FALSE", "sa", "", pool);
+    public static DatabaseSettings fromConfig(Config config) {
+        Path home = Path.of(config.getString("svc.home")).toAbsolutePath();
+        String url = config.getString("svc.db.url").trim();
+        int pool = config.getInt("svc.db.pool-size");
+        String user = config.getString("svc.db.user");
+        String password = config.getString("svc.db.password");
+        if (url.isEmpty()) {
+            String file = home.resolve("db").resolve("svc").toString();
+            // DATABASE_TO_UPPER=false: the journal's Slick profile quotes lower-case identifiers.
+            return new DatabaseSettings(
+                    Kind.H2, "jdbc:h2:file:" + file + ";DATABASE_TO_UPPER=false;AUTO_SERVER=FALSE", "sa", "", pool);
+        }
+        if (url.startsWith("jdbc:h2:")) {
+            return new DatabaseSettings(Kind.H2, url, user.isEmpty() ? "sa" : user, password, pool);
+        }
+        if (url.startsWith("jdbc:postgresql:")) {
+            return new DatabaseSettings(Kind.POSTGRES, url, user, password, pool);
+        }
+        throw new IllegalArgumentException("SVC_DB_URL must be a jdbc:postgresql: or jdbc:h2: URL, got: " + url);
     }
-    if (url.startsWith("jdbc:h2:")) {
-      return new DatabaseSettings(Kind.H2, url, user.isEmpty() ? "sa" : user, password, pool);
-    }
-    if (url.startsWith("jdbc:postgresql:")) {
-      return new DatabaseSettings(Kind.POSTGRES, url, user, password, pool);
-    }
-    throw new IllegalArgumentException(
-        "SVC_DB_URL must be a jdbc:postgresql: or jdbc:h2: URL, got: " + url);
-  }
 
-  /**
-   * The settings the journal plugin and the projections need, to be layered over the loaded
-   * configuration before the actor system starts.
-   */
-  public Config pekkoOverrides() {
-    String prefix = "pekko-persistence-jdbc.shared-databases.slick.";
-    return ConfigFactory.parseMap(
-        Map.of(
-            prefix + "profile", kind.slickProfile,
-            prefix + "db.url", url,
-            prefix + "db.user", user,
-            prefix + "db.password", password,
-            prefix + "db.driver", kind.driver,
-            "pekko.projection.jdbc.dialect", kind.projectionDialect));
-  }
+    /**
+     * The settings the journal plugin and the projections need, to be layered over the loaded
+     * configuration before the actor system starts.
+     */
+    public Config pekkoOverrides() {
+        String prefix = "pekko-persistence-jdbc.shared-databases.slick.";
+        return ConfigFactory.parseMap(Map.of(
+                prefix + "profile",
+                kind.slickProfile,
+                prefix + "db.url",
+                url,
+                prefix + "db.user",
+                user,
+                prefix + "db.password",
+                password,
+                prefix + "db.driver",
+                kind.driver,
+                "pekko.projection.jdbc.dialect",
+                kind.projectionDialect));
+    }
 }

@@ -34,109 +34,133 @@ import svc.core.stream.LiveEventHub;
  */
 public final class PipelineBench {
 
-  /** Per-run sums gathered from the live feed. */
-  private static final class RunStats {
-    final AtomicLong toolMs = new AtomicLong();
-    final AtomicLong modelMs = new AtomicLong();
-    final AtomicLong modelTurns = new AtomicLong();
-    volatile long startNanos;
-    volatile long endNanos;
-  }
-
-  public static void main(String[] args) throws Exception {
-    ConsoleLogging.quietUnlessConfigured();
-    int[] sizes = args.length == 0 ? new int[] {1, 10, 50} : java.util.Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
-    Path dataset = Path.of("data/german_credit/german_credit.csv").toAbsolutePath();
-    if (!Files.exists(dataset)) {
-      System.err.println("run from the repository root: " + dataset + " not found");
-      System.exit(2);
+    /** Per-run sums gathered from the live feed. */
+    private static final class RunStats {
+        final AtomicLong toolMs = new AtomicLong();
+        final AtomicLong modelMs = new AtomicLong();
+        final AtomicLong modelTurns = new AtomicLong();
+        volatile long startNanos;
+        volatile long endNanos;
     }
-    System.out.printf("%-5s %10s %12s %12s %14s %12s %10s%n", "N", "wall_s", "runs/min", "steps/s", "journal_ev/s", "overhead_%", "failed");
-    for (int n : sizes) {
-      Path home = Files.createTempDirectory("svc-bench-");
-      var config = ConfigFactory.parseMap(Map.of("svc.home", home.toString(), "svc.max-concurrent-pipelines", String.valueOf(Math.max(n, 1))))
-          .withFallback(ConfigFactory.load());
-      try (Platform platform = Platform.start(config, StandardParts.create())) {
-        measure(platform, n, dataset);
-      }
-    }
-    System.exit(0);
-  }
 
-  private static void measure(Platform platform, int n, Path dataset) throws Exception {
-    Map<String, RunStats> stats = new ConcurrentHashMap<>();
-    CountDownLatch finished = new CountDownLatch(n);
-    AtomicLong failed = new AtomicLong();
-    long journalBefore = journalEvents(platform);
-    try (var sub = platform.liveEvents().subscribe(LiveEventHub.ALL_RUNS, m -> {
-      record(m, stats, finished, failed);
-      approveGates(platform, m);
-    })) {
-      long started = System.nanoTime();
-      List<RunView> runs = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        runs.add(platform.runs()
-            .start(new RunService.StartRequest("Predict whether a loan applicant is a good or a bad credit risk.", dataset.toString(),
-                "credit_risk", List.of("sex", "age"), "fast_prototype", "bench", null, "bench"))
-            .toCompletableFuture().get(60, TimeUnit.SECONDS));
-      }
-      if (!finished.await(30, TimeUnit.MINUTES)) {
-        throw new IllegalStateException("runs did not finish in 30 minutes");
-      }
-      double wall = (System.nanoTime() - started) / 1e9;
-      long journal = journalEvents(platform) - journalBefore;
-      long turns = stats.values().stream().mapToLong(s -> s.modelTurns.get()).sum();
-      double overhead = stats.values().stream()
-          .filter(s -> s.endNanos > s.startNanos)
-          .mapToDouble(s -> {
-            double runMs = (s.endNanos - s.startNanos) / 1e6;
-            return Math.max(0, 1 - (s.toolMs.get() + s.modelMs.get()) / runMs);
-          })
-          .average().orElse(Double.NaN);
-      System.out.printf("%-5d %10.1f %12.1f %12.1f %14.1f %12.1f %10d%n", n, wall, n / wall * 60, turns / wall, journal / wall, overhead * 100, failed.get());
-    }
-  }
-
-  private static void record(LiveEventHub.LiveMessage m, Map<String, RunStats> stats, CountDownLatch finished, AtomicLong failed) {
-    JsonNode e = m.json();
-    RunStats s = stats.computeIfAbsent(e.path("run_id").asText(), k -> new RunStats());
-    switch (e.path("type").asText()) {
-      case "state" -> {
-        if ("running".equals(e.path("state").asText()) && s.startNanos == 0) {
-          s.startNanos = System.nanoTime();
+    public static void main(String[] args) throws Exception {
+        ConsoleLogging.quietUnlessConfigured();
+        int[] sizes = args.length == 0
+                ? new int[] {1, 10, 50}
+                : java.util.Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
+        Path dataset = Path.of("data/german_credit/german_credit.csv").toAbsolutePath();
+        if (!Files.exists(dataset)) {
+            System.err.println("run from the repository root: " + dataset + " not found");
+            System.exit(2);
         }
-      }
-      case "tool_call", "agent_message" -> {
-        if (e.has("model")) {
-          s.modelTurns.incrementAndGet();
-          s.modelMs.addAndGet(e.path("duration_ms").asLong());
+        System.out.printf(
+                "%-5s %10s %12s %12s %14s %12s %10s%n",
+                "N", "wall_s", "runs/min", "steps/s", "journal_ev/s", "overhead_%", "failed");
+        for (int n : sizes) {
+            Path home = Files.createTempDirectory("svc-bench-");
+            var config = ConfigFactory.parseMap(Map.of(
+                            "svc.home",
+                            home.toString(),
+                            "svc.max-concurrent-pipelines",
+                            String.valueOf(Math.max(n, 1))))
+                    .withFallback(ConfigFactory.load());
+            try (Platform platform = Platform.start(config, StandardParts.create())) {
+                measure(platform, n, dataset);
+            }
         }
-      }
-      case "tool_result", "training_log" -> s.toolMs.addAndGet(e.path("duration_ms").asLong());
-      default -> { }
+        System.exit(0);
     }
-    if (m.finalMessage()) {
-      s.endNanos = System.nanoTime();
-      if (!"succeeded".equals(e.path("state").asText())) {
-        failed.incrementAndGet();
-      }
-      finished.countDown();
-    }
-  }
 
-  /** The registration asks for a person (generic template); the bench approves at once, asynchronously. */
-  private static void approveGates(Platform platform, LiveEventHub.LiveMessage m) {
-    JsonNode e = m.json();
-    if ("gate".equals(e.path("type").asText()) && "pending".equals(e.path("state").asText())) {
-      platform.runs().decide(e.path("gate_id").asText(), true, "bench", "approved by the benchmark");
+    private static void measure(Platform platform, int n, Path dataset) throws Exception {
+        Map<String, RunStats> stats = new ConcurrentHashMap<>();
+        CountDownLatch finished = new CountDownLatch(n);
+        AtomicLong failed = new AtomicLong();
+        long journalBefore = journalEvents(platform);
+        try (var sub = platform.liveEvents().subscribe(LiveEventHub.ALL_RUNS, m -> {
+            record(m, stats, finished, failed);
+            approveGates(platform, m);
+        })) {
+            long started = System.nanoTime();
+            List<RunView> runs = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                runs.add(platform.runs()
+                        .start(new RunService.StartRequest(
+                                "Predict whether a loan applicant is a good or a bad credit risk.",
+                                dataset.toString(),
+                                "credit_risk",
+                                List.of("sex", "age"),
+                                "fast_prototype",
+                                "bench",
+                                null,
+                                "bench"))
+                        .toCompletableFuture()
+                        .get(60, TimeUnit.SECONDS));
+            }
+            if (!finished.await(30, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("runs did not finish in 30 minutes");
+            }
+            double wall = (System.nanoTime() - started) / 1e9;
+            long journal = journalEvents(platform) - journalBefore;
+            long turns =
+                    stats.values().stream().mapToLong(s -> s.modelTurns.get()).sum();
+            double overhead = stats.values().stream()
+                    .filter(s -> s.endNanos > s.startNanos)
+                    .mapToDouble(s -> {
+                        double runMs = (s.endNanos - s.startNanos) / 1e6;
+                        return Math.max(0, 1 - (s.toolMs.get() + s.modelMs.get()) / runMs);
+                    })
+                    .average()
+                    .orElse(Double.NaN);
+            System.out.printf(
+                    "%-5d %10.1f %12.1f %12.1f %14.1f %12.1f %10d%n",
+                    n, wall, n / wall * 60, turns / wall, journal / wall, overhead * 100, failed.get());
+        }
     }
-  }
 
-  private static long journalEvents(Platform platform) throws Exception {
-    try (Connection c = platform.database().connection(); Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM event_journal")) {
-      rs.next();
-      return rs.getLong(1);
+    private static void record(
+            LiveEventHub.LiveMessage m, Map<String, RunStats> stats, CountDownLatch finished, AtomicLong failed) {
+        JsonNode e = m.json();
+        RunStats s = stats.computeIfAbsent(e.path("run_id").asText(), k -> new RunStats());
+        switch (e.path("type").asText()) {
+            case "state" -> {
+                if ("running".equals(e.path("state").asText()) && s.startNanos == 0) {
+                    s.startNanos = System.nanoTime();
+                }
+            }
+            case "tool_call", "agent_message" -> {
+                if (e.has("model")) {
+                    s.modelTurns.incrementAndGet();
+                    s.modelMs.addAndGet(e.path("duration_ms").asLong());
+                }
+            }
+            case "tool_result", "training_log" ->
+                s.toolMs.addAndGet(e.path("duration_ms").asLong());
+            default -> {}
+        }
+        if (m.finalMessage()) {
+            s.endNanos = System.nanoTime();
+            if (!"succeeded".equals(e.path("state").asText())) {
+                failed.incrementAndGet();
+            }
+            finished.countDown();
+        }
     }
-  }
+
+    /** The registration asks for a person (generic template); the bench approves at once, asynchronously. */
+    private static void approveGates(Platform platform, LiveEventHub.LiveMessage m) {
+        JsonNode e = m.json();
+        if ("gate".equals(e.path("type").asText())
+                && "pending".equals(e.path("state").asText())) {
+            platform.runs().decide(e.path("gate_id").asText(), true, "bench", "approved by the benchmark");
+        }
+    }
+
+    private static long journalEvents(Platform platform) throws Exception {
+        try (Connection c = platform.database().connection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM event_journal")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
 }

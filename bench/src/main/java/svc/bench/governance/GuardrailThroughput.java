@@ -26,22 +26,37 @@ public final class GuardrailThroughput {
     private static final long MEASURE_NANOS = 5_000_000_000L;
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
-    private GuardrailThroughput() {
-    }
+    private GuardrailThroughput() {}
 
     public static void main(String[] args) throws IOException {
         Path data = args.length > 0 ? Path.of(args[0]) : findData();
         List<String> texts = loadTexts(data);
-        long bytes = texts.stream().mapToLong(t -> t.getBytes(StandardCharsets.UTF_8).length).sum();
+        long bytes = texts.stream()
+                .mapToLong(t -> t.getBytes(StandardCharsets.UTF_8).length)
+                .sum();
         System.out.printf("corpus: %d texts, %.1f KB (UTF-8) from %s%n", texts.size(), bytes / 1024.0, data);
-        System.out.printf("java %s, %d cores%n", System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
+        System.out.printf(
+                "java %s, %d cores%n",
+                System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
 
         PiiDetector pii = PiiDetector.defaults();
         InjectionDetector injection = InjectionDetector.defaults();
         SecretRedactor secrets = SecretRedactor.defaults();
-        report("PII detection (12 recognizers)", texts, bytes, t -> pii.detect(t).size());
-        report("prompt injection (25 patterns)", texts, bytes, t -> injection.detect(t).hits().size());
-        report("log secret redaction (13 + entropy)", texts, bytes, t -> secrets.apply(t).length());
+        report(
+                "PII detection (12 recognizers)",
+                texts,
+                bytes,
+                t -> pii.detect(t).size());
+        report(
+                "prompt injection (25 patterns)",
+                texts,
+                bytes,
+                t -> injection.detect(t).hits().size());
+        report(
+                "log secret redaction (13 + entropy)",
+                texts,
+                bytes,
+                t -> secrets.apply(t).length());
     }
 
     private static void report(String name, List<String> texts, long corpusBytes, ToIntFunction<String> work) {
@@ -55,10 +70,17 @@ public final class GuardrailThroughput {
         double mb = passes * (double) corpusBytes / 1_000_000.0;
         // MB per CPU-second is the figure to compare on a shared machine: wall time includes
         // waiting for a core.
-        System.out.printf("%-38s %7.2f MB/s wall, %7.2f MB per CPU-s  (%d passes, %.2f s wall, %.2f s CPU, "
+        System.out.printf(
+                "%-38s %7.2f MB/s wall, %7.2f MB per CPU-s  (%d passes, %.2f s wall, %.2f s CPU, "
                         + "%.1f us CPU/text; checksum %d)%n",
-                name, mb / seconds, mb / cpuSeconds, passes, seconds, cpuSeconds,
-                cpuSeconds * 1e6 / (passes * texts.size()), sink);
+                name,
+                mb / seconds,
+                mb / cpuSeconds,
+                passes,
+                seconds,
+                cpuSeconds,
+                cpuSeconds * 1e6 / (passes * texts.size()),
+                sink);
     }
 
     /** Whole passes over the corpus until {@code budget} is spent: {passes, sink, elapsed nanos}. */

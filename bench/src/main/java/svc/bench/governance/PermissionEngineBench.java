@@ -37,8 +37,7 @@ import svc.governance.permission.Role;
  */
 public final class PermissionEngineBench {
 
-    private PermissionEngineBench() {
-    }
+    private PermissionEngineBench() {}
 
     public static void main(String[] args) throws Exception {
         double warmup = args.length > 0 ? Double.parseDouble(args[0]) : 3;
@@ -58,17 +57,25 @@ public final class PermissionEngineBench {
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
         // CPU time is reported too: on a shared machine wall-clock throughput mostly measures the neighbours
-        System.out.printf("permission engine: %d decisions in %.2f s wall (%.2f s CPU) on 1 thread = %.0f decisions/s wall, "
+        System.out.printf(
+                "permission engine: %d decisions in %.2f s wall (%.2f s CPU) on 1 thread = %.0f decisions/s wall, "
                         + "%.0f per CPU-second (%.1f us CPU each); mix of %d requests, %d denials%n",
-                result[0], seconds, cpuSeconds, result[0] / seconds, result[0] / cpuSeconds, cpuSeconds * 1e6 / result[0],
-                mix.size(), result[1]);
+                result[0],
+                seconds,
+                cpuSeconds,
+                result[0] / seconds,
+                result[0] / cpuSeconds,
+                cpuSeconds * 1e6 / result[0],
+                mix.size(),
+                result[1]);
         for (PermissionRequest r : mix) {
             long t0 = threads.getCurrentThreadCpuTime();
             for (int i = 0; i < 2_000; i++) {
                 engine.decide(r);
             }
-            System.out.printf("  %-28s %-6s %8.1f us CPU%n", r.tool(), engine.decide(r).behavior(),
-                    (threads.getCurrentThreadCpuTime() - t0) / 2_000 / 1e3);
+            System.out.printf(
+                    "  %-28s %-6s %8.1f us CPU%n",
+                    r.tool(), engine.decide(r).behavior(), (threads.getCurrentThreadCpuTime() - t0) / 2_000 / 1e3);
         }
     }
 
@@ -91,7 +98,9 @@ public final class PermissionEngineBench {
         ObjectMapper json = new ObjectMapper();
         Map<String, Set<String>> tools = new HashMap<>();
         for (int i = 0; i < 40; i++) {
-            tools.put("agent_" + i, Set.of("load_dataset", "profile_*", "execute_python", "write_file", "read_file", "train_model"));
+            tools.put(
+                    "agent_" + i,
+                    Set.of("load_dataset", "profile_*", "execute_python", "write_file", "read_file", "train_model"));
         }
         tools.put("deployer", Set.of("register_model_deployment", "write_file"));
         Map<String, JsonNode> results = Map.of(
@@ -109,14 +118,18 @@ public final class PermissionEngineBench {
             }
         };
         return PermissionEngine.builder()
-                .provider(new RbacRules(Map.of("subjects.*", Role.ADMIN, "plugins.*", Role.ADMIN, "pipelines.*", Role.OPERATOR)))
+                .provider(new RbacRules(
+                        Map.of("subjects.*", Role.ADMIN, "plugins.*", Role.ADMIN, "pipelines.*", Role.OPERATOR)))
                 .provider(new AgentAllowlistRules(tools, Map.of("agent_0", Set.of("agent_1"))))
-                .provider(new FeatureFlagRules(Map.of("run_batch*", "batch_runner", "cron_*", "cron_scheduler"), f -> false))
+                .provider(new FeatureFlagRules(
+                        Map.of("run_batch*", "batch_runner", "cron_*", "cron_scheduler"), f -> false))
                 .provider(new HitlRules(Set.of("approve_*")))
-                .provider(PolicyRules.parse("[{id: read-ok, tool_name: read_file, behavior: allow}]", true, "policy.yaml"))
+                .provider(PolicyRules.parse(
+                        "[{id: read-ok, tool_name: read_file, behavior: allow}]", true, "policy.yaml"))
                 .provider(ProfileRules.of(PermissionPacks.bfsiBaseline()))
                 .provider(new ComplianceGateRules(new ComplianceGates(CompliancePacks.bfsiBaseline()), inputs))
-                .provider(new EgressRules(a -> a.contains("http://10.") ? Optional.of("private range") : Optional.empty()))
+                .provider(new EgressRules(
+                        a -> a.contains("http://10.") ? Optional.of("private range") : Optional.empty()))
                 .denials(new DenialLog(10_000))
                 .build();
     }
@@ -125,15 +138,30 @@ public final class PermissionEngineBench {
         String kilobyte = "lorem ipsum dolor sit amet, ".repeat(36);
         String script = "import pandas as pd\\ndf = pd.read_csv('train.csv')\\nprint(df.describe())\\n".repeat(8);
         return List.of(
-                PermissionRequest.forAgent("agent_3", Role.OPERATOR, "load_dataset", "{\"path\":\"train.csv\"}", "run-1"),
-                PermissionRequest.forAgent("agent_7", Role.OPERATOR, "execute_python", "{\"code\":\"" + script + "\"}", "run-1"),
-                PermissionRequest.forAgent("agent_7", Role.OPERATOR, "execute_python",
-                        "{\"code\":\"import os\\nos.system('id')\"}", "run-1"),
-                PermissionRequest.forAgent("agent_9", Role.OPERATOR, "write_file",
-                        "{\"path\":\"notes.md\",\"content\":\"" + kilobyte + "\"}", "run-1"),
-                PermissionRequest.forAgent("agent_9", Role.OPERATOR, "write_file",
-                        "{\"path\":\"notes.md\",\"content\":\"" + kilobyte + " ABCDE1234F\"}", "run-1"),
-                PermissionRequest.forAgent("deployer", Role.OPERATOR, "register_model_deployment", "{\"model\":\"m-1\"}", "run-1"),
+                PermissionRequest.forAgent(
+                        "agent_3", Role.OPERATOR, "load_dataset", "{\"path\":\"train.csv\"}", "run-1"),
+                PermissionRequest.forAgent(
+                        "agent_7", Role.OPERATOR, "execute_python", "{\"code\":\"" + script + "\"}", "run-1"),
+                PermissionRequest.forAgent(
+                        "agent_7",
+                        Role.OPERATOR,
+                        "execute_python",
+                        "{\"code\":\"import os\\nos.system('id')\"}",
+                        "run-1"),
+                PermissionRequest.forAgent(
+                        "agent_9",
+                        Role.OPERATOR,
+                        "write_file",
+                        "{\"path\":\"notes.md\",\"content\":\"" + kilobyte + "\"}",
+                        "run-1"),
+                PermissionRequest.forAgent(
+                        "agent_9",
+                        Role.OPERATOR,
+                        "write_file",
+                        "{\"path\":\"notes.md\",\"content\":\"" + kilobyte + " ABCDE1234F\"}",
+                        "run-1"),
+                PermissionRequest.forAgent(
+                        "deployer", Role.OPERATOR, "register_model_deployment", "{\"model\":\"m-1\"}", "run-1"),
                 PermissionRequest.forAgent("agent_2", Role.OPERATOR, "execute_shell", "{\"command\":\"ls\"}", "run-1"),
                 PermissionRequest.forUser("olga", Role.OPERATOR, "pipelines.create"));
     }

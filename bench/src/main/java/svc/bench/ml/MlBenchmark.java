@@ -36,8 +36,7 @@ public final class MlBenchmark {
     /** SHAP runs on the calling thread (XGBoost with nthread 1 too), so its CPU time is contention-free. */
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private MlBenchmark() {
-    }
+    private MlBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         Path data = Path.of(args.length > 0 ? args[0] : "data");
@@ -49,10 +48,13 @@ public final class MlBenchmark {
             return;
         }
         List<Learner> learners = args.length > 1
-                ? java.util.Arrays.stream(args[1].split(",")).map(Learner::fromWireName).toList()
+                ? java.util.Arrays.stream(args[1].split(","))
+                        .map(Learner::fromWireName)
+                        .toList()
                 : List.of(Learner.values());
-        System.out.printf("%-8s %-14s %8s %8s %8s %9s %9s %9s%n", "dataset", "learner", "accuracy", "auc", "dpd_sex",
-                "train_s", "shap_s", "shap_cpu");
+        System.out.printf(
+                "%-8s %-14s %8s %8s %8s %9s %9s %9s%n",
+                "dataset", "learner", "accuracy", "auc", "dpd_sex", "train_s", "shap_s", "shap_cpu");
         german(data.resolve("german_credit/german_credit.csv"), learners);
         adult(data.resolve("adult/adult_train.csv"), data.resolve("adult/adult_test.csv"), learners);
         treeShapTimings(data);
@@ -61,7 +63,8 @@ public final class MlBenchmark {
     private static void adult(Path trainFile, Path testFile, List<Learner> learners) {
         Dataset train = DatasetReader.read(trainFile);
         Dataset test = DatasetReader.read(testFile);
-        Trainer.Problem problem = Trainer.problem(train, TrainingSpec.of("income").withPositiveLabel(">50K"));
+        Trainer.Problem problem =
+                Trainer.problem(train, TrainingSpec.of("income").withPositiveLabel(">50K"));
         for (Learner learner : learners) {
             Map<String, Object> params = new java.util.HashMap<>(SearchSpace.defaults(learner));
             if (learner == Learner.RANDOM_FOREST) {
@@ -78,14 +81,24 @@ public final class MlBenchmark {
             double shapSeconds = seconds(t1);
             double shapCpu = (THREADS.getCurrentThreadCpuTime() - c1) / 1e9;
             double dpd = parityDifference(m, test, "sex");
-            System.out.printf("%-8s %-14s %8.4f %8.4f %8.4f %9.1f %9.3f %9.3f   %s%n", "adult", learner.wireName(),
-                    r.accuracy(), r.rocAuc(), dpd, trainSeconds, shapSeconds, shapCpu, params);
+            System.out.printf(
+                    "%-8s %-14s %8.4f %8.4f %8.4f %9.1f %9.3f %9.3f   %s%n",
+                    "adult",
+                    learner.wireName(),
+                    r.accuracy(),
+                    r.rocAuc(),
+                    dpd,
+                    trainSeconds,
+                    shapSeconds,
+                    shapCpu,
+                    params);
         }
     }
 
     private static void german(Path file, List<Learner> learners) {
         Dataset all = DatasetReader.read(file);
-        Trainer.Problem problem = Trainer.problem(all, TrainingSpec.of("credit_risk").withPositiveLabel("bad"));
+        Trainer.Problem problem =
+                Trainer.problem(all, TrainingSpec.of("credit_risk").withPositiveLabel("bad"));
         String[] strata = new String[all.rowCount()];
         for (int i = 0; i < strata.length; i++) {
             strata[i] = all.column("credit_risk").value(i);
@@ -116,18 +129,25 @@ public final class MlBenchmark {
                 shapSeconds += seconds(t1) / folds.length;
                 shapCpu += (THREADS.getCurrentThreadCpuTime() - c1) / 1e9 / folds.length;
             }
-            System.out.printf("%-8s %-14s %8.4f %8.4f %8.4f %9.1f %9.3f %9.3f   5-fold CV, %s%n", "german",
-                    learner.wireName(), acc, auc, dpd, trainSeconds, shapSeconds, shapCpu, params);
+            System.out.printf(
+                    "%-8s %-14s %8.4f %8.4f %8.4f %9.1f %9.3f %9.3f   5-fold CV, %s%n",
+                    "german", learner.wireName(), acc, auc, dpd, trainSeconds, shapSeconds, shapCpu, params);
         }
     }
 
     /** Our TreeSHAP on a 100-tree forest and XGBoost's on a 100-tree booster, 1000 rows each. */
     private static void treeShapTimings(Path data) {
         Dataset german = DatasetReader.read(data.resolve("german_credit/german_credit.csv"));
-        Trainer.Problem problem = Trainer.problem(german, TrainingSpec.of("credit_risk").withPositiveLabel("bad"));
+        Trainer.Problem problem =
+                Trainer.problem(german, TrainingSpec.of("credit_risk").withPositiveLabel("bad"));
         for (int depth : new int[] {6, 8, 10}) {
-            TrainedModel rf = Trainer.fit(problem, german, null, Learner.RANDOM_FOREST,
-                    Map.of("trees", 100, "max_depth", depth, "feature_fraction", 0.3), SEED);
+            TrainedModel rf = Trainer.fit(
+                    problem,
+                    german,
+                    null,
+                    Learner.RANDOM_FOREST,
+                    Map.of("trees", 100, "max_depth", depth, "feature_fraction", 0.3),
+                    SEED);
             double[][] x = rf.encode(german);
             ForestModel forest = (ForestModel) rf.model();
             long leaves = 0;
@@ -137,20 +157,22 @@ public final class MlBenchmark {
             long t0 = System.nanoTime();
             long c0 = THREADS.getCurrentThreadCpuTime();
             ShapExplainer.explain(rf, x, 1);
-            System.out.printf("treeshap own  random_forest 100 trees depth<=%d (%d leaves): %d rows in %.3f s (cpu %.3f s)%n",
+            System.out.printf(
+                    "treeshap own  random_forest 100 trees depth<=%d (%d leaves): %d rows in %.3f s (cpu %.3f s)%n",
                     depth, leaves, x.length, seconds(t0), (THREADS.getCurrentThreadCpuTime() - c0) / 1e9);
         }
         Dataset adult = DatasetReader.read(data.resolve("adult/adult_train.csv"));
         Trainer.Problem ap = Trainer.problem(adult, TrainingSpec.of("income").withPositiveLabel(">50K"));
-        TrainedModel xgb = Trainer.fit(ap, adult, null, Learner.XGBOOST,
-                Map.of("rounds", 100, "max_depth", 6, "eta", 0.1), SEED);
+        TrainedModel xgb =
+                Trainer.fit(ap, adult, null, Learner.XGBOOST, Map.of("rounds", 100, "max_depth", 6, "eta", 0.1), SEED);
         double[][] x = xgb.encode(adult.select(IntStream.range(0, SHAP_ROWS).toArray()));
         ShapExplainer.explain(xgb, x, 1); // warm-up: first native call
         long t0 = System.nanoTime();
         long c0 = THREADS.getCurrentThreadCpuTime();
         ShapExplainer.explain(xgb, x, 1);
-        System.out.printf("treeshap xgb  xgboost 100 trees depth 6 on adult: %d rows in %.3f s (cpu %.3f s)%n", x.length,
-                seconds(t0), (THREADS.getCurrentThreadCpuTime() - c0) / 1e9);
+        System.out.printf(
+                "treeshap xgb  xgboost 100 trees depth 6 on adult: %d rows in %.3f s (cpu %.3f s)%n",
+                x.length, seconds(t0), (THREADS.getCurrentThreadCpuTime() - c0) / 1e9);
     }
 
     /**

@@ -28,73 +28,93 @@ import svc.config.Json;
  * without echo, or read from standard input for scripts.
  */
 @Command(
-    name = "login",
-    mixinStandardHelpOptions = true,
-    description = "Log in with email and password; the token is cached in ~/.svc/auth.json (mode 0600).",
-    footer = {
-      "", "Examples:",
-      "  svc login --email admin@example.com",
-      "  echo \"$SVC_PASSWORD\" | svc login --url http://svc.internal:8000 --email ops@example.com --password-stdin"
-    })
+        name = "login",
+        mixinStandardHelpOptions = true,
+        description = "Log in with email and password; the token is cached in ~/.svc/auth.json (mode 0600).",
+        footer = {
+            "",
+            "Examples:",
+            "  svc login --email admin@example.com",
+            "  echo \"$SVC_PASSWORD\" | svc login --url http://svc.internal:8000 --email ops@example.com --password-stdin"
+        })
 public final class LoginCommand implements Callable<Integer> {
 
-  @Spec private CommandSpec spec;
-  @Mixin private ServerOptions server;
+    @Spec
+    private CommandSpec spec;
 
-  @Option(names = {"-e", "--email"}, paramLabel = "EMAIL", description = "Account email (asked for when not given).")
-  private String email;
+    @Mixin
+    private ServerOptions server;
 
-  @Option(names = "--password-stdin", description = "Read the password from the first line of standard input.")
-  private boolean passwordStdin;
+    @Option(
+            names = {"-e", "--email"},
+            paramLabel = "EMAIL",
+            description = "Account email (asked for when not given).")
+    private String email;
 
-  @Override
-  public Integer call() {
-    ClientEnvironment environment = server.environment();
-    String who = email != null ? email.strip() : ask(environment, "Email: ", "--email is needed when there is no terminal to ask on");
-    if (who.isEmpty()) {
-      throw new ParameterException(spec.commandLine(), "the email must not be empty");
+    @Option(names = "--password-stdin", description = "Read the password from the first line of standard input.")
+    private boolean passwordStdin;
+
+    @Override
+    public Integer call() {
+        ClientEnvironment environment = server.environment();
+        String who = email != null
+                ? email.strip()
+                : ask(environment, "Email: ", "--email is needed when there is no terminal to ask on");
+        if (who.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "the email must not be empty");
+        }
+        char[] password = passwordStdin ? firstLine(environment) : askSecret(environment);
+        if (password.length == 0) {
+            throw new ParameterException(spec.commandLine(), "the password must not be empty");
+        }
+        ApiClient api = server.anonymousClient();
+        JsonNode answer;
+        try {
+            answer = api.post(
+                    "/api/v1/auth/login", Json.object().put("email", who).put("password", new String(password)));
+        } finally {
+            Arrays.fill(password, '\0');
+        }
+        String token = answer.path("token").asText("");
+        if (token.isEmpty()) {
+            throw new CliException(
+                    ExitCodes.SERVER, "the server at " + api.base() + " answered the login without a token");
+        }
+        server.authStore().save(new StoredAuth(api.base().toString(), token, who));
+        TokenClaims claims = TokenClaims.decode(token);
+        spec.commandLine()
+                .getOut()
+                .println("Logged in to " + api.base() + " as " + who + " (role " + claims.role()
+                        + (claims.expiresAt() == null ? "" : "; the token is valid until " + claims.expiresAt())
+                        + ").");
+        return ExitCodes.OK;
     }
-    char[] password = passwordStdin ? firstLine(environment) : askSecret(environment);
-    if (password.length == 0) {
-      throw new ParameterException(spec.commandLine(), "the password must not be empty");
-    }
-    ApiClient api = server.anonymousClient();
-    JsonNode answer;
-    try {
-      answer = api.post("/api/v1/auth/login", Json.object().put("email", who).put("password", new String(password)));
-    } finally {
-      Arrays.fill(password, '\0');
-    }
-    String token = answer.path("token").asText("");
-    if (token.isEmpty()) {
-      throw new CliException(ExitCodes.SERVER, "the server at " + api.base() + " answered the login without a token");
-    }
-    server.authStore().save(new StoredAuth(api.base().toString(), token, who));
-    TokenClaims claims = TokenClaims.decode(token);
-    spec.commandLine().getOut().println("Logged in to " + api.base() + " as " + who + " (role " + claims.role()
-        + (claims.expiresAt() == null ? "" : "; the token is valid until " + claims.expiresAt()) + ").");
-    return ExitCodes.OK;
-  }
 
-  private String ask(ClientEnvironment environment, String prompt, String otherwise) {
-    Terminal terminal = environment.interactive().orElseThrow(() -> new ParameterException(spec.commandLine(), otherwise));
-    String line = terminal.readLine(prompt);
-    return line == null ? "" : line.strip();
-  }
-
-  private char[] askSecret(ClientEnvironment environment) {
-    Terminal terminal = environment.interactive().orElseThrow(() -> new ParameterException(spec.commandLine(),
-        "there is no terminal to ask for the password on; pipe it in with --password-stdin"));
-    char[] secret = terminal.readPassword("Password: ");
-    return secret == null ? new char[0] : secret;
-  }
-
-  private static char[] firstLine(ClientEnvironment environment) {
-    try {
-      String line = new BufferedReader(new InputStreamReader(environment.stdin(), StandardCharsets.UTF_8)).readLine();
-      return line == null ? new char[0] : line.toCharArray();
-    } catch (IOException e) {
-      throw new CliException(ExitCodes.FAILURE, "cannot read the password from standard input: " + e.getMessage());
+    private String ask(ClientEnvironment environment, String prompt, String otherwise) {
+        Terminal terminal =
+                environment.interactive().orElseThrow(() -> new ParameterException(spec.commandLine(), otherwise));
+        String line = terminal.readLine(prompt);
+        return line == null ? "" : line.strip();
     }
-  }
+
+    private char[] askSecret(ClientEnvironment environment) {
+        Terminal terminal = environment
+                .interactive()
+                .orElseThrow(() -> new ParameterException(
+                        spec.commandLine(),
+                        "there is no terminal to ask for the password on; pipe it in with --password-stdin"));
+        char[] secret = terminal.readPassword("Password: ");
+        return secret == null ? new char[0] : secret;
+    }
+
+    private static char[] firstLine(ClientEnvironment environment) {
+        try {
+            String line =
+                    new BufferedReader(new InputStreamReader(environment.stdin(), StandardCharsets.UTF_8)).readLine();
+            return line == null ? new char[0] : line.toCharArray();
+        } catch (IOException e) {
+            throw new CliException(
+                    ExitCodes.FAILURE, "cannot read the password from standard input: " + e.getMessage());
+        }
+    }
 }

@@ -14,20 +14,25 @@ import svc.cli.client.ServerOptions;
  * has no revocation list), so this only removes the local copy; that is what a user can do.
  */
 @Command(
-    name = "logout",
-    mixinStandardHelpOptions = true,
-    description = "Remove the cached token (~/.svc/auth.json, and an old ~/.svc/token).",
-    footer = {"", "Examples:", "  svc logout"})
+        name = "logout",
+        mixinStandardHelpOptions = true,
+        description = "Remove the cached token (~/.svc/auth.json, and an old ~/.svc/token).",
+        footer = {"", "Examples:", "  svc logout"})
 public final class LogoutCommand implements Callable<Integer> {
 
-  @Spec private CommandSpec spec;
-  @Mixin private ServerOptions server;
+    @Spec
+    private CommandSpec spec;
 
-  @Override
-  public Integer call() {
-    AuthStore store = server.authStore();
-    boolean removed = store.remove();
-    spec.commandLine().getOut().println(removed ? "Logged out (removed " + store.file() + ")." : "Not logged in; nothing to remove.");
-    return ExitCodes.OK;
-  }
+    @Mixin
+    private ServerOptions server;
+
+    @Override
+    public Integer call() {
+        AuthStore store = server.authStore();
+        boolean removed = store.remove();
+        spec.commandLine()
+                .getOut()
+                .println(removed ? "Logged out (removed " + store.file() + ")." : "Not logged in; nothing to remove.");
+        return ExitCodes.OK;
+    }
 }

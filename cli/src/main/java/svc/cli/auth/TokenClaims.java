@@ -16,21 +16,27 @@ import svc.cli.ExitCodes;
  */
 public record TokenClaims(String subject, String role, Instant issuedAt, Instant expiresAt) {
 
-  /** Reads the claims of a JWT; anything else is an auth error saying to log in again. */
-  public static TokenClaims decode(String token) {
-    try {
-      JWTClaimsSet claims = JWTParser.parse(token).getJWTClaimsSet();
-      return new TokenClaims(claims.getSubject(), claims.getStringClaim("role"), instant(claims.getIssueTime()), instant(claims.getExpirationTime()));
-    } catch (ParseException e) {
-      throw new CliException(ExitCodes.AUTH, "the cached token is not a JWT (" + e.getMessage() + "); log in again with: svc login");
+    /** Reads the claims of a JWT; anything else is an auth error saying to log in again. */
+    public static TokenClaims decode(String token) {
+        try {
+            JWTClaimsSet claims = JWTParser.parse(token).getJWTClaimsSet();
+            return new TokenClaims(
+                    claims.getSubject(),
+                    claims.getStringClaim("role"),
+                    instant(claims.getIssueTime()),
+                    instant(claims.getExpirationTime()));
+        } catch (ParseException e) {
+            throw new CliException(
+                    ExitCodes.AUTH,
+                    "the cached token is not a JWT (" + e.getMessage() + "); log in again with: svc login");
+        }
     }
-  }
 
-  public boolean expiredAt(Instant now) {
-    return expiresAt != null && !now.isBefore(expiresAt);
-  }
+    public boolean expiredAt(Instant now) {
+        return expiresAt != null && !now.isBefore(expiresAt);
+    }
 
-  private static Instant instant(Date date) {
-    return date == null ? null : date.toInstant();
-  }
+    private static Instant instant(Date date) {
+        return date == null ? null : date.toInstant();
+    }
 }

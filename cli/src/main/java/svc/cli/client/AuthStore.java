@@ -26,118 +26,124 @@ import svc.config.Json;
  */
 public final class AuthStore {
 
-  private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
-  private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
+    private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
+    private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
 
-  private final Path dir;
+    private final Path dir;
 
-  public AuthStore(Path home) {
-    this.dir = home.resolve(".svc");
-  }
-
-  public Path file() {
-    return dir.resolve("auth.json");
-  }
-
-  public Path legacyFile() {
-    return dir.resolve("token");
-  }
-
-  /**
-   * The cached login. A legacy token file found without an {@code auth.json} is migrated here,
-   * recorded as issued by {@code legacyUrl} (the old file did not say which server it came from).
-   */
-  public Optional<StoredAuth> read(String legacyUrl) {
-    Path file = file();
-    if (Files.isRegularFile(file)) {
-      return Optional.of(parse(file));
+    public AuthStore(Path home) {
+        this.dir = home.resolve(".svc");
     }
-    Path legacy = legacyFile();
-    if (!Files.isRegularFile(legacy)) {
-      return Optional.empty();
-    }
-    String token = readString(legacy).strip();
-    if (token.isEmpty()) {
-      return Optional.empty();
-    }
-    StoredAuth migrated = new StoredAuth(legacyUrl, token, null);
-    save(migrated);
-    delete(legacy);
-    return Optional.of(migrated);
-  }
 
-  /** Writes the cache atomically with owner-only permissions (a reader never sees half a file). */
-  public void save(StoredAuth auth) {
-    ObjectNode o = Json.object().put("url", auth.url()).put("token", auth.token()).put("email", auth.email());
-    byte[] bytes = (Json.writePretty(o) + "\n").getBytes(StandardCharsets.UTF_8);
-    boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
-    try {
-      if (!Files.isDirectory(dir)) {
-        if (posix) {
-          Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_DIR));
-        } else {
-          Files.createDirectories(dir);
+    public Path file() {
+        return dir.resolve("auth.json");
+    }
+
+    public Path legacyFile() {
+        return dir.resolve("token");
+    }
+
+    /**
+     * The cached login. A legacy token file found without an {@code auth.json} is migrated here,
+     * recorded as issued by {@code legacyUrl} (the old file did not say which server it came from).
+     */
+    public Optional<StoredAuth> read(String legacyUrl) {
+        Path file = file();
+        if (Files.isRegularFile(file)) {
+            return Optional.of(parse(file));
         }
-      }
-      FileAttribute<?>[] attributes = posix ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(OWNER_FILE)} : new FileAttribute<?>[0];
-      Path temp = Files.createTempFile(dir, "auth", ".tmp", attributes);
-      try {
-        Files.write(temp, bytes);
-        move(temp, file());
-      } finally {
-        Files.deleteIfExists(temp);
-      }
-    } catch (IOException e) {
-      throw new CliException(ExitCodes.FAILURE, "cannot write the token cache " + file() + ": " + e.getMessage());
+        Path legacy = legacyFile();
+        if (!Files.isRegularFile(legacy)) {
+            return Optional.empty();
+        }
+        String token = readString(legacy).strip();
+        if (token.isEmpty()) {
+            return Optional.empty();
+        }
+        StoredAuth migrated = new StoredAuth(legacyUrl, token, null);
+        save(migrated);
+        delete(legacy);
+        return Optional.of(migrated);
     }
-  }
 
-  /** Forgets the login: removes {@code auth.json} and any legacy token file. True when there was one. */
-  public boolean remove() {
-    boolean removed = delete(file());
-    return delete(legacyFile()) || removed;
-  }
-
-  private static void move(Path from, Path to) throws IOException {
-    try {
-      Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (AtomicMoveNotSupportedException e) {
-      Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+    /** Writes the cache atomically with owner-only permissions (a reader never sees half a file). */
+    public void save(StoredAuth auth) {
+        ObjectNode o =
+                Json.object().put("url", auth.url()).put("token", auth.token()).put("email", auth.email());
+        byte[] bytes = (Json.writePretty(o) + "\n").getBytes(StandardCharsets.UTF_8);
+        boolean posix = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+        try {
+            if (!Files.isDirectory(dir)) {
+                if (posix) {
+                    Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_DIR));
+                } else {
+                    Files.createDirectories(dir);
+                }
+            }
+            FileAttribute<?>[] attributes = posix
+                    ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(OWNER_FILE)}
+                    : new FileAttribute<?>[0];
+            Path temp = Files.createTempFile(dir, "auth", ".tmp", attributes);
+            try {
+                Files.write(temp, bytes);
+                move(temp, file());
+            } finally {
+                Files.deleteIfExists(temp);
+            }
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.FAILURE, "cannot write the token cache " + file() + ": " + e.getMessage());
+        }
     }
-  }
 
-  private static StoredAuth parse(Path file) {
-    JsonNode node;
-    try {
-      node = Json.parse(readString(file));
-    } catch (IllegalArgumentException e) {
-      throw new CliException(ExitCodes.AUTH, file + " is damaged (" + e.getMessage() + "); remove it with 'svc logout' and log in again");
+    /** Forgets the login: removes {@code auth.json} and any legacy token file. True when there was one. */
+    public boolean remove() {
+        boolean removed = delete(file());
+        return delete(legacyFile()) || removed;
     }
-    String token = text(node, "token");
-    if (token == null) {
-      throw new CliException(ExitCodes.AUTH, file + " holds no token; remove it with 'svc logout' and log in again");
-    }
-    return new StoredAuth(text(node, "url"), token, text(node, "email"));
-  }
 
-  private static String text(JsonNode node, String field) {
-    JsonNode value = node.get(field);
-    return value == null || value.isNull() || value.asText().isBlank() ? null : value.asText();
-  }
-
-  private static String readString(Path file) {
-    try {
-      return Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new CliException(ExitCodes.FAILURE, "cannot read " + file + ": " + e.getMessage());
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
     }
-  }
 
-  private static boolean delete(Path file) {
-    try {
-      return Files.deleteIfExists(file);
-    } catch (IOException e) {
-      throw new CliException(ExitCodes.FAILURE, "cannot remove " + file + ": " + e.getMessage());
+    private static StoredAuth parse(Path file) {
+        JsonNode node;
+        try {
+            node = Json.parse(readString(file));
+        } catch (IllegalArgumentException e) {
+            throw new CliException(
+                    ExitCodes.AUTH,
+                    file + " is damaged (" + e.getMessage() + "); remove it with 'svc logout' and log in again");
+        }
+        String token = text(node, "token");
+        if (token == null) {
+            throw new CliException(
+                    ExitCodes.AUTH, file + " holds no token; remove it with 'svc logout' and log in again");
+        }
+        return new StoredAuth(text(node, "url"), token, text(node, "email"));
     }
-  }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() || value.asText().isBlank() ? null : value.asText();
+    }
+
+    private static String readString(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.FAILURE, "cannot read " + file + ": " + e.getMessage());
+        }
+    }
+
+    private static boolean delete(Path file) {
+        try {
+            return Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.FAILURE, "cannot remove " + file + ": " + e.getMessage());
+        }
+    }
 }

@@ -13,26 +13,29 @@ import picocli.CommandLine.Spec;
  */
 public abstract class ClientCommand implements Callable<Integer> {
 
-  @Spec protected CommandSpec spec;
-  @Mixin protected ServerOptions server;
+    @Spec
+    protected CommandSpec spec;
 
-  @Override
-  public final Integer call() {
-    return run(server.client());
-  }
+    @Mixin
+    protected ServerOptions server;
 
-  /** Does the command's work; answers its exit code. */
-  protected abstract int run(ApiClient api);
+    @Override
+    public final Integer call() {
+        return run(server.client());
+    }
 
-  protected PrintWriter out() {
-    return spec.commandLine().getOut();
-  }
+    /** Does the command's work; answers its exit code. */
+    protected abstract int run(ApiClient api);
 
-  protected PrintWriter err() {
-    return spec.commandLine().getErr();
-  }
+    protected PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
 
-  protected Output output() {
-    return new Output(out());
-  }
+    protected PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    protected Output output() {
+        return new Output(out());
+    }
 }

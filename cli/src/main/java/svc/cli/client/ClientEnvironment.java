@@ -18,23 +18,26 @@ import java.util.Optional;
  */
 public record ClientEnvironment(Path home, Map<String, String> variables, InputStream stdin, Terminal terminal) {
 
-  public ClientEnvironment {
-    variables = Map.copyOf(variables);
-  }
+    public ClientEnvironment {
+        variables = Map.copyOf(variables);
+    }
 
-  /** The real process: {@code user.home}, {@code System.getenv()}, {@code System.in}, {@code System.console()}. */
-  public static ClientEnvironment system() {
-    Console console = System.console();
-    return new ClientEnvironment(
-        Path.of(System.getProperty("user.home")), System.getenv(), System.in, console == null ? null : Terminal.of(console));
-  }
+    /** The real process: {@code user.home}, {@code System.getenv()}, {@code System.in}, {@code System.console()}. */
+    public static ClientEnvironment system() {
+        Console console = System.console();
+        return new ClientEnvironment(
+                Path.of(System.getProperty("user.home")),
+                System.getenv(),
+                System.in,
+                console == null ? null : Terminal.of(console));
+    }
 
-  public Optional<Terminal> interactive() {
-    return Optional.ofNullable(terminal);
-  }
+    public Optional<Terminal> interactive() {
+        return Optional.ofNullable(terminal);
+    }
 
-  /** A variable's value when it is set and not blank. */
-  public Optional<String> variable(String name) {
-    return Optional.ofNullable(variables.get(name)).map(String::strip).filter(v -> !v.isEmpty());
-  }
+    /** A variable's value when it is set and not blank. */
+    public Optional<String> variable(String name) {
+        return Optional.ofNullable(variables.get(name)).map(String::strip).filter(v -> !v.isEmpty());
+    }
 }

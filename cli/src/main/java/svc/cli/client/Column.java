@@ -11,11 +11,11 @@ import java.util.function.Function;
  */
 public record Column(String header, Function<JsonNode, String> cell) {
 
-  /** A column showing one field of the item as text. */
-  public static Column field(String header, String field) {
-    return new Column(header, item -> {
-      JsonNode value = item.get(field);
-      return value == null || value.isNull() ? null : value.isValueNode() ? value.asText() : value.toString();
-    });
-  }
+    /** A column showing one field of the item as text. */
+    public static Column field(String header, String field) {
+        return new Column(header, item -> {
+            JsonNode value = item.get(field);
+            return value == null || value.isNull() ? null : value.isValueNode() ? value.asText() : value.toString();
+        });
+    }
 }

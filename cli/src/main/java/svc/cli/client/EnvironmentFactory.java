@@ -9,18 +9,18 @@ import picocli.CommandLine;
  */
 public final class EnvironmentFactory implements CommandLine.IFactory {
 
-  private final ClientEnvironment environment;
-  private final CommandLine.IFactory fallback = CommandLine.defaultFactory();
+    private final ClientEnvironment environment;
+    private final CommandLine.IFactory fallback = CommandLine.defaultFactory();
 
-  public EnvironmentFactory(ClientEnvironment environment) {
-    this.environment = environment;
-  }
-
-  @Override
-  public <K> K create(Class<K> type) throws Exception {
-    if (type == ServerOptions.class) {
-      return type.cast(new ServerOptions(environment));
+    public EnvironmentFactory(ClientEnvironment environment) {
+        this.environment = environment;
     }
-    return fallback.create(type);
-  }
+
+    @Override
+    public <K> K create(Class<K> type) throws Exception {
+        if (type == ServerOptions.class) {
+            return type.cast(new ServerOptions(environment));
+        }
+        return fallback.create(type);
+    }
 }

@@ -8,24 +8,24 @@ import java.io.Console;
  */
 public interface Terminal {
 
-  /** Asks for one line, echoed; null at end of input. */
-  String readLine(String prompt);
+    /** Asks for one line, echoed; null at end of input. */
+    String readLine(String prompt);
 
-  /** Asks for a secret without echo; null at end of input. */
-  char[] readPassword(String prompt);
+    /** Asks for a secret without echo; null at end of input. */
+    char[] readPassword(String prompt);
 
-  /** The process's own console. */
-  static Terminal of(Console console) {
-    return new Terminal() {
-      @Override
-      public String readLine(String prompt) {
-        return console.readLine("%s", prompt);
-      }
+    /** The process's own console. */
+    static Terminal of(Console console) {
+        return new Terminal() {
+            @Override
+            public String readLine(String prompt) {
+                return console.readLine("%s", prompt);
+            }
 
-      @Override
-      public char[] readPassword(String prompt) {
-        return console.readPassword("%s", prompt);
-      }
-    };
-  }
+            @Override
+            public char[] readPassword(String prompt) {
+                return console.readPassword("%s", prompt);
+            }
+        };
+    }
 }

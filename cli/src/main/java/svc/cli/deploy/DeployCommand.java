@@ -8,32 +8,34 @@ import picocli.CommandLine.Spec;
 
 /** {@code svc deploy}: the group; on its own it is a usage error that lists the subcommands. */
 @Command(
-    name = "deploy",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Per-customer deployments: scaffold, review, ship and describe them.",
-      "A deployment is deployments/customers/<customer>/ in the checkout; SVC_DEPLOYMENT selects one at server boot."
-    },
-    subcommands = {
-      NewDeploymentCommand.class,
-      ValidateDeploymentCommand.class,
-      ShipDeploymentCommand.class,
-      WhitepaperCommand.class
-    },
-    footer = {
-      "", "Examples:",
-      "  svc deploy new acme_bank --template=bfsi_baseline",
-      "  svc deploy validate acme_bank",
-      "  svc deploy ship acme_bank --output=dist --version=1.0.0",
-      "  svc deploy whitepaper acme_bank > acme_bank.md"
-    })
+        name = "deploy",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Per-customer deployments: scaffold, review, ship and describe them.",
+            "A deployment is deployments/customers/<customer>/ in the checkout; SVC_DEPLOYMENT selects one at server boot."
+        },
+        subcommands = {
+            NewDeploymentCommand.class,
+            ValidateDeploymentCommand.class,
+            ShipDeploymentCommand.class,
+            WhitepaperCommand.class
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  svc deploy new acme_bank --template=bfsi_baseline",
+            "  svc deploy validate acme_bank",
+            "  svc deploy ship acme_bank --output=dist --version=1.0.0",
+            "  svc deploy whitepaper acme_bank > acme_bank.md"
+        })
 public final class DeployCommand implements Callable<Integer> {
 
-  @Spec private CommandSpec spec;
+    @Spec
+    private CommandSpec spec;
 
-  @Override
-  public Integer call() {
-    throw new ParameterException(spec.commandLine(),
-        "svc deploy needs a subcommand: new, validate, ship or whitepaper");
-  }
+    @Override
+    public Integer call() {
+        throw new ParameterException(
+                spec.commandLine(), "svc deploy needs a subcommand: new, validate, ship or whitepaper");
+    }
 }

@@ -12,22 +12,23 @@ import picocli.CommandLine.Option;
  */
 public final class RootOption {
 
-  @Option(
-      names = "--root",
-      paramLabel = "DIR",
-      description = "Repository root holding deployments/customers/ (default: the checkout around the current folder).")
-  private Path root;
+    @Option(
+            names = "--root",
+            paramLabel = "DIR",
+            description =
+                    "Repository root holding deployments/customers/ (default: the checkout around the current folder).")
+    private Path root;
 
-  Path root() {
-    if (root != null) {
-      return root.toAbsolutePath().normalize();
+    Path root() {
+        if (root != null) {
+            return root.toAbsolutePath().normalize();
+        }
+        Path cwd = Path.of("").toAbsolutePath();
+        for (Path p = cwd; p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("pom.xml")) && Files.isDirectory(p.resolve("deployments"))) {
+                return p;
+            }
+        }
+        return cwd;
     }
-    Path cwd = Path.of("").toAbsolutePath();
-    for (Path p = cwd; p != null; p = p.getParent()) {
-      if (Files.isRegularFile(p.resolve("pom.xml")) && Files.isDirectory(p.resolve("deployments"))) {
-        return p;
-      }
-    }
-    return cwd;
-  }
 }

@@ -12,25 +12,28 @@ import svc.cli.client.Paging;
 
 /** {@code svc features list}: every flag with its value now, its default and where the value comes from. */
 @Command(
-    name = "list",
-    mixinStandardHelpOptions = true,
-    description = "List feature flags: name, enabled, tier, default, source of the value.",
-    footer = {"", "Examples:", "  svc features list --table"})
+        name = "list",
+        mixinStandardHelpOptions = true,
+        description = "List feature flags: name, enabled, tier, default, source of the value.",
+        footer = {"", "Examples:", "  svc features list --table"})
 public final class ListFeaturesCommand extends ClientCommand {
 
-  static final List<Column> COLUMNS = List.of(
-      Column.field("NAME", "name"),
-      Column.field("ENABLED", "enabled"),
-      Column.field("TIER", "tier"),
-      Column.field("DEFAULT", "default"),
-      Column.field("SOURCE", "source"));
+    static final List<Column> COLUMNS = List.of(
+            Column.field("NAME", "name"),
+            Column.field("ENABLED", "enabled"),
+            Column.field("TIER", "tier"),
+            Column.field("DEFAULT", "default"),
+            Column.field("SOURCE", "source"));
 
-  @Mixin private OutputOptions output;
-  @Mixin private Paging paging;
+    @Mixin
+    private OutputOptions output;
 
-  @Override
-  protected int run(ApiClient api) {
-    output().list(api.get(ApiClient.path("/api/v1/features", paging.query(spec))), output.table(), COLUMNS);
-    return ExitCodes.OK;
-  }
+    @Mixin
+    private Paging paging;
+
+    @Override
+    protected int run(ApiClient api) {
+        output().list(api.get(ApiClient.path("/api/v1/features", paging.query(spec))), output.table(), COLUMNS);
+        return ExitCodes.OK;
+    }
 }

@@ -8,18 +8,18 @@ import svc.cli.client.ClientCommand;
 
 /** {@code svc features reset NAME}: drops the runtime override; the environment or default applies again. */
 @Command(
-    name = "reset",
-    mixinStandardHelpOptions = true,
-    description = "Remove a flag's runtime override (admin); its environment value or default applies again.",
-    footer = {"", "Examples:", "  svc features reset hooks_enabled"})
+        name = "reset",
+        mixinStandardHelpOptions = true,
+        description = "Remove a flag's runtime override (admin); its environment value or default applies again.",
+        footer = {"", "Examples:", "  svc features reset hooks_enabled"})
 public final class ResetFeatureCommand extends ClientCommand {
 
-  @Parameters(paramLabel = "NAME", description = "The flag's name.")
-  private String name;
+    @Parameters(paramLabel = "NAME", description = "The flag's name.")
+    private String name;
 
-  @Override
-  protected int run(ApiClient api) {
-    output().json(api.delete("/api/v1/features/" + ApiClient.segment(name)));
-    return ExitCodes.OK;
-  }
+    @Override
+    protected int run(ApiClient api) {
+        output().json(api.delete("/api/v1/features/" + ApiClient.segment(name)));
+        return ExitCodes.OK;
+    }
 }

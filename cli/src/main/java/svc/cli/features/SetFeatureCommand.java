@@ -9,21 +9,22 @@ import svc.config.Json;
 
 /** {@code svc features set NAME true|false}: a runtime override (admin); invariants refuse it. */
 @Command(
-    name = "set",
-    mixinStandardHelpOptions = true,
-    description = "Override a feature flag at runtime (admin). Prints the flag after the change.",
-    footer = {"", "Examples:", "  svc features set hooks_enabled false"})
+        name = "set",
+        mixinStandardHelpOptions = true,
+        description = "Override a feature flag at runtime (admin). Prints the flag after the change.",
+        footer = {"", "Examples:", "  svc features set hooks_enabled false"})
 public final class SetFeatureCommand extends ClientCommand {
 
-  @Parameters(index = "0", paramLabel = "NAME", description = "The flag's name.")
-  private String name;
+    @Parameters(index = "0", paramLabel = "NAME", description = "The flag's name.")
+    private String name;
 
-  @Parameters(index = "1", paramLabel = "VALUE", arity = "1", description = "true or false.")
-  private boolean enabled;
+    @Parameters(index = "1", paramLabel = "VALUE", arity = "1", description = "true or false.")
+    private boolean enabled;
 
-  @Override
-  protected int run(ApiClient api) {
-    output().json(api.post("/api/v1/features/" + ApiClient.segment(name), Json.object().put("enabled", enabled)));
-    return ExitCodes.OK;
-  }
+    @Override
+    protected int run(ApiClient api) {
+        output().json(api.post(
+                "/api/v1/features/" + ApiClient.segment(name), Json.object().put("enabled", enabled)));
+        return ExitCodes.OK;
+    }
 }

@@ -13,28 +13,36 @@ import svc.cli.client.Paging;
 
 /** {@code svc pipelines list}: runs, newest first, optionally only those in one state. */
 @Command(
-    name = "list",
-    mixinStandardHelpOptions = true,
-    description = "List runs, newest first (the list envelope as JSON, or a table with --table).",
-    footer = {"", "Examples:", "  svc pipelines list --table", "  svc pipelines list --state waiting_approval --limit 10"})
+        name = "list",
+        mixinStandardHelpOptions = true,
+        description = "List runs, newest first (the list envelope as JSON, or a table with --table).",
+        footer = {
+            "",
+            "Examples:",
+            "  svc pipelines list --table",
+            "  svc pipelines list --state waiting_approval --limit 10"
+        })
 public final class ListPipelinesCommand extends ClientCommand {
 
-  @Mixin private OutputOptions output;
-  @Mixin private Paging paging;
+    @Mixin
+    private OutputOptions output;
 
-  @Option(
-      names = "--state",
-      paramLabel = "STATE",
-      completionCandidates = RunStates.class,
-      description = "Only runs in this state: ${COMPLETION-CANDIDATES}.")
-  private String state;
+    @Mixin
+    private Paging paging;
 
-  @Override
-  protected int run(ApiClient api) {
-    Map<String, Object> query = new LinkedHashMap<>();
-    query.put("state", state);
-    query.putAll(paging.query(spec));
-    output().list(api.get(ApiClient.path("/api/v1/pipelines", query)), output.table(), RunColumns.ALL);
-    return ExitCodes.OK;
-  }
+    @Option(
+            names = "--state",
+            paramLabel = "STATE",
+            completionCandidates = RunStates.class,
+            description = "Only runs in this state: ${COMPLETION-CANDIDATES}.")
+    private String state;
+
+    @Override
+    protected int run(ApiClient api) {
+        Map<String, Object> query = new LinkedHashMap<>();
+        query.put("state", state);
+        query.putAll(paging.query(spec));
+        output().list(api.get(ApiClient.path("/api/v1/pipelines", query)), output.table(), RunColumns.ALL);
+        return ExitCodes.OK;
+    }
 }

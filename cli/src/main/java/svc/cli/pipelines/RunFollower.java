@@ -17,54 +17,59 @@ import svc.cli.client.ApiClient;
  */
 final class RunFollower {
 
-  static final Set<String> FINAL_STATES = Set.of("succeeded", "failed", "cancelled");
+    static final Set<String> FINAL_STATES = Set.of("succeeded", "failed", "cancelled");
 
-  private final ApiClient api;
-  private final PrintWriter out;
-  private final boolean terminal;
-  private final Optional<Path> workflowFile;
+    private final ApiClient api;
+    private final PrintWriter out;
+    private final boolean terminal;
+    private final Optional<Path> workflowFile;
 
-  private String finalState;
-  private String reason;
+    private String finalState;
+    private String reason;
 
-  /** @param workflowFile the local customer workflow the run was started with, if any (for the progress total) */
-  RunFollower(ApiClient api, PrintWriter out, boolean terminal, Optional<Path> workflowFile) {
-    this.api = api;
-    this.out = out;
-    this.terminal = terminal;
-    this.workflowFile = workflowFile;
-  }
-
-  /** Streams the run of this record to its end; answers the exit code of its final state. */
-  int follow(JsonNode run) {
-    String runId = run.path("run_id").asText();
-    StageProgress progress = terminal ? StageProgress.of(run.path("template").asText(null), workflowFile) : null;
-    api.await(api.stream("/api/v1/pipelines/" + ApiClient.segment(runId) + "/stream", message -> print(message, progress)));
-    if (finalState == null) {
-      JsonNode now = api.get("/api/v1/pipelines/" + ApiClient.segment(runId));
-      String state = now.path("state").asText("?");
-      if (!FINAL_STATES.contains(state)) {
-        throw new CliException(ExitCodes.FAILURE, "the stream of run " + runId + " closed before the run ended (it is " + state
-            + "); follow it again with: svc pipelines logs " + runId + " --follow");
-      }
-      finalState = state;
-      reason = now.path("failure").asText(null);
+    /** @param workflowFile the local customer workflow the run was started with, if any (for the progress total) */
+    RunFollower(ApiClient api, PrintWriter out, boolean terminal, Optional<Path> workflowFile) {
+        this.api = api;
+        this.out = out;
+        this.terminal = terminal;
+        this.workflowFile = workflowFile;
     }
-    out.println("run " + runId + " " + finalState + (reason == null || reason.isBlank() ? "" : ": " + reason));
-    out.flush();
-    return finalState.equals("succeeded") ? ExitCodes.OK : ExitCodes.FAILURE;
-  }
 
-  private void print(JsonNode message, StageProgress progress) {
-    if (message.path("type").asText("").equals("state") && FINAL_STATES.contains(message.path("state").asText(""))) {
-      finalState = message.path("state").asText();
-      reason = message.path("reason").asText(null);
-      return;
+    /** Streams the run of this record to its end; answers the exit code of its final state. */
+    int follow(JsonNode run) {
+        String runId = run.path("run_id").asText();
+        StageProgress progress =
+                terminal ? StageProgress.of(run.path("template").asText(null), workflowFile) : null;
+        api.await(api.stream(
+                "/api/v1/pipelines/" + ApiClient.segment(runId) + "/stream", message -> print(message, progress)));
+        if (finalState == null) {
+            JsonNode now = api.get("/api/v1/pipelines/" + ApiClient.segment(runId));
+            String state = now.path("state").asText("?");
+            if (!FINAL_STATES.contains(state)) {
+                throw new CliException(
+                        ExitCodes.FAILURE,
+                        "the stream of run " + runId + " closed before the run ended (it is " + state
+                                + "); follow it again with: svc pipelines logs " + runId + " --follow");
+            }
+            finalState = state;
+            reason = now.path("failure").asText(null);
+        }
+        out.println("run " + runId + " " + finalState + (reason == null || reason.isBlank() ? "" : ": " + reason));
+        out.flush();
+        return finalState.equals("succeeded") ? ExitCodes.OK : ExitCodes.FAILURE;
     }
-    if (progress != null) {
-      progress.accept(message);
+
+    private void print(JsonNode message, StageProgress progress) {
+        if (message.path("type").asText("").equals("state")
+                && FINAL_STATES.contains(message.path("state").asText(""))) {
+            finalState = message.path("state").asText();
+            reason = message.path("reason").asText(null);
+            return;
+        }
+        if (progress != null) {
+            progress.accept(message);
+        }
+        StreamLines.line(message).ifPresent(line -> out.println(progress == null ? line : progress.prefix() + line));
+        out.flush();
     }
-    StreamLines.line(message).ifPresent(line -> out.println(progress == null ? line : progress.prefix() + line));
-    out.flush();
-  }
 }

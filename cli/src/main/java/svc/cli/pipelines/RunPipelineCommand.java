@@ -19,76 +19,104 @@ import svc.config.Json;
  * here is sent as written, for a server that sees other files than this machine.
  */
 @Command(
-    name = "run",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Start a pipeline run on a dataset the server can read; prints the run record,",
-      "or with --follow streams the run and exits with 0 when it succeeds, 1 when it fails or is cancelled."
-    },
-    footer = {
-      "", "Examples:",
-      "  svc pipelines run --dataset data/german_credit/german_credit.csv \\",
-      "      --problem \"Predict good or bad credit risk, fairly across sex\" --template fast_prototype --follow",
-      "  svc pipelines run --dataset /srv/data/loans.csv --problem \"Predict default\" --target default --sensitive sex,age"
-    })
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Start a pipeline run on a dataset the server can read; prints the run record,",
+            "or with --follow streams the run and exits with 0 when it succeeds, 1 when it fails or is cancelled."
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  svc pipelines run --dataset data/german_credit/german_credit.csv \\",
+            "      --problem \"Predict good or bad credit risk, fairly across sex\" --template fast_prototype --follow",
+            "  svc pipelines run --dataset /srv/data/loans.csv --problem \"Predict default\" --target default --sensitive sex,age"
+        })
 public final class RunPipelineCommand extends ClientCommand {
 
-  @Option(names = "--dataset", required = true, paramLabel = "PATH", description = "Tabular dataset (CSV) the server can read.")
-  private String dataset;
+    @Option(
+            names = "--dataset",
+            required = true,
+            paramLabel = "PATH",
+            description = "Tabular dataset (CSV) the server can read.")
+    private String dataset;
 
-  @Option(names = "--problem", required = true, paramLabel = "TEXT", description = "The problem statement, in plain words.")
-  private String problem;
+    @Option(
+            names = "--problem",
+            required = true,
+            paramLabel = "TEXT",
+            description = "The problem statement, in plain words.")
+    private String problem;
 
-  @Option(names = "--target", paramLabel = "COLUMN", description = "Target column (found by the agents when not given).")
-  private String target;
+    @Option(
+            names = "--target",
+            paramLabel = "COLUMN",
+            description = "Target column (found by the agents when not given).")
+    private String target;
 
-  @Option(names = "--sensitive", split = ",", paramLabel = "COLUMN", description = "Sensitive attributes, comma-separated.")
-  private List<String> sensitive;
+    @Option(
+            names = "--sensitive",
+            split = ",",
+            paramLabel = "COLUMN",
+            description = "Sensitive attributes, comma-separated.")
+    private List<String> sensitive;
 
-  @Option(names = "--template", paramLabel = "NAME",
-      description = "Workflow: fast_prototype, default_ml_pipeline (server default), parallel_research, or a library reference.")
-  private String template;
+    @Option(
+            names = "--template",
+            paramLabel = "NAME",
+            description =
+                    "Workflow: fast_prototype, default_ml_pipeline (server default), parallel_research, or a library reference.")
+    private String template;
 
-  @Option(names = "--profile", paramLabel = "NAME", description = "Governance profile (server default when not given).")
-  private String profile;
+    @Option(
+            names = "--profile",
+            paramLabel = "NAME",
+            description = "Governance profile (server default when not given).")
+    private String profile;
 
-  @Option(names = "--workflow", paramLabel = "FILE", description = "A customer workflow YAML instead of a template.")
-  private String workflow;
+    @Option(names = "--workflow", paramLabel = "FILE", description = "A customer workflow YAML instead of a template.")
+    private String workflow;
 
-  @Option(names = {"-f", "--follow"}, description = "Stream the run until it ends; the exit code is its outcome.")
-  private boolean follow;
+    @Option(
+            names = {"-f", "--follow"},
+            description = "Stream the run until it ends; the exit code is its outcome.")
+    private boolean follow;
 
-  @Override
-  protected int run(ApiClient api) {
-    ObjectNode body = Json.object().put("problem", problem).put("dataset_path", serverPath(dataset));
-    putIfGiven(body, "target", target);
-    if (sensitive != null) {
-      sensitive.stream().map(String::strip).filter(s -> !s.isEmpty()).forEach(body.putArray("sensitive_attributes")::add);
+    @Override
+    protected int run(ApiClient api) {
+        ObjectNode body = Json.object().put("problem", problem).put("dataset_path", serverPath(dataset));
+        putIfGiven(body, "target", target);
+        if (sensitive != null) {
+            sensitive.stream()
+                    .map(String::strip)
+                    .filter(s -> !s.isEmpty())
+                    .forEach(body.putArray("sensitive_attributes")::add);
+        }
+        putIfGiven(body, "template", template);
+        putIfGiven(body, "profile", profile);
+        if (workflow != null) {
+            body.put("workflow", serverPath(workflow));
+        }
+        JsonNode run = api.post("/api/v1/pipelines", body);
+        if (!follow) {
+            output().json(run);
+            return ExitCodes.OK;
+        }
+        out().println("run " + run.path("run_id").asText() + " started ("
+                + run.path("template").asText("?") + "); following it" + " (Ctrl-C stops following, not the run)");
+        Optional<Path> localWorkflow =
+                Optional.ofNullable(workflow).map(Path::of).filter(Files::isRegularFile);
+        return new RunFollower(api, out(), server.environment().interactive().isPresent(), localWorkflow).follow(run);
     }
-    putIfGiven(body, "template", template);
-    putIfGiven(body, "profile", profile);
-    if (workflow != null) {
-      body.put("workflow", serverPath(workflow));
-    }
-    JsonNode run = api.post("/api/v1/pipelines", body);
-    if (!follow) {
-      output().json(run);
-      return ExitCodes.OK;
-    }
-    out().println("run " + run.path("run_id").asText() + " started (" + run.path("template").asText("?") + "); following it"
-        + " (Ctrl-C stops following, not the run)");
-    Optional<Path> localWorkflow = Optional.ofNullable(workflow).map(Path::of).filter(Files::isRegularFile);
-    return new RunFollower(api, out(), server.environment().interactive().isPresent(), localWorkflow).follow(run);
-  }
 
-  private static void putIfGiven(ObjectNode body, String field, String value) {
-    if (value != null && !value.isBlank()) {
-      body.put(field, value.strip());
+    private static void putIfGiven(ObjectNode body, String field, String value) {
+        if (value != null && !value.isBlank()) {
+            body.put(field, value.strip());
+        }
     }
-  }
 
-  static String serverPath(String path) {
-    Path local = Path.of(path);
-    return Files.exists(local) ? local.toAbsolutePath().normalize().toString() : path;
-  }
+    static String serverPath(String path) {
+        Path local = Path.of(path);
+        return Files.exists(local) ? local.toAbsolutePath().normalize().toString() : path;
+    }
 }

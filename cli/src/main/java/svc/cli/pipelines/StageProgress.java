@@ -19,53 +19,60 @@ import svc.library.workflow.WorkflowLoader;
  */
 final class StageProgress {
 
-  private final Integer total;
-  private final Set<String> entered = new LinkedHashSet<>();
-  private String current;
+    private final Integer total;
+    private final Set<String> entered = new LinkedHashSet<>();
+    private String current;
 
-  StageProgress(Integer total) {
-    this.total = total;
-  }
-
-  /** The progress of a run of {@code template} or of a local workflow file, with a total when either is readable here. */
-  static StageProgress of(String template, Optional<Path> workflowFile) {
-    Optional<Integer> total = workflowFile.isPresent() ? fileNodeCount(workflowFile.get()) : templateNodeCount(template);
-    return new StageProgress(total.orElse(null));
-  }
-
-  void accept(JsonNode message) {
-    if (message.path("type").asText("").equals("stage") && !message.path("completed").asBoolean(false) && message.hasNonNull("node")) {
-      current = message.get("node").asText();
-      entered.add(current);
+    StageProgress(Integer total) {
+        this.total = total;
     }
-  }
 
-  String prefix() {
-    if (current == null) {
-      return "";
+    /** The progress of a run of {@code template} or of a local workflow file, with a total when either is readable here. */
+    static StageProgress of(String template, Optional<Path> workflowFile) {
+        Optional<Integer> total =
+                workflowFile.isPresent() ? fileNodeCount(workflowFile.get()) : templateNodeCount(template);
+        return new StageProgress(total.orElse(null));
     }
-    return "[stage " + entered.size() + (total == null ? "" : "/" + Math.max(total, entered.size())) + " " + current + "] ";
-  }
 
-  private static Optional<Integer> fileNodeCount(Path file) {
-    try {
-      return Optional.of(WorkflowLoader.fromFile(file).nodes().size());
-    } catch (RuntimeException unreadableHere) {
-      // the server validates the file; here it only sizes the progress indicator
-      return Optional.empty();
+    void accept(JsonNode message) {
+        if (message.path("type").asText("").equals("stage")
+                && !message.path("completed").asBoolean(false)
+                && message.hasNonNull("node")) {
+            current = message.get("node").asText();
+            entered.add(current);
+        }
     }
-  }
 
-  private static Optional<Integer> templateNodeCount(String template) {
-    if (template == null || template.isBlank()) {
-      return Optional.empty();
+    String prefix() {
+        if (current == null) {
+            return "";
+        }
+        return "[stage " + entered.size() + (total == null ? "" : "/" + Math.max(total, entered.size())) + " " + current
+                + "] ";
     }
-    try {
-      PipelineConfigResolver resolver = new PipelineConfigResolver(Library.builtIn(), Optional.empty());
-      return Optional.of(resolver.resolve(Optional.empty(), Optional.of(template)).workflow().nodes().size());
-    } catch (RuntimeException unknownHere) {
-      // a template this client's shelf does not have: progress without a total
-      return Optional.empty();
+
+    private static Optional<Integer> fileNodeCount(Path file) {
+        try {
+            return Optional.of(WorkflowLoader.fromFile(file).nodes().size());
+        } catch (RuntimeException unreadableHere) {
+            // the server validates the file; here it only sizes the progress indicator
+            return Optional.empty();
+        }
     }
-  }
+
+    private static Optional<Integer> templateNodeCount(String template) {
+        if (template == null || template.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            PipelineConfigResolver resolver = new PipelineConfigResolver(Library.builtIn(), Optional.empty());
+            return Optional.of(resolver.resolve(Optional.empty(), Optional.of(template))
+                    .workflow()
+                    .nodes()
+                    .size());
+        } catch (RuntimeException unknownHere) {
+            // a template this client's shelf does not have: progress without a total
+            return Optional.empty();
+        }
+    }
 }

@@ -17,8 +17,8 @@ import picocli.CommandLine.Spec;
 import svc.cli.ExitCodes;
 import svc.core.platform.Platform;
 import svc.core.platform.StandardParts;
-import svc.http.telemetry.ApiMetrics;
 import svc.http.server.HttpServer;
+import svc.http.telemetry.ApiMetrics;
 
 /**
  * Starts the platform and the API server, prints one line with the address, and runs until the
@@ -26,114 +26,134 @@ import svc.http.server.HttpServer;
  * and stops the actor system. A failed start prints one line and exits non-zero.
  */
 @Command(
-    name = "server",
-    description = "Start the API server (port SVC_PORT, default 8000; data under SVC_HOME).",
-    footer = {"", "Examples:", "  svc server", "  SVC_ENV=production SVC_PORT=9000 svc server", "  svc server --port 0 --home /tmp/svc-data"})
+        name = "server",
+        description = "Start the API server (port SVC_PORT, default 8000; data under SVC_HOME).",
+        footer = {
+            "",
+            "Examples:",
+            "  svc server",
+            "  SVC_ENV=production SVC_PORT=9000 svc server",
+            "  svc server --port 0 --home /tmp/svc-data"
+        })
 public final class ServerCommand implements Callable<Integer> {
 
-  @Spec CommandSpec spec;
+    @Spec
+    CommandSpec spec;
 
-  @Option(names = "--port", description = "Port to listen on (overrides SVC_PORT; 0 picks a free one).")
-  Integer port;
+    @Option(names = "--port", description = "Port to listen on (overrides SVC_PORT; 0 picks a free one).")
+    Integer port;
 
-  @Option(names = "--host", description = "Address to bind (default 0.0.0.0).")
-  String host;
+    @Option(names = "--host", description = "Address to bind (default 0.0.0.0).")
+    String host;
 
-  @Option(names = "--home", description = "Data directory (overrides SVC_HOME).")
-  String home;
+    @Option(names = "--home", description = "Data directory (overrides SVC_HOME).")
+    String home;
 
-  @Override
-  public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    Config config;
-    java.util.Optional<svc.deployments.Deployment> deployment;
-    try {
-      deployment = svc.deployments.Deployments.fromEnvironment(System.getenv());
-      config = config(deployment);
-    } catch (RuntimeException e) {
-      err.println("svc server: SVC_DEPLOYMENT is not usable: " + message(e));
-      return ExitCodes.FAILURE;
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Config config;
+        java.util.Optional<svc.deployments.Deployment> deployment;
+        try {
+            deployment = svc.deployments.Deployments.fromEnvironment(System.getenv());
+            config = config(deployment);
+        } catch (RuntimeException e) {
+            err.println("svc server: SVC_DEPLOYMENT is not usable: " + message(e));
+            return ExitCodes.FAILURE;
+        }
+        svc.config.settings.ProjectConfig project;
+        try {
+            project = settingsProject();
+        } catch (Exception e) {
+            err.println("svc server: " + message(e) + " (see: svc settings validate)");
+            return ExitCodes.FAILURE;
+        }
+        // One registry for the API and the platform's listeners, so /metrics shows both.
+        ApiMetrics metrics = new ApiMetrics();
+        Platform platform;
+        try {
+            platform = Platform.start(
+                    config,
+                    StandardParts.create(
+                            project, metrics.decisionListener(), metrics.guardrailListener(), metrics.llmListeners()));
+        } catch (RuntimeException e) {
+            err.println("svc server: could not start the platform: " + message(e));
+            return ExitCodes.FAILURE;
+        }
+        deployment.ifPresent(d -> out.println("svc server: deployment " + d.customer() + " (template "
+                + d.template().name() + ") from " + d.directory()));
+        HttpServer server;
+        try {
+            server = HttpServer.start(platform, config, System.getenv(), metrics)
+                    .toCompletableFuture()
+                    .get(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            err.println("svc server: could not start the API on " + config.getString("svc.http.host") + ":"
+                    + config.getInt("svc.http.port") + ": " + message(e));
+            platform.close();
+            return ExitCodes.FAILURE;
+        }
+        InetSocketAddress address = server.address();
+        String shown = address.getAddress().isAnyLocalAddress()
+                ? config.getString("svc.http.host")
+                : address.getAddress().getHostAddress();
+        out.println("svc server: listening on http://" + shown + ":" + address.getPort() + " (SVC_HOME="
+                + platform.settings().home() + ", SVC_ENV=" + config.getString("svc.http.env") + ")");
+        out.flush();
+        platform.system().getWhenTerminated().toCompletableFuture().join();
+        platform.close();
+        return ExitCodes.OK;
     }
-    svc.config.settings.ProjectConfig project;
-    try {
-      project = settingsProject();
-    } catch (Exception e) {
-      err.println("svc server: " + message(e) + " (see: svc settings validate)");
-      return ExitCodes.FAILURE;
-    }
-    // One registry for the API and the platform's listeners, so /metrics shows both.
-    ApiMetrics metrics = new ApiMetrics();
-    Platform platform;
-    try {
-      platform = Platform.start(
-          config, StandardParts.create(project, metrics.decisionListener(), metrics.guardrailListener(), metrics.llmListeners()));
-    } catch (RuntimeException e) {
-      err.println("svc server: could not start the platform: " + message(e));
-      return ExitCodes.FAILURE;
-    }
-    deployment.ifPresent(d -> out.println("svc server: deployment " + d.customer() + " (template " + d.template().name() + ") from " + d.directory()));
-    HttpServer server;
-    try {
-      server = HttpServer.start(platform, config, System.getenv(), metrics).toCompletableFuture().get(60, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      err.println("svc server: could not start the API on " + config.getString("svc.http.host") + ":" + config.getInt("svc.http.port") + ": " + message(e));
-      platform.close();
-      return ExitCodes.FAILURE;
-    }
-    InetSocketAddress address = server.address();
-    String shown = address.getAddress().isAnyLocalAddress() ? config.getString("svc.http.host") : address.getAddress().getHostAddress();
-    out.println("svc server: listening on http://" + shown + ":" + address.getPort()
-        + " (SVC_HOME=" + platform.settings().home() + ", SVC_ENV=" + config.getString("svc.http.env") + ")");
-    out.flush();
-    platform.system().getWhenTerminated().toCompletableFuture().join();
-    platform.close();
-    return ExitCodes.OK;
-  }
 
-  /**
-   * The settings file's project for the directory the server runs in (per-agent providers and
-   * models), or null when there is no settings file or it has no such project. An invalid file
-   * stops the start: running with half of someone's settings would be worse.
-   */
-  private static svc.config.settings.ProjectConfig settingsProject() throws Exception {
-    java.nio.file.Path file = svc.config.settings.SettingsFile.defaultPath();
-    if (!java.nio.file.Files.exists(file)) {
-      return null;
+    /**
+     * The settings file's project for the directory the server runs in (per-agent providers and
+     * models), or null when there is no settings file or it has no such project. An invalid file
+     * stops the start: running with half of someone's settings would be worse.
+     */
+    private static svc.config.settings.ProjectConfig settingsProject() throws Exception {
+        java.nio.file.Path file = svc.config.settings.SettingsFile.defaultPath();
+        if (!java.nio.file.Files.exists(file)) {
+            return null;
+        }
+        try {
+            return svc.config.settings.SettingsFile.load(file)
+                    .effective()
+                    .effectiveProject(java.nio.file.Path.of("").toAbsolutePath())
+                    .orElse(null);
+        } catch (svc.config.settings.InvalidSettingsException e) {
+            var problems = e.problems();
+            var first = problems.get(0);
+            throw new IllegalArgumentException(
+                    "the settings file " + file + " is invalid (" + problems.size() + " problem(s); the first: "
+                            + first.pointer() + ": " + first.message() + ")",
+                    e);
+        }
     }
-    try {
-      return svc.config.settings.SettingsFile.load(file).effective()
-          .effectiveProject(java.nio.file.Path.of("").toAbsolutePath()).orElse(null);
-    } catch (svc.config.settings.InvalidSettingsException e) {
-      var problems = e.problems();
-      var first = problems.get(0);
-      throw new IllegalArgumentException("the settings file " + file + " is invalid (" + problems.size() + " problem(s); the first: "
-          + first.pointer() + ": " + first.message() + ")", e);
-    }
-  }
 
-  private Config config(java.util.Optional<svc.deployments.Deployment> deployment) {
-    Map<String, Object> overrides = new HashMap<>();
-    // The selected deployment's template governs runs whose request names no template profile.
-    deployment.ifPresent(d -> overrides.put("svc.governance.default-profile", d.template().name()));
-    if (port != null) {
-      overrides.put("svc.http.port", port);
+    private Config config(java.util.Optional<svc.deployments.Deployment> deployment) {
+        Map<String, Object> overrides = new HashMap<>();
+        // The selected deployment's template governs runs whose request names no template profile.
+        deployment.ifPresent(d ->
+                overrides.put("svc.governance.default-profile", d.template().name()));
+        if (port != null) {
+            overrides.put("svc.http.port", port);
+        }
+        if (host != null) {
+            overrides.put("svc.http.host", host);
+        }
+        if (home != null) {
+            overrides.put("svc.home", home);
+        }
+        return ConfigFactory.parseMap(overrides).withFallback(ConfigFactory.load());
     }
-    if (host != null) {
-      overrides.put("svc.http.host", host);
-    }
-    if (home != null) {
-      overrides.put("svc.home", home);
-    }
-    return ConfigFactory.parseMap(overrides).withFallback(ConfigFactory.load());
-  }
 
-  /** The innermost message, which names what failed (a bound port, a bad variable). */
-  private static String message(Throwable e) {
-    Throwable t = e;
-    while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
-      t = t.getCause();
+    /** The innermost message, which names what failed (a bound port, a bad variable). */
+    private static String message(Throwable e) {
+        Throwable t = e;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
     }
-    return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-  }
 }

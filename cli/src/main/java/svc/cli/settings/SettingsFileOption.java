@@ -7,14 +7,14 @@ import svc.config.settings.SettingsFile;
 /** {@code --file F}, shared by the settings subcommands; defaults to ~/.svc/settings.json. */
 public final class SettingsFileOption {
 
-  @Option(
-      names = "--file",
-      paramLabel = "FILE",
-      description = "Settings file to read (default: ~/.svc/settings.json).")
-  private Path file;
+    @Option(
+            names = "--file",
+            paramLabel = "FILE",
+            description = "Settings file to read (default: ~/.svc/settings.json).")
+    private Path file;
 
-  /** The file named on the command line, or the default one under {@code user.home}. */
-  Path path() {
-    return file != null ? file : SettingsFile.defaultPath();
-  }
+    /** The file named on the command line, or the default one under {@code user.home}. */
+    Path path() {
+        return file != null ? file : SettingsFile.defaultPath();
+    }
 }

@@ -10,16 +10,15 @@ import svc.config.settings.SettingsResult;
 
 /** Reads a settings file for a subcommand, turning I/O failures into one clear line. */
 final class SettingsReader {
-  private SettingsReader() {}
+    private SettingsReader() {}
 
-  static SettingsResult read(Path file) {
-    try {
-      return SettingsFile.read(file);
-    } catch (NoSuchFileException e) {
-      throw new CliException(ExitCodes.FAILURE, "settings file not found: " + file);
-    } catch (IOException e) {
-      throw new CliException(ExitCodes.FAILURE,
-          "cannot read settings file " + file + ": " + e.getMessage());
+    static SettingsResult read(Path file) {
+        try {
+            return SettingsFile.read(file);
+        } catch (NoSuchFileException e) {
+            throw new CliException(ExitCodes.FAILURE, "settings file not found: " + file);
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.FAILURE, "cannot read settings file " + file + ": " + e.getMessage());
+        }
     }
-  }
 }

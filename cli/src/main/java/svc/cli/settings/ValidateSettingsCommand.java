@@ -17,44 +17,47 @@ import svc.config.settings.SettingsResult;
  * to fix), so a user fixes them all in one pass.
  */
 @Command(
-    name = "validate",
-    mixinStandardHelpOptions = true,
-    description = {
-      "Check a settings file and list every problem in it, one per line:",
-      "the JSON pointer of the value, then what is wrong and what to write.",
-      "Exit 0 when the file is valid, 1 when it is not (or is missing), 2 on a usage error."
-    },
-    footer = {
-      "", "Examples:",
-      "  svc settings validate",
-      "  svc settings validate --file ./settings.json"
-    })
+        name = "validate",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Check a settings file and list every problem in it, one per line:",
+            "the JSON pointer of the value, then what is wrong and what to write.",
+            "Exit 0 when the file is valid, 1 when it is not (or is missing), 2 on a usage error."
+        },
+        footer = {"", "Examples:", "  svc settings validate", "  svc settings validate --file ./settings.json"})
 public final class ValidateSettingsCommand implements Callable<Integer> {
 
-  @Spec private CommandSpec spec;
-  @Mixin private SettingsFileOption file;
+    @Spec
+    private CommandSpec spec;
 
-  @Override
-  public Integer call() {
-    Path path = file.path();
-    SettingsResult result = SettingsReader.read(path);
-    PrintWriter out = spec.commandLine().getOut();
-    if (result instanceof SettingsResult.Invalid invalid) {
-      for (SettingsProblem problem : invalid.problems()) {
-        out.println(problem);
-      }
-      spec.commandLine().getErr().println(
-          "svc: " + path + " is not valid: " + count(invalid.problems().size(), "problem"));
-      return ExitCodes.FAILURE;
+    @Mixin
+    private SettingsFileOption file;
+
+    @Override
+    public Integer call() {
+        Path path = file.path();
+        SettingsResult result = SettingsReader.read(path);
+        PrintWriter out = spec.commandLine().getOut();
+        if (result instanceof SettingsResult.Invalid invalid) {
+            for (SettingsProblem problem : invalid.problems()) {
+                out.println(problem);
+            }
+            spec.commandLine()
+                    .getErr()
+                    .println("svc: " + path + " is not valid: "
+                            + count(invalid.problems().size(), "problem"));
+            return ExitCodes.FAILURE;
+        }
+        Settings settings = ((SettingsResult.Valid) result).settings();
+        int agents = settings.projects().values().stream()
+                .mapToInt(p -> p.agents().size())
+                .sum();
+        out.println("OK: " + path + " is valid (" + count(settings.projects().size(), "project") + ", "
+                + count(agents, "agent") + ")");
+        return ExitCodes.OK;
     }
-    Settings settings = ((SettingsResult.Valid) result).settings();
-    int agents = settings.projects().values().stream().mapToInt(p -> p.agents().size()).sum();
-    out.println("OK: " + path + " is valid (" + count(settings.projects().size(), "project")
-        + ", " + count(agents, "agent") + ")");
-    return ExitCodes.OK;
-  }
 
-  private static String count(int n, String noun) {
-    return n + " " + noun + (n == 1 ? "" : "s");
-  }
+    private static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
 }

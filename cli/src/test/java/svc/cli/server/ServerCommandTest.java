@@ -14,43 +14,65 @@ import svc.cli.Main;
 
 class ServerCommandTest {
 
-  @Test
-  void aPortAlreadyInUseIsOneClearLineAndAFailureExit(@TempDir Path home) throws Exception {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true),
-          "server", "--host", "127.0.0.1", "--port", Integer.toString(taken.getLocalPort()), "--home", home.toString());
-      assertThat(code).isEqualTo(ExitCodes.FAILURE);
+    @Test
+    void aPortAlreadyInUseIsOneClearLineAndAFailureExit(@TempDir Path home) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int code = Main.run(
+                    new PrintWriter(out, true),
+                    new PrintWriter(err, true),
+                    "server",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    Integer.toString(taken.getLocalPort()),
+                    "--home",
+                    home.toString());
+            assertThat(code).isEqualTo(ExitCodes.FAILURE);
+        }
+        assertThat(err.toString().strip().lines()).hasSize(1);
+        assertThat(err.toString())
+                .startsWith("svc server: could not start the API on 127.0.0.1:")
+                .contains("ind");
+        assertThat(out.toString()).doesNotContain("listening");
     }
-    assertThat(err.toString().strip().lines()).hasSize(1);
-    assertThat(err.toString()).startsWith("svc server: could not start the API on 127.0.0.1:").contains("ind");
-    assertThat(out.toString()).doesNotContain("listening");
-  }
 
-  @Test
-  void helpNamesThePortVariable() {
-    StringWriter out = new StringWriter();
-    assertThat(Main.run(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), "help", "server")).isEqualTo(ExitCodes.OK);
-    assertThat(out.toString()).contains("SVC_PORT");
-  }
-
-  @Test
-  void anInvalidSettingsFileStopsTheStartWithOneLine(@TempDir Path home) throws Exception {
-    Path userHome = home.resolve("user");
-    java.nio.file.Files.createDirectories(userHome.resolve(".svc"));
-    java.nio.file.Files.writeString(userHome.resolve(".svc/settings.json"), "{\"version\": 7}");
-    String before = System.getProperty("user.home");
-    System.setProperty("user.home", userHome.toString());
-    try {
-      StringWriter err = new StringWriter();
-      int code = Main.run(new PrintWriter(new StringWriter(), true), new PrintWriter(err, true),
-          "server", "--host", "127.0.0.1", "--port", "0", "--home", home.resolve("data").toString());
-      assertThat(code).isEqualTo(ExitCodes.FAILURE);
-      assertThat(err.toString().strip().lines()).hasSize(1);
-      assertThat(err.toString()).contains("settings file").contains("is invalid").contains("svc settings validate");
-    } finally {
-      System.setProperty("user.home", before);
+    @Test
+    void helpNamesThePortVariable() {
+        StringWriter out = new StringWriter();
+        assertThat(Main.run(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), "help", "server"))
+                .isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).contains("SVC_PORT");
     }
-  }
+
+    @Test
+    void anInvalidSettingsFileStopsTheStartWithOneLine(@TempDir Path home) throws Exception {
+        Path userHome = home.resolve("user");
+        java.nio.file.Files.createDirectories(userHome.resolve(".svc"));
+        java.nio.file.Files.writeString(userHome.resolve(".svc/settings.json"), "{\"version\": 7}");
+        String before = System.getProperty("user.home");
+        System.setProperty("user.home", userHome.toString());
+        try {
+            StringWriter err = new StringWriter();
+            int code = Main.run(
+                    new PrintWriter(new StringWriter(), true),
+                    new PrintWriter(err, true),
+                    "server",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    "0",
+                    "--home",
+                    home.resolve("data").toString());
+            assertThat(code).isEqualTo(ExitCodes.FAILURE);
+            assertThat(err.toString().strip().lines()).hasSize(1);
+            assertThat(err.toString())
+                    .contains("settings file")
+                    .contains("is invalid")
+                    .contains("svc settings validate");
+        } finally {
+            System.setProperty("user.home", before);
+        }
+    }
 }

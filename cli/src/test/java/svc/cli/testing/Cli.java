@@ -22,67 +22,68 @@ import svc.config.Json;
  */
 public final class Cli {
 
-  /** One finished command: exit code and what it printed. */
-  public record Result(int exitCode, String out, String err) {
-    public JsonNode json() {
-      return Json.parse(out);
+    /** One finished command: exit code and what it printed. */
+    public record Result(int exitCode, String out, String err) {
+        public JsonNode json() {
+            return Json.parse(out);
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout\n" + out + "--- stderr\n" + err;
+        }
     }
 
-    @Override
-    public String toString() {
-      return "exit " + exitCode + "\n--- stdout\n" + out + "--- stderr\n" + err;
+    public final Path home;
+    private final Map<String, String> variables = new HashMap<>();
+    private String stdin = "";
+    private Terminal terminal;
+
+    public Cli() {
+        try {
+            home = Files.createTempDirectory("svc-cli-home");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
 
-  public final Path home;
-  private final Map<String, String> variables = new HashMap<>();
-  private String stdin = "";
-  private Terminal terminal;
-
-  public Cli() {
-    try {
-      home = Files.createTempDirectory("svc-cli-home");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    public Cli env(String name, String value) {
+        variables.put(name, value);
+        return this;
     }
-  }
 
-  public Cli env(String name, String value) {
-    variables.put(name, value);
-    return this;
-  }
-
-  /** Standard input for the next commands. */
-  public Cli stdin(String text) {
-    this.stdin = text;
-    return this;
-  }
-
-  /** A terminal for the next commands (null: none, as when output is redirected). */
-  public Cli terminal(Terminal terminal) {
-    this.terminal = terminal;
-    return this;
-  }
-
-  public Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    ClientEnvironment environment =
-        new ClientEnvironment(home, variables, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), terminal);
-    int code = Main.run(environment, new PrintWriter(out, true), new PrintWriter(err, true), args);
-    return new Result(code, out.toString(), err.toString());
-  }
-
-  /** Logs in as the server's first-boot admin with {@code --password-stdin}. */
-  public Cli loggedInAsAdmin(LiveServer server) {
-    Result login = stdin(LiveServer.ADMIN_PASSWORD + "\n").run("login", "--url", server.url, "--email", LiveServer.ADMIN_EMAIL, "--password-stdin");
-    if (login.exitCode() != 0) {
-      throw new AssertionError("admin login failed: " + login);
+    /** Standard input for the next commands. */
+    public Cli stdin(String text) {
+        this.stdin = text;
+        return this;
     }
-    return stdin("");
-  }
 
-  public Path svcDir() {
-    return home.resolve(".svc");
-  }
+    /** A terminal for the next commands (null: none, as when output is redirected). */
+    public Cli terminal(Terminal terminal) {
+        this.terminal = terminal;
+        return this;
+    }
+
+    public Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        ClientEnvironment environment = new ClientEnvironment(
+                home, variables, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), terminal);
+        int code = Main.run(environment, new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    /** Logs in as the server's first-boot admin with {@code --password-stdin}. */
+    public Cli loggedInAsAdmin(LiveServer server) {
+        Result login = stdin(LiveServer.ADMIN_PASSWORD + "\n")
+                .run("login", "--url", server.url, "--email", LiveServer.ADMIN_EMAIL, "--password-stdin");
+        if (login.exitCode() != 0) {
+            throw new AssertionError("admin login failed: " + login);
+        }
+        return stdin("");
+    }
+
+    public Path svcDir() {
+        return home.resolve(".svc");
+    }
 }

@@ -5,9 +5,9 @@ package svc.config.features;
  * value on a non-FLAG feature). The request was well formed, so an HTTP layer maps it to 422.
  */
 public final class FeatureChangeRejectedException extends FeatureException {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  FeatureChangeRejectedException(String message) {
-    super(message);
-  }
+    FeatureChangeRejectedException(String message) {
+        super(message);
+    }
 }

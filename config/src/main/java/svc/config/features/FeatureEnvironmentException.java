@@ -7,17 +7,17 @@ import java.util.List;
  * a server refuses to start with a half-applied environment.
  */
 public final class FeatureEnvironmentException extends FeatureException {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  private final List<String> problems;
+    private final List<String> problems;
 
-  FeatureEnvironmentException(List<String> problems) {
-    super(String.join("; ", problems));
-    this.problems = List.copyOf(problems);
-  }
+    FeatureEnvironmentException(List<String> problems) {
+        super(String.join("; ", problems));
+        this.problems = List.copyOf(problems);
+    }
 
-  /** One sentence per wrong variable, each starting with the variable's name. */
-  public List<String> problems() {
-    return problems;
-  }
+    /** One sentence per wrong variable, each starting with the variable's name. */
+    public List<String> problems() {
+        return problems;
+    }
 }

@@ -7,5 +7,4 @@ package svc.config.features;
  * @param tier the flag's tier, or {@link FeatureTier#USER_OVERRIDE} when a per-user override
  *     decided
  */
-public record FeatureState(
-    String name, boolean value, FeatureTier tier, boolean defaultValue, FeatureSource source) {}
+public record FeatureState(String name, boolean value, FeatureTier tier, boolean defaultValue, FeatureSource source) {}

@@ -11,32 +11,32 @@ import ch.qos.logback.core.spi.FilterReply;
  */
 public final class ActiveFormatFilter extends Filter<ILoggingEvent> {
 
-  private String format;
-  private String activeFormat;
-  private boolean active;
+    private String format;
+    private String activeFormat;
+    private boolean active;
 
-  /** The format this appender writes ({@code json} or {@code text}). */
-  public void setFormat(String format) {
-    this.format = format;
-  }
-
-  /** The format chosen for the process, normally {@code ${SVC_LOG_FORMAT_CHOSEN}}. */
-  public void setActiveFormat(String activeFormat) {
-    this.activeFormat = activeFormat;
-  }
-
-  @Override
-  public void start() {
-    if (format == null || activeFormat == null) {
-      addError("ActiveFormatFilter needs both <format> and <activeFormat>");
-      return;
+    /** The format this appender writes ({@code json} or {@code text}). */
+    public void setFormat(String format) {
+        this.format = format;
     }
-    active = format.equals(activeFormat);
-    super.start();
-  }
 
-  @Override
-  public FilterReply decide(ILoggingEvent event) {
-    return active ? FilterReply.NEUTRAL : FilterReply.DENY;
-  }
+    /** The format chosen for the process, normally {@code ${SVC_LOG_FORMAT_CHOSEN}}. */
+    public void setActiveFormat(String activeFormat) {
+        this.activeFormat = activeFormat;
+    }
+
+    @Override
+    public void start() {
+        if (format == null || activeFormat == null) {
+            addError("ActiveFormatFilter needs both <format> and <activeFormat>");
+            return;
+        }
+        active = format.equals(activeFormat);
+        super.start();
+    }
+
+    @Override
+    public FilterReply decide(ILoggingEvent event) {
+        return active ? FilterReply.NEUTRAL : FilterReply.DENY;
+    }
 }

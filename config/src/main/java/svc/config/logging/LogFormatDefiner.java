@@ -9,13 +9,13 @@ import ch.qos.logback.core.PropertyDefinerBase;
  */
 public final class LogFormatDefiner extends PropertyDefinerBase {
 
-  @Override
-  public String getPropertyValue() {
-    String raw = SettingLookup.read(getContext(), LogSettings.FORMAT_VARIABLE);
-    LogSettings.Format format = LogSettings.parseFormat(raw).orElse(LogSettings.Format.JSON);
-    if (raw != null && LogSettings.parseFormat(raw).isEmpty()) {
-      addWarn(LogSettings.FORMAT_VARIABLE + "=" + raw + " is not json or text; writing JSON");
+    @Override
+    public String getPropertyValue() {
+        String raw = SettingLookup.read(getContext(), LogSettings.FORMAT_VARIABLE);
+        LogSettings.Format format = LogSettings.parseFormat(raw).orElse(LogSettings.Format.JSON);
+        if (raw != null && LogSettings.parseFormat(raw).isEmpty()) {
+            addWarn(LogSettings.FORMAT_VARIABLE + "=" + raw + " is not json or text; writing JSON");
+        }
+        return format.appenderName();
     }
-    return format.appenderName();
-  }
 }

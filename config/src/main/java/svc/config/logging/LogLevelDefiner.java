@@ -10,14 +10,14 @@ import ch.qos.logback.core.PropertyDefinerBase;
  */
 public final class LogLevelDefiner extends PropertyDefinerBase {
 
-  @Override
-  public String getPropertyValue() {
-    String raw = SettingLookup.read(getContext(), LogSettings.LEVEL_VARIABLE);
-    Level level = LogSettings.parseLevel(raw).orElse(Level.INFO);
-    if (raw != null && LogSettings.parseLevel(raw).isEmpty()) {
-      addWarn(LogSettings.LEVEL_VARIABLE + "=" + raw
-          + " is not DEBUG, INFO, WARNING, ERROR or CRITICAL; logging at INFO");
+    @Override
+    public String getPropertyValue() {
+        String raw = SettingLookup.read(getContext(), LogSettings.LEVEL_VARIABLE);
+        Level level = LogSettings.parseLevel(raw).orElse(Level.INFO);
+        if (raw != null && LogSettings.parseLevel(raw).isEmpty()) {
+            addWarn(LogSettings.LEVEL_VARIABLE + "=" + raw
+                    + " is not DEBUG, INFO, WARNING, ERROR or CRITICAL; logging at INFO");
+        }
+        return level.toString();
     }
-    return level.toString();
-  }
 }

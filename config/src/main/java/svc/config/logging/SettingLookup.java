@@ -8,10 +8,10 @@ import ch.qos.logback.core.Context;
  * environment.
  */
 final class SettingLookup {
-  private SettingLookup() {}
+    private SettingLookup() {}
 
-  static String read(Context context, String variable) {
-    String fromContext = context == null ? null : context.getProperty(variable);
-    return fromContext != null ? fromContext : System.getenv(variable);
-  }
+    static String read(Context context, String variable) {
+        String fromContext = context == null ? null : context.getProperty(variable);
+        return fromContext != null ? fromContext : System.getenv(variable);
+    }
 }

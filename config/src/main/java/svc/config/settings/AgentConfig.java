@@ -6,10 +6,10 @@ package svc.config.settings;
  * resolves {@code model}, {@code provider}, {@code delegateMode} and {@code mode}.
  */
 public record AgentConfig(
-    String name,
-    String prompt,
-    String model,
-    String provider,
-    PermissionsConfig permissions,
-    Boolean delegateMode,
-    String mode) {}
+        String name,
+        String prompt,
+        String model,
+        String provider,
+        PermissionsConfig permissions,
+        Boolean delegateMode,
+        String mode) {}

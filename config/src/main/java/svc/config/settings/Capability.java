@@ -7,39 +7,39 @@ import java.util.Optional;
 
 /** What a sandboxed WASM tool may do; the file spells each value in PascalCase. */
 public enum Capability {
-  /** Write log entries. */
-  @JsonProperty("Logging")
-  LOGGING("Logging"),
-  /** Read workspace files. */
-  @JsonProperty("WorkspaceRead")
-  WORKSPACE_READ("WorkspaceRead"),
-  /** Make HTTP requests. */
-  @JsonProperty("HttpRequest")
-  HTTP_REQUEST("HttpRequest"),
-  /** Invoke other tools. */
-  @JsonProperty("ToolInvoke")
-  TOOL_INVOKE("ToolInvoke"),
-  /** Check that a secret exists. */
-  @JsonProperty("SecretCheck")
-  SECRET_CHECK("SecretCheck");
+    /** Write log entries. */
+    @JsonProperty("Logging")
+    LOGGING("Logging"),
+    /** Read workspace files. */
+    @JsonProperty("WorkspaceRead")
+    WORKSPACE_READ("WorkspaceRead"),
+    /** Make HTTP requests. */
+    @JsonProperty("HttpRequest")
+    HTTP_REQUEST("HttpRequest"),
+    /** Invoke other tools. */
+    @JsonProperty("ToolInvoke")
+    TOOL_INVOKE("ToolInvoke"),
+    /** Check that a secret exists. */
+    @JsonProperty("SecretCheck")
+    SECRET_CHECK("SecretCheck");
 
-  private final String fileName;
+    private final String fileName;
 
-  Capability(String fileName) {
-    this.fileName = fileName;
-  }
+    Capability(String fileName) {
+        this.fileName = fileName;
+    }
 
-  /** The value as the settings file writes it. */
-  public String fileName() {
-    return fileName;
-  }
+    /** The value as the settings file writes it. */
+    public String fileName() {
+        return fileName;
+    }
 
-  /** Every value as the file writes it, for messages. */
-  public static List<String> fileNames() {
-    return Arrays.stream(values()).map(Capability::fileName).toList();
-  }
+    /** Every value as the file writes it, for messages. */
+    public static List<String> fileNames() {
+        return Arrays.stream(values()).map(Capability::fileName).toList();
+    }
 
-  public static Optional<Capability> fromFileName(String name) {
-    return Arrays.stream(values()).filter(c -> c.fileName.equals(name)).findFirst();
-  }
+    public static Optional<Capability> fromFileName(String name) {
+        return Arrays.stream(values()).filter(c -> c.fileName.equals(name)).findFirst();
+    }
 }

@@ -28,89 +28,89 @@ import java.util.Optional;
  */
 public final class EffectiveSettings {
 
-  /** An agent's mode when neither it nor {@code defaults.mode} names one. */
-  public static final String DEFAULT_MODE = "cascade";
+    /** An agent's mode when neither it nor {@code defaults.mode} names one. */
+    public static final String DEFAULT_MODE = "cascade";
 
-  private final Settings settings;
+    private final Settings settings;
 
-  EffectiveSettings(Settings settings) {
-    this.settings = settings;
-  }
-
-  /**
-   * The resolved configuration of the project at {@code projectDir}. The directory is made
-   * absolute and normalized; when that is not a key of the file, its real path (symbolic links
-   * resolved) is tried too.
-   */
-  public Optional<ProjectConfig> effectiveProject(Path projectDir) {
-    Path normalized = projectDir.toAbsolutePath().normalize();
-    ProjectConfig project = settings.projects().get(normalized.toString());
-    if (project == null && Files.exists(normalized)) {
-      try {
-        project = settings.projects().get(normalized.toRealPath().toString());
-      } catch (IOException e) {
-        project = null; // unreadable: it cannot match a key then
-      }
+    EffectiveSettings(Settings settings) {
+        this.settings = settings;
     }
-    return Optional.ofNullable(project).map(EffectiveSettings::resolve);
-  }
 
-  /** Every project of the file, resolved, in the file's order. */
-  public Map<String, ProjectConfig> projects() {
-    Map<String, ProjectConfig> resolved = new LinkedHashMap<>();
-    settings.projects().forEach((key, project) -> resolved.put(key, resolve(project)));
-    return resolved;
-  }
-
-  /** One project with every default of the spec applied. */
-  public static ProjectConfig resolve(ProjectConfig project) {
-    DefaultsConfig defaults = project.defaults() == null
-        ? new DefaultsConfig(null, null, null, null, null, null, null, null).withDefaults()
-        : project.defaults().withDefaults();
-    List<AgentConfig> agents =
-        project.agents().stream().map(agent -> resolve(agent, defaults)).toList();
-    SupervisorConfig supervisor = project.supervisor() == null
-        ? null
-        : new SupervisorConfig(
-            project.supervisor().prompt(),
-            orElse(project.supervisor().model(), defaults.model()));
-    return new ProjectConfig(
-        agents,
-        supervisor,
-        defaults,
-        providers(project.providers(), agents, defaults),
-        project.permissions(),
-        project.hooks(),
-        project.mcpServers(),
-        project.wasmTools(),
-        project.subAgentDefaults());
-  }
-
-  private static AgentConfig resolve(AgentConfig agent, DefaultsConfig defaults) {
-    return new AgentConfig(
-        agent.name(),
-        agent.prompt(),
-        orElse(agent.model(), defaults.model()),
-        orElse(agent.provider(), defaults.provider()),
-        agent.permissions(),
-        orElse(agent.delegateMode(), Boolean.FALSE),
-        orElse(agent.mode(), orElse(defaults.mode(), DEFAULT_MODE)));
-  }
-
-  private static Map<String, ProviderConfig> providers(
-      Map<String, ProviderConfig> written, List<AgentConfig> agents, DefaultsConfig defaults) {
-    Map<String, ProviderConfig> providers = new LinkedHashMap<>();
-    written.forEach((name, provider) -> providers.put(name, provider.withDefaults()));
-    String implicit = DefaultsConfig.DEFAULT_PROVIDER;
-    boolean usesImplicit = defaults.provider().equals(implicit)
-        || agents.stream().anyMatch(agent -> agent.provider().equals(implicit));
-    if (usesImplicit && !providers.containsKey(implicit)) {
-      providers.put(implicit, ProviderConfig.IMPLICIT_DEFAULT);
+    /**
+     * The resolved configuration of the project at {@code projectDir}. The directory is made
+     * absolute and normalized; when that is not a key of the file, its real path (symbolic links
+     * resolved) is tried too.
+     */
+    public Optional<ProjectConfig> effectiveProject(Path projectDir) {
+        Path normalized = projectDir.toAbsolutePath().normalize();
+        ProjectConfig project = settings.projects().get(normalized.toString());
+        if (project == null && Files.exists(normalized)) {
+            try {
+                project = settings.projects().get(normalized.toRealPath().toString());
+            } catch (IOException e) {
+                project = null; // unreadable: it cannot match a key then
+            }
+        }
+        return Optional.ofNullable(project).map(EffectiveSettings::resolve);
     }
-    return providers;
-  }
 
-  private static <T> T orElse(T value, T fallback) {
-    return value != null ? value : fallback;
-  }
+    /** Every project of the file, resolved, in the file's order. */
+    public Map<String, ProjectConfig> projects() {
+        Map<String, ProjectConfig> resolved = new LinkedHashMap<>();
+        settings.projects().forEach((key, project) -> resolved.put(key, resolve(project)));
+        return resolved;
+    }
+
+    /** One project with every default of the spec applied. */
+    public static ProjectConfig resolve(ProjectConfig project) {
+        DefaultsConfig defaults = project.defaults() == null
+                ? new DefaultsConfig(null, null, null, null, null, null, null, null).withDefaults()
+                : project.defaults().withDefaults();
+        List<AgentConfig> agents =
+                project.agents().stream().map(agent -> resolve(agent, defaults)).toList();
+        SupervisorConfig supervisor = project.supervisor() == null
+                ? null
+                : new SupervisorConfig(
+                        project.supervisor().prompt(),
+                        orElse(project.supervisor().model(), defaults.model()));
+        return new ProjectConfig(
+                agents,
+                supervisor,
+                defaults,
+                providers(project.providers(), agents, defaults),
+                project.permissions(),
+                project.hooks(),
+                project.mcpServers(),
+                project.wasmTools(),
+                project.subAgentDefaults());
+    }
+
+    private static AgentConfig resolve(AgentConfig agent, DefaultsConfig defaults) {
+        return new AgentConfig(
+                agent.name(),
+                agent.prompt(),
+                orElse(agent.model(), defaults.model()),
+                orElse(agent.provider(), defaults.provider()),
+                agent.permissions(),
+                orElse(agent.delegateMode(), Boolean.FALSE),
+                orElse(agent.mode(), orElse(defaults.mode(), DEFAULT_MODE)));
+    }
+
+    private static Map<String, ProviderConfig> providers(
+            Map<String, ProviderConfig> written, List<AgentConfig> agents, DefaultsConfig defaults) {
+        Map<String, ProviderConfig> providers = new LinkedHashMap<>();
+        written.forEach((name, provider) -> providers.put(name, provider.withDefaults()));
+        String implicit = DefaultsConfig.DEFAULT_PROVIDER;
+        boolean usesImplicit = defaults.provider().equals(implicit)
+                || agents.stream().anyMatch(agent -> agent.provider().equals(implicit));
+        if (usesImplicit && !providers.containsKey(implicit)) {
+            providers.put(implicit, ProviderConfig.IMPLICIT_DEFAULT);
+        }
+        return providers;
+    }
+
+    private static <T> T orElse(T value, T fallback) {
+        return value != null ? value : fallback;
+    }
 }

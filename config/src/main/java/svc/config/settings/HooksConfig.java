@@ -9,14 +9,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * written for the hook runner to interpret; copies keep the record immutable.
  */
 public record HooksConfig(ObjectNode json) {
-  @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-  public HooksConfig {
-    json = json.deepCopy();
-  }
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    public HooksConfig {
+        json = json.deepCopy();
+    }
 
-  @JsonValue
-  @Override
-  public ObjectNode json() {
-    return json.deepCopy();
-  }
+    @JsonValue
+    @Override
+    public ObjectNode json() {
+        return json.deepCopy();
+    }
 }

@@ -12,48 +12,45 @@ import java.util.regex.Pattern;
  */
 public record PermissionRule(String tool, String glob) {
 
-  /** Letters first, then letters, digits, {@code _} or {@code -} (MCP tools: {@code mcp__x__y}). */
-  private static final Pattern TOOL = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
+    /** Letters first, then letters, digits, {@code _} or {@code -} (MCP tools: {@code mcp__x__y}). */
+    private static final Pattern TOOL = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
 
-  private static final String EXAMPLE =
-      "write `Tool(glob)` such as `Bash(git *)`, or a bare tool name such as `Read`";
+    private static final String EXAMPLE =
+            "write `Tool(glob)` such as `Bash(git *)`, or a bare tool name such as `Read`";
 
-  /**
-   * Parses a rule as written in {@code allow}, {@code ask} or {@code deny}.
-   *
-   * @throws IllegalArgumentException with a sentence saying what is wrong and how to write it
-   */
-  public static PermissionRule parse(String text) {
-    if (text.isBlank()) {
-      throw new IllegalArgumentException("the rule is empty: " + EXAMPLE);
+    /**
+     * Parses a rule as written in {@code allow}, {@code ask} or {@code deny}.
+     *
+     * @throws IllegalArgumentException with a sentence saying what is wrong and how to write it
+     */
+    public static PermissionRule parse(String text) {
+        if (text.isBlank()) {
+            throw new IllegalArgumentException("the rule is empty: " + EXAMPLE);
+        }
+        int open = text.indexOf('(');
+        String tool = open < 0 ? text : text.substring(0, open);
+        if (!TOOL.matcher(tool).matches()) {
+            throw new IllegalArgumentException("`" + text + "` is not a permission rule: the tool name `" + tool
+                    + "` must start with a letter and hold only letters, digits, `_` or `-`; "
+                    + EXAMPLE);
+        }
+        if (open < 0) {
+            return new PermissionRule(tool, "*");
+        }
+        if (!text.endsWith(")")) {
+            throw new IllegalArgumentException(
+                    "`" + text + "` is not a permission rule: it must end with the `)` that closes `" + tool + "(`");
+        }
+        String glob = text.substring(open + 1, text.length() - 1);
+        if (glob.isEmpty()) {
+            throw new IllegalArgumentException("`" + text + "` has an empty pattern: use `" + tool + "(*)` (or just `"
+                    + tool + "`) to match every use of the tool");
+        }
+        return new PermissionRule(tool, glob);
     }
-    int open = text.indexOf('(');
-    String tool = open < 0 ? text : text.substring(0, open);
-    if (!TOOL.matcher(tool).matches()) {
-      throw new IllegalArgumentException(
-          "`" + text + "` is not a permission rule: the tool name `" + tool
-              + "` must start with a letter and hold only letters, digits, `_` or `-`; "
-              + EXAMPLE);
-    }
-    if (open < 0) {
-      return new PermissionRule(tool, "*");
-    }
-    if (!text.endsWith(")")) {
-      throw new IllegalArgumentException(
-          "`" + text + "` is not a permission rule: it must end with the `)` that closes `"
-              + tool + "(`");
-    }
-    String glob = text.substring(open + 1, text.length() - 1);
-    if (glob.isEmpty()) {
-      throw new IllegalArgumentException(
-          "`" + text + "` has an empty pattern: use `" + tool + "(*)` (or just `" + tool
-              + "`) to match every use of the tool");
-    }
-    return new PermissionRule(tool, glob);
-  }
 
-  @Override
-  public String toString() {
-    return tool + "(" + glob + ")";
-  }
+    @Override
+    public String toString() {
+        return tool + "(" + glob + ")";
+    }
 }

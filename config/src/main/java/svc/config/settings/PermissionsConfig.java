@@ -7,12 +7,11 @@ import java.util.List;
  * PermissionRule}). Rules stay as written; the permission engine parses them with {@link
  * PermissionRule#parse}.
  */
-public record PermissionsConfig(
-    List<String> allow, List<String> ask, List<String> deny, String defaultMode) {
+public record PermissionsConfig(List<String> allow, List<String> ask, List<String> deny, String defaultMode) {
 
-  public PermissionsConfig {
-    allow = Immutable.list(allow);
-    ask = Immutable.list(ask);
-    deny = Immutable.list(deny);
-  }
+    public PermissionsConfig {
+        allow = Immutable.list(allow);
+        ask = Immutable.list(ask);
+        deny = Immutable.list(deny);
+    }
 }

@@ -9,20 +9,20 @@ import java.util.Map;
  * spec names it; every other multi-word key is snake case.
  */
 public record ProjectConfig(
-    List<AgentConfig> agents,
-    SupervisorConfig supervisor,
-    DefaultsConfig defaults,
-    Map<String, ProviderConfig> providers,
-    PermissionsConfig permissions,
-    HooksConfig hooks,
-    @JsonProperty("mcpServers") Map<String, McpServerConfig> mcpServers,
-    List<WasmToolConfig> wasmTools,
-    SubAgentLimits subAgentDefaults) {
+        List<AgentConfig> agents,
+        SupervisorConfig supervisor,
+        DefaultsConfig defaults,
+        Map<String, ProviderConfig> providers,
+        PermissionsConfig permissions,
+        HooksConfig hooks,
+        @JsonProperty("mcpServers") Map<String, McpServerConfig> mcpServers,
+        List<WasmToolConfig> wasmTools,
+        SubAgentLimits subAgentDefaults) {
 
-  public ProjectConfig {
-    agents = Immutable.list(agents);
-    providers = Immutable.map(providers);
-    mcpServers = Immutable.map(mcpServers);
-    wasmTools = Immutable.list(wasmTools);
-  }
+    public ProjectConfig {
+        agents = Immutable.list(agents);
+        providers = Immutable.map(providers);
+        mcpServers = Immutable.map(mcpServers);
+        wasmTools = Immutable.list(wasmTools);
+    }
 }

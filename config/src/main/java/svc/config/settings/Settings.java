@@ -7,12 +7,12 @@ import java.util.Map;
  * keyed by the project's absolute canonical path (in the file's order).
  */
 public record Settings(long version, Map<String, ProjectConfig> projects) {
-  public Settings {
-    projects = Immutable.map(projects);
-  }
+    public Settings {
+        projects = Immutable.map(projects);
+    }
 
-  /** The same settings with every default of the spec resolved. */
-  public EffectiveSettings effective() {
-    return new EffectiveSettings(this);
-  }
+    /** The same settings with every default of the spec resolved. */
+    public EffectiveSettings effective() {
+        return new EffectiveSettings(this);
+    }
 }

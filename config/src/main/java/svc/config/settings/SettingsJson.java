@@ -16,33 +16,30 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
  */
 public final class SettingsJson {
 
-  static final JsonMapper MAPPER =
-      JsonMapper.builder()
-          .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-          .defaultPropertyInclusion(
-              JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS))
-          .build();
+    static final JsonMapper MAPPER = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .defaultPropertyInclusion(
+                    JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS))
+            .build();
 
-  /** {@code "key": value}, and list items one per line, as people write settings by hand. */
-  private static final DefaultPrettyPrinter PRETTY =
-      new DefaultPrettyPrinter()
-          .withSeparators(Separators.createDefaultInstance()
-              .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
-          .withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE);
+    /** {@code "key": value}, and list items one per line, as people write settings by hand. */
+    private static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter()
+            .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+            .withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE);
 
-  private SettingsJson() {}
+    private SettingsJson() {}
 
-  /**
-   * Pretty JSON of any settings record, in the file's own key names; fields that are {@code null}
-   * (not written, no default) are left out.
-   */
-  public static String toPrettyJson(Object settingsRecord) {
-    try {
-      return MAPPER.writer(PRETTY).writeValueAsString(settingsRecord);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("settings records always serialize", e);
+    /**
+     * Pretty JSON of any settings record, in the file's own key names; fields that are {@code null}
+     * (not written, no default) are left out.
+     */
+    public static String toPrettyJson(Object settingsRecord) {
+        try {
+            return MAPPER.writer(PRETTY).writeValueAsString(settingsRecord);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("settings records always serialize", e);
+        }
     }
-  }
 }

@@ -9,8 +9,8 @@ package svc.config.settings;
  * @param message what is wrong and what to write instead, as a sentence for the user
  */
 public record SettingsProblem(String pointer, String message) {
-  @Override
-  public String toString() {
-    return (pointer.isEmpty() ? "(file)" : pointer) + ": " + message;
-  }
+    @Override
+    public String toString() {
+        return (pointer.isEmpty() ? "(file)" : pointer) + ": " + message;
+    }
 }

@@ -9,14 +9,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * exactly as written for the runtime to interpret; copies keep the record immutable.
  */
 public record SubAgentLimits(ObjectNode json) {
-  @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-  public SubAgentLimits {
-    json = json.deepCopy();
-  }
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    public SubAgentLimits {
+        json = json.deepCopy();
+    }
 
-  @JsonValue
-  @Override
-  public ObjectNode json() {
-    return json.deepCopy();
-  }
+    @JsonValue
+    @Override
+    public ObjectNode json() {
+        return json.deepCopy();
+    }
 }

@@ -5,10 +5,10 @@ package svc.config.settings;
  * default, which the runtime owns, so nothing here resolves it.
  */
 public record WasmLimitsConfig(
-    Long maxMemoryBytes,
-    Long fuelLimit,
-    Long executionTimeoutSecs,
-    Long maxLogEntries,
-    Long maxHttpRequests,
-    Long maxToolInvocations,
-    Long maxFileReadBytes) {}
+        Long maxMemoryBytes,
+        Long fuelLimit,
+        Long executionTimeoutSecs,
+        Long maxLogEntries,
+        Long maxHttpRequests,
+        Long maxToolInvocations,
+        Long maxFileReadBytes) {}

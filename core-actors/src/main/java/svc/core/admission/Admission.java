@@ -22,89 +22,89 @@ import svc.core.run.RunEntity;
  */
 public final class Admission extends AbstractBehavior<Admission.Command> {
 
-  /** Messages of the admission queue. */
-  public sealed interface Command extends CborSerializable {}
+    /** Messages of the admission queue. */
+    public sealed interface Command extends CborSerializable {}
 
-  /** A run wants a slot; it waits its turn by creation time. */
-  public record Enqueue(String runId, Instant createdAt) implements Command {}
+    /** A run wants a slot; it waits its turn by creation time. */
+    public record Enqueue(String runId, Instant createdAt) implements Command {}
 
-  /** A run that was running before a restart takes its slot back without queueing. */
-  public record Claim(String runId) implements Command {}
+    /** A run that was running before a restart takes its slot back without queueing. */
+    public record Claim(String runId) implements Command {}
 
-  /** A run no longer needs its slot (it finished, failed, was cancelled or waits for a human). */
-  public record Release(String runId) implements Command {}
+    /** A run no longer needs its slot (it finished, failed, was cancelled or waits for a human). */
+    public record Release(String runId) implements Command {}
 
-  /** How full the platform is, for metrics and tests. */
-  public record GetStatus(ActorRef<Status> replyTo) implements Command {}
+    /** How full the platform is, for metrics and tests. */
+    public record GetStatus(ActorRef<Status> replyTo) implements Command {}
 
-  public record Status(int running, int queued, int capacity) implements CborSerializable {}
+    public record Status(int running, int queued, int capacity) implements CborSerializable {}
 
-  private record Waiting(String runId, Instant createdAt) {}
+    private record Waiting(String runId, Instant createdAt) {}
 
-  public static Behavior<Command> create(int capacity) {
-    return Behaviors.setup(ctx -> new Admission(ctx, capacity));
-  }
-
-  private final int capacity;
-  private final Set<String> running = new HashSet<>();
-  private final PriorityQueue<Waiting> queue =
-      new PriorityQueue<>(Comparator.comparing(Waiting::createdAt).thenComparing(Waiting::runId));
-  private final ClusterSharding sharding;
-
-  private Admission(ActorContext<Command> context, int capacity) {
-    super(context);
-    this.capacity = capacity;
-    this.sharding = ClusterSharding.get(context.getSystem());
-  }
-
-  @Override
-  public Receive<Command> createReceive() {
-    return newReceiveBuilder()
-        .onMessage(Enqueue.class, this::onEnqueue)
-        .onMessage(Claim.class, this::onClaim)
-        .onMessage(Release.class, this::onRelease)
-        .onMessage(GetStatus.class, this::onGetStatus)
-        .build();
-  }
-
-  private Behavior<Command> onEnqueue(Enqueue msg) {
-    if (running.contains(msg.runId())) {
-      // Admitted already, but the run did not hear it before a restart: tell it again.
-      admit(msg.runId());
-    } else if (queue.stream().noneMatch(w -> w.runId().equals(msg.runId()))) {
-      queue.add(new Waiting(msg.runId(), msg.createdAt()));
+    public static Behavior<Command> create(int capacity) {
+        return Behaviors.setup(ctx -> new Admission(ctx, capacity));
     }
-    fill();
-    return this;
-  }
 
-  private Behavior<Command> onClaim(Claim msg) {
-    queue.removeIf(w -> w.runId().equals(msg.runId()));
-    running.add(msg.runId());
-    return this;
-  }
+    private final int capacity;
+    private final Set<String> running = new HashSet<>();
+    private final PriorityQueue<Waiting> queue =
+            new PriorityQueue<>(Comparator.comparing(Waiting::createdAt).thenComparing(Waiting::runId));
+    private final ClusterSharding sharding;
 
-  private Behavior<Command> onRelease(Release msg) {
-    running.remove(msg.runId());
-    queue.removeIf(w -> w.runId().equals(msg.runId()));
-    fill();
-    return this;
-  }
-
-  private Behavior<Command> onGetStatus(GetStatus msg) {
-    msg.replyTo().tell(new Status(running.size(), queue.size(), capacity));
-    return this;
-  }
-
-  private void fill() {
-    while (running.size() < capacity && !queue.isEmpty()) {
-      Waiting next = queue.poll();
-      running.add(next.runId());
-      admit(next.runId());
+    private Admission(ActorContext<Command> context, int capacity) {
+        super(context);
+        this.capacity = capacity;
+        this.sharding = ClusterSharding.get(context.getSystem());
     }
-  }
 
-  private void admit(String runId) {
-    sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, runId).tell(new RunEntity.Admit());
-  }
+    @Override
+    public Receive<Command> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(Enqueue.class, this::onEnqueue)
+                .onMessage(Claim.class, this::onClaim)
+                .onMessage(Release.class, this::onRelease)
+                .onMessage(GetStatus.class, this::onGetStatus)
+                .build();
+    }
+
+    private Behavior<Command> onEnqueue(Enqueue msg) {
+        if (running.contains(msg.runId())) {
+            // Admitted already, but the run did not hear it before a restart: tell it again.
+            admit(msg.runId());
+        } else if (queue.stream().noneMatch(w -> w.runId().equals(msg.runId()))) {
+            queue.add(new Waiting(msg.runId(), msg.createdAt()));
+        }
+        fill();
+        return this;
+    }
+
+    private Behavior<Command> onClaim(Claim msg) {
+        queue.removeIf(w -> w.runId().equals(msg.runId()));
+        running.add(msg.runId());
+        return this;
+    }
+
+    private Behavior<Command> onRelease(Release msg) {
+        running.remove(msg.runId());
+        queue.removeIf(w -> w.runId().equals(msg.runId()));
+        fill();
+        return this;
+    }
+
+    private Behavior<Command> onGetStatus(GetStatus msg) {
+        msg.replyTo().tell(new Status(running.size(), queue.size(), capacity));
+        return this;
+    }
+
+    private void fill() {
+        while (running.size() < capacity && !queue.isEmpty()) {
+            Waiting next = queue.poll();
+            running.add(next.runId());
+            admit(next.runId());
+        }
+    }
+
+    private void admit(String runId) {
+        sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, runId).tell(new RunEntity.Admit());
+    }
 }

@@ -8,40 +8,41 @@ import java.util.Optional;
 /** Every agent the platform runs, by name; built once at start from the library roster. */
 public final class AgentDirectory {
 
-  private final Map<String, AgentProfile> agents = new LinkedHashMap<>();
+    private final Map<String, AgentProfile> agents = new LinkedHashMap<>();
 
-  public AgentDirectory(Collection<AgentProfile> profiles) {
-    for (AgentProfile p : profiles) {
-      if (agents.putIfAbsent(p.name(), p) != null) {
-        throw new IllegalArgumentException("agent defined twice: " + p.name());
-      }
+    public AgentDirectory(Collection<AgentProfile> profiles) {
+        for (AgentProfile p : profiles) {
+            if (agents.putIfAbsent(p.name(), p) != null) {
+                throw new IllegalArgumentException("agent defined twice: " + p.name());
+            }
+        }
     }
-  }
 
-  public Optional<AgentProfile> find(String name) {
-    return Optional.ofNullable(agents.get(name));
-  }
+    public Optional<AgentProfile> find(String name) {
+        return Optional.ofNullable(agents.get(name));
+    }
 
-  public AgentProfile get(String name) {
-    return find(name).orElseThrow(() -> new IllegalArgumentException("no agent named " + name));
-  }
+    public AgentProfile get(String name) {
+        return find(name).orElseThrow(() -> new IllegalArgumentException("no agent named " + name));
+    }
 
-  public Collection<AgentProfile> all() {
-    return agents.values();
-  }
+    public Collection<AgentProfile> all() {
+        return agents.values();
+    }
 
-  public AgentProfile director() {
-    return agents.values().stream()
-        .filter(a -> a.tier() == AgentProfile.Tier.DIRECTOR)
-        .findFirst()
-        .orElseThrow(() -> new IllegalStateException("the roster has no director"));
-  }
+    public AgentProfile director() {
+        return agents.values().stream()
+                .filter(a -> a.tier() == AgentProfile.Tier.DIRECTOR)
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("the roster has no director"));
+    }
 
-  public String coordinatorOf(String team) {
-    return agents.values().stream()
-        .filter(a -> a.tier() == AgentProfile.Tier.COORDINATOR && a.team().equals(team))
-        .map(AgentProfile::name)
-        .findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no coordinator for team " + team));
-  }
+    public String coordinatorOf(String team) {
+        return agents.values().stream()
+                .filter(a ->
+                        a.tier() == AgentProfile.Tier.COORDINATOR && a.team().equals(team))
+                .map(AgentProfile::name)
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no coordinator for team " + team));
+    }
 }

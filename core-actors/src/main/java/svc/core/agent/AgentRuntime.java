@@ -13,11 +13,11 @@ import svc.core.tools.ToolRegistry;
  * where blocking work runs, and where live events go.
  */
 public record AgentRuntime(
-    CoreSettings settings,
-    AgentDirectory directory,
-    java.util.function.Function<AgentProfile, LlmProvider> providers,
-    ToolRegistry tools,
-    ToolPermissions permissions,
-    Executor blockingExecutor,
-    LiveFeed liveFeed,
-    svc.core.telemetry.Tracing tracing) {}
+        CoreSettings settings,
+        AgentDirectory directory,
+        java.util.function.Function<AgentProfile, LlmProvider> providers,
+        ToolRegistry tools,
+        ToolPermissions permissions,
+        Executor blockingExecutor,
+        LiveFeed liveFeed,
+        svc.core.telemetry.Tracing tracing) {}

@@ -8,17 +8,17 @@ import svc.core.CborSerializable;
  */
 public record Requester(Kind kind, String agent, String callId) implements CborSerializable {
 
-  /** The run or an agent. */
-  public enum Kind {
-    RUN,
-    AGENT
-  }
+    /** The run or an agent. */
+    public enum Kind {
+        RUN,
+        AGENT
+    }
 
-  public static Requester run() {
-    return new Requester(Kind.RUN, null, null);
-  }
+    public static Requester run() {
+        return new Requester(Kind.RUN, null, null);
+    }
 
-  public static Requester agent(String agent, String callId) {
-    return new Requester(Kind.AGENT, agent, callId);
-  }
+    public static Requester agent(String agent, String callId) {
+        return new Requester(Kind.AGENT, agent, callId);
+    }
 }

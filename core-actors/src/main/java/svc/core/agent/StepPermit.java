@@ -9,9 +9,9 @@ import svc.core.CborSerializable;
  */
 public sealed interface StepPermit extends CborSerializable {
 
-  /** Take the step. */
-  record Proceed() implements StepPermit {}
+    /** Take the step. */
+    record Proceed() implements StepPermit {}
 
-  /** Do not take it; {@code endsTask} says whether the agent's task is over. */
-  record Refuse(String reason, boolean endsTask) implements StepPermit {}
+    /** Do not take it; {@code endsTask} says whether the agent's task is over. */
+    record Refuse(String reason, boolean endsTask) implements StepPermit {}
 }

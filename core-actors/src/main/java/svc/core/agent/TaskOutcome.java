@@ -8,13 +8,14 @@ import svc.core.CborSerializable;
  * (and its delegates' tools) established on the way.
  */
 public record TaskOutcome(boolean ok, String answer, Map<String, Object> facts) implements CborSerializable {
-  public TaskOutcome {
-    facts = Map.copyOf(facts == null ? Map.of() : facts);
-  }
+    public TaskOutcome {
+        facts = Map.copyOf(facts == null ? Map.of() : facts);
+    }
 
-  /** A final answer succeeds unless its JSON block says {@code "ok": false}. */
-  public static TaskOutcome fromAnswer(String answer, Map<String, Object> facts) {
-    boolean ok = TaskText.data(answer).map(d -> d.path("ok").asBoolean(true)).orElse(true);
-    return new TaskOutcome(ok, answer, facts);
-  }
+    /** A final answer succeeds unless its JSON block says {@code "ok": false}. */
+    public static TaskOutcome fromAnswer(String answer, Map<String, Object> facts) {
+        boolean ok =
+                TaskText.data(answer).map(d -> d.path("ok").asBoolean(true)).orElse(true);
+        return new TaskOutcome(ok, answer, facts);
+    }
 }

@@ -13,37 +13,37 @@ import svc.config.Json;
  */
 public final class TaskText {
 
-  private static final Pattern BLOCK = Pattern.compile("```json\\s*\\n(.*?)\\n```", Pattern.DOTALL);
+    private static final Pattern BLOCK = Pattern.compile("```json\\s*\\n(.*?)\\n```", Pattern.DOTALL);
 
-  private TaskText() {}
+    private TaskText() {}
 
-  public static String render(String sentence, JsonNode data) {
-    return sentence + "\n```json\n" + Json.write(data) + "\n```";
-  }
+    public static String render(String sentence, JsonNode data) {
+        return sentence + "\n```json\n" + Json.write(data) + "\n```";
+    }
 
-  /** The last JSON block of a text, if there is one and it parses. */
-  public static Optional<JsonNode> data(String text) {
-    if (text == null) {
-      return Optional.empty();
+    /** The last JSON block of a text, if there is one and it parses. */
+    public static Optional<JsonNode> data(String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        Matcher m = BLOCK.matcher(text);
+        String last = null;
+        while (m.find()) {
+            last = m.group(1);
+        }
+        if (last == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Json.parse(last));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
-    Matcher m = BLOCK.matcher(text);
-    String last = null;
-    while (m.find()) {
-      last = m.group(1);
-    }
-    if (last == null) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(Json.parse(last));
-    } catch (IllegalArgumentException e) {
-      return Optional.empty();
-    }
-  }
 
-  /** The prose before the first JSON block. */
-  public static String prose(String text) {
-    int i = text.indexOf("```json");
-    return (i < 0 ? text : text.substring(0, i)).trim();
-  }
+    /** The prose before the first JSON block. */
+    public static String prose(String text) {
+        int i = text.indexOf("```json");
+        return (i < 0 ? text : text.substring(0, i)).trim();
+    }
 }

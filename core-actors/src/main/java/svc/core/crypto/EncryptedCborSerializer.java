@@ -23,45 +23,44 @@ import svc.governance.crypto.KeyProviders;
  */
 public final class EncryptedCborSerializer extends SerializerWithStringManifest {
 
-  /** Distinct from Pekko's own serializer ids (which are below 100) and stable: it is in the journal. */
-  public static final int IDENTIFIER = 7301;
+    /** Distinct from Pekko's own serializer ids (which are below 100) and stable: it is in the journal. */
+    public static final int IDENTIFIER = 7301;
 
-  private final JacksonCborSerializer cbor;
-  private final EnvelopeCipher cipher;
+    private final JacksonCborSerializer cbor;
+    private final EnvelopeCipher cipher;
 
-  public EncryptedCborSerializer(ExtendedActorSystem system) {
-    this.cbor = new JacksonCborSerializer(system, "jackson-cbor");
-    var config = system.settings().config().getConfig("svc.at-rest");
-    Map<String, String> env = new HashMap<>();
-    String kek = config.getString("kek");
-    if (!kek.isBlank()) {
-      env.put(KeyProviders.ENV_VARIABLE, kek);
+    public EncryptedCborSerializer(ExtendedActorSystem system) {
+        this.cbor = new JacksonCborSerializer(system, "jackson-cbor");
+        var config = system.settings().config().getConfig("svc.at-rest");
+        Map<String, String> env = new HashMap<>();
+        String kek = config.getString("kek");
+        if (!kek.isBlank()) {
+            env.put(KeyProviders.ENV_VARIABLE, kek);
+        }
+        this.cipher = new EnvelopeCipher(KeyProviders.select(
+                config.getString("key-provider"), config.getBoolean("strict"), env, new SecureRandom()));
     }
-    this.cipher =
-        new EnvelopeCipher(
-            KeyProviders.select(config.getString("key-provider"), config.getBoolean("strict"), env, new SecureRandom()));
-  }
 
-  @Override
-  public int identifier() {
-    return IDENTIFIER;
-  }
+    @Override
+    public int identifier() {
+        return IDENTIFIER;
+    }
 
-  @Override
-  public String manifest(Object o) {
-    return cbor.manifest(o);
-  }
+    @Override
+    public String manifest(Object o) {
+        return cbor.manifest(o);
+    }
 
-  @Override
-  public byte[] toBinary(Object o) {
-    String manifest = manifest(o);
-    Envelope sealed = cipher.encrypt(cbor.toBinary(o), Map.of("manifest", manifest));
-    return sealed.toJson().getBytes(StandardCharsets.UTF_8);
-  }
+    @Override
+    public byte[] toBinary(Object o) {
+        String manifest = manifest(o);
+        Envelope sealed = cipher.encrypt(cbor.toBinary(o), Map.of("manifest", manifest));
+        return sealed.toJson().getBytes(StandardCharsets.UTF_8);
+    }
 
-  @Override
-  public Object fromBinary(byte[] bytes, String manifest) {
-    Envelope sealed = Envelope.parse(new String(bytes, StandardCharsets.UTF_8));
-    return cbor.fromBinary(cipher.decrypt(sealed, Map.of("manifest", manifest)), manifest);
-  }
+    @Override
+    public Object fromBinary(byte[] bytes, String manifest) {
+        Envelope sealed = Envelope.parse(new String(bytes, StandardCharsets.UTF_8));
+        return cbor.fromBinary(cipher.decrypt(sealed, Map.of("manifest", manifest)), manifest);
+    }
 }

@@ -39,135 +39,143 @@ import svc.persistence.runs.RunRepository;
  */
 public final class SubjectErasure {
 
-  private final Database database;
-  private final Path home;
-  private final Executor blocking;
-  private final LineageRepository lineage = new LineageRepository();
-  private final RunRepository runs = new RunRepository();
+    private final Database database;
+    private final Path home;
+    private final Executor blocking;
+    private final LineageRepository lineage = new LineageRepository();
+    private final RunRepository runs = new RunRepository();
 
-  public SubjectErasure(Database database, Path home, Executor blocking) {
-    this.database = database;
-    this.home = home;
-    this.blocking = blocking;
-  }
-
-  public CompletionStage<ErasureReceipt> preview(String subjectId) {
-    return start(subjectId, true);
-  }
-
-  public CompletionStage<ErasureReceipt> erase(String subjectId) {
-    return start(subjectId, false);
-  }
-
-  private CompletionStage<ErasureReceipt> start(String subjectId, boolean dryRun) {
-    try {
-      InvalidSubjectIdException.requireValid(subjectId);
-    } catch (InvalidSubjectIdException e) {
-      return CompletableFuture.failedFuture(e);
+    public SubjectErasure(Database database, Path home, Executor blocking) {
+        this.database = database;
+        this.home = home;
+        this.blocking = blocking;
     }
-    return CompletableFuture.supplyAsync(() -> run(subjectId, dryRun), blocking);
-  }
 
-  private ErasureReceipt run(String subject, boolean dryRun) {
-    Instant requested = Instant.now();
-    long lineageRows;
-    long modelsNulled;
-    List<String> datasetPaths;
-    try (Connection c = database.connection()) {
-      c.setAutoCommit(false);
-      List<String> datasets = lineage.datasetsOfConsent(c, subject);
-      modelsNulled = lineage.modelsOfDatasets(c, datasets);
-      lineageRows = dryRun ? datasets.size() : lineage.deleteDatasets(c, datasets);
-      datasetPaths = runs.datasetPaths(c);
-      c.commit();
-    } catch (SQLException e) {
-      throw new IllegalStateException("erasure could not read or change the lineage tables: " + e.getMessage(), e);
+    public CompletionStage<ErasureReceipt> preview(String subjectId) {
+        return start(subjectId, true);
     }
-    long rows = 0;
-    long lines = 0;
-    long files = 0;
-    for (String path : datasetPaths) {
-      Path file = Path.of(path);
-      if (!Files.isRegularFile(file)) {
-        continue;
-      }
-      DatasetRowEraser.Result r = path.endsWith(".jsonl") ? DatasetRowEraser.jsonl(read(file), subject) : DatasetRowEraser.csv(read(file), subject);
-      if (r.removed() > 0) {
-        rows += r.removed();
-        files++;
+
+    public CompletionStage<ErasureReceipt> erase(String subjectId) {
+        return start(subjectId, false);
+    }
+
+    private CompletionStage<ErasureReceipt> start(String subjectId, boolean dryRun) {
+        try {
+            InvalidSubjectIdException.requireValid(subjectId);
+        } catch (InvalidSubjectIdException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return CompletableFuture.supplyAsync(() -> run(subjectId, dryRun), blocking);
+    }
+
+    private ErasureReceipt run(String subject, boolean dryRun) {
+        Instant requested = Instant.now();
+        long lineageRows;
+        long modelsNulled;
+        List<String> datasetPaths;
+        try (Connection c = database.connection()) {
+            c.setAutoCommit(false);
+            List<String> datasets = lineage.datasetsOfConsent(c, subject);
+            modelsNulled = lineage.modelsOfDatasets(c, datasets);
+            lineageRows = dryRun ? datasets.size() : lineage.deleteDatasets(c, datasets);
+            datasetPaths = runs.datasetPaths(c);
+            c.commit();
+        } catch (SQLException e) {
+            throw new IllegalStateException(
+                    "erasure could not read or change the lineage tables: " + e.getMessage(), e);
+        }
+        long rows = 0;
+        long lines = 0;
+        long files = 0;
+        for (String path : datasetPaths) {
+            Path file = Path.of(path);
+            if (!Files.isRegularFile(file)) {
+                continue;
+            }
+            DatasetRowEraser.Result r = path.endsWith(".jsonl")
+                    ? DatasetRowEraser.jsonl(read(file), subject)
+                    : DatasetRowEraser.csv(read(file), subject);
+            if (r.removed() > 0) {
+                rows += r.removed();
+                files++;
+                if (!dryRun) {
+                    write(file, r.lines());
+                }
+            }
+        }
+        for (Path file : conversationFiles()) {
+            synchronized (FileLocks.of(file)) {
+                ConversationTombstoner.Result r = ConversationTombstoner.tombstone(read(file), subject, requested);
+                if (r.tombstoned() > 0) {
+                    lines += r.tombstoned();
+                    files++;
+                    if (!dryRun) {
+                        write(file, r.lines());
+                    }
+                }
+            }
+        }
+        ErasureReceipt receipt = ErasureReceipt.issue(
+                subject,
+                dryRun,
+                new ErasureCounts(rows + lineageRows, modelsNulled, lines, files),
+                requested,
+                Instant.now());
         if (!dryRun) {
-          write(file, r.lines());
+            keep(receipt);
         }
-      }
+        return receipt;
     }
-    for (Path file : conversationFiles()) {
-      synchronized (FileLocks.of(file)) {
-        ConversationTombstoner.Result r = ConversationTombstoner.tombstone(read(file), subject, requested);
-        if (r.tombstoned() > 0) {
-          lines += r.tombstoned();
-          files++;
-          if (!dryRun) {
-            write(file, r.lines());
-          }
+
+    private List<Path> conversationFiles() {
+        Path runsDir = home.resolve("runs");
+        if (!Files.isDirectory(runsDir)) {
+            return List.of();
         }
-      }
-    }
-    ErasureReceipt receipt =
-        ErasureReceipt.issue(subject, dryRun, new ErasureCounts(rows + lineageRows, modelsNulled, lines, files), requested, Instant.now());
-    if (!dryRun) {
-      keep(receipt);
-    }
-    return receipt;
-  }
-
-  private List<Path> conversationFiles() {
-    Path runsDir = home.resolve("runs");
-    if (!Files.isDirectory(runsDir)) {
-      return List.of();
-    }
-    List<Path> out = new java.util.ArrayList<>();
-    try (DirectoryStream<Path> runDirs = Files.newDirectoryStream(runsDir)) {
-      for (Path run : runDirs) {
-        Path conv = run.resolve("conversations");
-        if (Files.isDirectory(conv)) {
-          try (DirectoryStream<Path> jsonl = Files.newDirectoryStream(conv, "*.jsonl")) {
-            jsonl.forEach(out::add);
-          }
+        List<Path> out = new java.util.ArrayList<>();
+        try (DirectoryStream<Path> runDirs = Files.newDirectoryStream(runsDir)) {
+            for (Path run : runDirs) {
+                Path conv = run.resolve("conversations");
+                if (Files.isDirectory(conv)) {
+                    try (DirectoryStream<Path> jsonl = Files.newDirectoryStream(conv, "*.jsonl")) {
+                        jsonl.forEach(out::add);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+        out.sort(null);
+        return out;
     }
-    out.sort(null);
-    return out;
-  }
 
-  private void keep(ErasureReceipt receipt) {
-    try {
-      Path dir = Files.createDirectories(home.resolve("erasure"));
-      // The file name carries no subject id: only the receipt inside names it.
-      String name = receipt.completedAt().toString().replace(':', '-') + "-" + receipt.signature().substring(0, 12) + ".json";
-      Files.writeString(dir.resolve(name), Json.writePretty(receipt));
-    } catch (IOException e) {
-      throw new UncheckedIOException("erasure done, but its receipt could not be kept: " + e.getMessage(), e);
+    private void keep(ErasureReceipt receipt) {
+        try {
+            Path dir = Files.createDirectories(home.resolve("erasure"));
+            // The file name carries no subject id: only the receipt inside names it.
+            String name = receipt.completedAt().toString().replace(':', '-') + "-"
+                    + receipt.signature().substring(0, 12) + ".json";
+            Files.writeString(dir.resolve(name), Json.writePretty(receipt));
+        } catch (IOException e) {
+            throw new UncheckedIOException("erasure done, but its receipt could not be kept: " + e.getMessage(), e);
+        }
     }
-  }
 
-  private static List<String> read(Path file) {
-    try {
-      return Files.readAllLines(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file, e);
+    private static List<String> read(Path file) {
+        try {
+            return Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
     }
-  }
 
-  private static void write(Path file, List<String> lines) {
-    try {
-      Path tmp = file.resolveSibling(file.getFileName() + ".erasure.tmp");
-      Files.write(tmp, lines, StandardCharsets.UTF_8);
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot rewrite " + file, e);
+    private static void write(Path file, List<String> lines) {
+        try {
+            Path tmp = file.resolveSibling(file.getFileName() + ".erasure.tmp");
+            Files.write(tmp, lines, StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot rewrite " + file, e);
+        }
     }
-  }
 }

@@ -25,80 +25,87 @@ import svc.persistence.approvals.ApprovalRepository;
  */
 public final class GateSweeper {
 
-  private static final Logger LOG = LoggerFactory.getLogger(GateSweeper.class);
+    private static final Logger LOG = LoggerFactory.getLogger(GateSweeper.class);
 
-  /** Messages of the sweeper. */
-  public sealed interface Command extends CborSerializable {}
+    /** Messages of the sweeper. */
+    public sealed interface Command extends CborSerializable {}
 
-  /** Sweep now; the report goes to {@code replyTo} when given. */
-  public record Sweep(ActorRef<GateSweep.Report> replyTo) implements Command {}
+    /** Sweep now; the report goes to {@code replyTo} when given. */
+    public record Sweep(ActorRef<GateSweep.Report> replyTo) implements Command {}
 
-  private record Loaded(List<GateSweep.PendingGate> gates, ActorRef<GateSweep.Report> replyTo, Throwable failure)
-      implements Command, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
+    private record Loaded(List<GateSweep.PendingGate> gates, ActorRef<GateSweep.Report> replyTo, Throwable failure)
+            implements Command, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
 
-  public static Behavior<Command> create(Database database, Executor jdbc, GateNotifier notifier, Duration interval) {
-    return Behaviors.setup(
-        ctx ->
-            Behaviors.withTimers(
-                timers -> {
-                  timers.startTimerWithFixedDelay("sweep", new Sweep(null), interval);
-                  return running(ctx, database, jdbc, notifier, GateSweep.systemClocks());
-                }));
-  }
+    public static Behavior<Command> create(Database database, Executor jdbc, GateNotifier notifier, Duration interval) {
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
+            timers.startTimerWithFixedDelay("sweep", new Sweep(null), interval);
+            return running(ctx, database, jdbc, notifier, GateSweep.systemClocks());
+        }));
+    }
 
-  private static Behavior<Command> running(
-      ActorContext<Command> ctx, Database database, Executor jdbc, GateNotifier notifier, GateSweep sweep) {
-    ApprovalRepository approvals = new ApprovalRepository();
-    ClusterSharding sharding = ClusterSharding.get(ctx.getSystem());
-    return Behaviors.receive(Command.class)
-        .onMessage(
-            Sweep.class,
-            msg -> {
-              CompletableFuture<List<GateSweep.PendingGate>> load =
-                  CompletableFuture.supplyAsync(
-                      () -> {
-                        try (Connection c = database.connection()) {
-                          return approvals.list(c, "pending", null, 10_000, 0).stream()
-                              .map(g -> new GateSweep.PendingGate(g.gateId(), g.runId(), g.createdAt(), g.ttlSeconds(), g.escalateAfterSeconds(), g.escalatedAt(), g.notifyChannels()))
-                              .toList();
-                        } catch (java.sql.SQLException e) {
-                          throw new IllegalStateException(e);
+    private static Behavior<Command> running(
+            ActorContext<Command> ctx, Database database, Executor jdbc, GateNotifier notifier, GateSweep sweep) {
+        ApprovalRepository approvals = new ApprovalRepository();
+        ClusterSharding sharding = ClusterSharding.get(ctx.getSystem());
+        return Behaviors.receive(Command.class)
+                .onMessage(Sweep.class, msg -> {
+                    CompletableFuture<List<GateSweep.PendingGate>> load = CompletableFuture.supplyAsync(
+                            () -> {
+                                try (Connection c = database.connection()) {
+                                    return approvals.list(c, "pending", null, 10_000, 0).stream()
+                                            .map(g -> new GateSweep.PendingGate(
+                                                    g.gateId(),
+                                                    g.runId(),
+                                                    g.createdAt(),
+                                                    g.ttlSeconds(),
+                                                    g.escalateAfterSeconds(),
+                                                    g.escalatedAt(),
+                                                    g.notifyChannels()))
+                                            .toList();
+                                } catch (java.sql.SQLException e) {
+                                    throw new IllegalStateException(e);
+                                }
+                            },
+                            jdbc);
+                    ctx.pipeToSelf(load, (gates, failure) -> new Loaded(gates, msg.replyTo(), failure));
+                    return Behaviors.same();
+                })
+                .onMessage(Loaded.class, msg -> {
+                    if (msg.failure() != null) {
+                        LOG.warn(
+                                "approval sweep could not read pending gates: {}",
+                                msg.failure().getMessage());
+                        return Behaviors.same();
+                    }
+                    GateSweep.Report report = sweep.sweep(msg.gates());
+                    Instant at = report.sweptAt();
+                    for (GateSweep.PendingGate gate : msg.gates()) {
+                        if (report.escalatedGateIds().contains(gate.gateId())) {
+                            sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, gate.runId())
+                                    .tell(new RunEntity.EscalateGate(gate.gateId(), at));
+                            try {
+                                notifier.escalated(gate);
+                            } catch (RuntimeException e) {
+                                LOG.warn("notifying about gate {} failed: {}", gate.gateId(), e.toString());
+                            }
                         }
-                      },
-                      jdbc);
-              ctx.pipeToSelf(load, (gates, failure) -> new Loaded(gates, msg.replyTo(), failure));
-              return Behaviors.same();
-            })
-        .onMessage(
-            Loaded.class,
-            msg -> {
-              if (msg.failure() != null) {
-                LOG.warn("approval sweep could not read pending gates: {}", msg.failure().getMessage());
-                return Behaviors.same();
-              }
-              GateSweep.Report report = sweep.sweep(msg.gates());
-              Instant at = report.sweptAt();
-              for (GateSweep.PendingGate gate : msg.gates()) {
-                if (report.escalatedGateIds().contains(gate.gateId())) {
-                  sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, gate.runId()).tell(new RunEntity.EscalateGate(gate.gateId(), at));
-                  try {
-                    notifier.escalated(gate);
-                  } catch (RuntimeException e) {
-                    LOG.warn("notifying about gate {} failed: {}", gate.gateId(), e.toString());
-                  }
-                }
-                if (report.expiredGateIds().contains(gate.gateId())) {
-                  sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, gate.runId()).tell(new RunEntity.ExpireGate(gate.gateId()));
-                }
-              }
-              if (!report.expiredGateIds().isEmpty() || !report.escalatedGateIds().isEmpty()) {
-                LOG.info("approval sweep: expired {} escalated {}", report.expiredGateIds(), report.escalatedGateIds());
-              }
-              if (msg.replyTo() != null) {
-                msg.replyTo().tell(report);
-              }
-              return Behaviors.same();
-            })
-        .build();
-  }
+                        if (report.expiredGateIds().contains(gate.gateId())) {
+                            sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, gate.runId())
+                                    .tell(new RunEntity.ExpireGate(gate.gateId()));
+                        }
+                    }
+                    if (!report.expiredGateIds().isEmpty()
+                            || !report.escalatedGateIds().isEmpty()) {
+                        LOG.info(
+                                "approval sweep: expired {} escalated {}",
+                                report.expiredGateIds(),
+                                report.escalatedGateIds());
+                    }
+                    if (msg.replyTo() != null) {
+                        msg.replyTo().tell(report);
+                    }
+                    return Behaviors.same();
+                })
+                .build();
+    }
 }

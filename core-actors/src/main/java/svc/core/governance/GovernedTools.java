@@ -64,174 +64,198 @@ import svc.library.template.TemplateLoader;
  */
 public final class GovernedTools implements ToolPermissions {
 
-  public static final String DEFAULT_PROFILE = "generic_ml";
-  private final String defaultProfile;
+    public static final String DEFAULT_PROFILE = "generic_ml";
+    private final String defaultProfile;
 
-  private final CoreSettings settings;
-  private final AgentAllowlistRules allowlist;
-  private final PolicyRules policy;
-  private final DenialSink denials;
-  private final DecisionListener decisions;
-  private final List<Guardrail> guardrails;
-  private final GuardrailListener guardrailListener;
-  private final Map<String, PermissionEngine> engines = new ConcurrentHashMap<>();
-  private final Map<String, String> profileOfRun = new ConcurrentHashMap<>();
+    private final CoreSettings settings;
+    private final AgentAllowlistRules allowlist;
+    private final PolicyRules policy;
+    private final DenialSink denials;
+    private final DecisionListener decisions;
+    private final List<Guardrail> guardrails;
+    private final GuardrailListener guardrailListener;
+    private final Map<String, PermissionEngine> engines = new ConcurrentHashMap<>();
+    private final Map<String, String> profileOfRun = new ConcurrentHashMap<>();
 
-  public GovernedTools(
-      CoreSettings settings, AgentDirectory directory, PolicyRules policy, String egressAllowlist, DenialSink denials,
-      DecisionListener decisions, GuardrailListener guardrailListener) {
-    this.settings = settings;
-    this.defaultProfile = settings.defaultProfile();
-    Map<String, Set<String>> tools = new HashMap<>();
-    Map<String, Set<String>> delegates = new HashMap<>();
-    for (AgentProfile p : directory.all()) {
-      tools.put(p.name(), Set.copyOf(p.tools()));
-      delegates.put(p.name(), Set.copyOf(p.delegates()));
-    }
-    this.allowlist = new AgentAllowlistRules(tools, delegates);
-    this.policy = policy;
-    this.denials = denials;
-    this.decisions = decisions;
-    this.guardrails = svc.governance.guardrail.builtin.BuiltinGuardrails.create(egressAllowlist);
-    this.guardrailListener = guardrailListener;
-  }
-
-  @Override
-  public Verdict check(String runId, String agent, String tool, String argumentsJson) {
-    String profile = profileOf(runId);
-    PermissionDecision decision =
-        engines.computeIfAbsent(profile, this::engineFor)
-            .decide(PermissionRequest.forAgent(agent, Role.OPERATOR, tool, argumentsJson, runId));
-    if (decision.allowed()) {
-      return Verdict.allow();
-    }
-    if (decision.needsApproval()) {
-      // The agent asks the run, which knows its gates: a person's earlier approval (the deploy
-      // checkpoint) grants it at once, otherwise the run opens a gate for this call.
-      return Verdict.ask(decision.source(), decision.reason());
-    }
-    return Verdict.deny(decision.source(), decision.reason());
-  }
-
-  @Override
-  public ToolResult afterTool(ToolContext context, String tool, ToolResult result) {
-    if (result.ok()) {
-      keepEvidence(context.runDir(), tool, result.contentJson());
-    }
-    ChainResult filtered =
-        GuardrailChain.forPoint(IntegrationPoint.POST_TOOL, guardrails, guardrailListener)
-            .run(new GuardrailContext(IntegrationPoint.POST_TOOL, context.runId(), context.agent(), tool), new Payload.Text(result.contentJson()));
-    if (filtered.denied()) {
-      return ToolResult.error("the result of " + tool + " was withheld: " + filtered.denial().map(v -> v.reason()).orElse("guardrail"));
-    }
-    if (filtered.payload() instanceof Payload.Text text && !text.text().equals(result.contentJson())) {
-      return new ToolResult(result.ok(), text.text(), result.facts());
-    }
-    return result;
-  }
-
-  @Override
-  public Optional<String> screenPrompt(String runId, String agent, List<ChatMessage> conversation) {
-    List<Payload.Message> messages = new ArrayList<>();
-    for (ChatMessage m : conversation) {
-      messages.add(new Payload.Message(m.role().name().toLowerCase(), m.content()));
-    }
-    ChainResult r =
-        GuardrailChain.forPoint(IntegrationPoint.PRE_LLM, guardrails, guardrailListener)
-            .run(new GuardrailContext(IntegrationPoint.PRE_LLM, runId, agent, null), new Payload.Messages(messages));
-    return r.denied() ? Optional.of(r.denial().map(v -> v.reason()).orElse("a guardrail denied it")) : Optional.empty();
-  }
-
-  // ---- engines per profile --------------------------------------------------------------
-
-  private PermissionEngine engineFor(String profile) {
-    DeploymentTemplate template = TemplateLoader.builtIn(profile);
-    List<PermissionRule> rules = new ArrayList<>();
-    for (svc.library.template.PermissionRule r : template.permissionRules()) {
-      rules.add(new PermissionRule(r.id(), r.toolName(), Behavior.valueOf(r.behavior().name()), r.pattern().map(Pattern::pattern).orElse(null),
-          r.priority(), r.reason(), RuleSource.PROFILE));
-    }
-    List<ComplianceGate> gates = new ArrayList<>();
-    for (svc.library.template.ComplianceGate g : template.complianceGates()) {
-      gates.add(new ComplianceGate(g.id(), g.triggersOnTool(), g.computesViaTool(), g.denyIf(), g.blocksTool()));
-    }
-    return PermissionEngine.builder()
-        .provider(allowlist)
-        .provider(policy)
-        .provider(ProfileRules.of(rules))
-        .provider(new ComplianceGateRules(new ComplianceGates(gates), evidence()))
-        .provider(new EgressRules(this::egressRefusal))
-        .listener(decisions)
-        .denials(denials)
-        .build();
-  }
-
-  private Optional<String> egressRefusal(String argumentsJson) {
-    JsonNode args;
-    try {
-      args = Json.parse(argumentsJson);
-    } catch (IllegalArgumentException e) {
-      return Optional.empty();
-    }
-    ChainResult r =
-        GuardrailChain.forPoint(IntegrationPoint.PRE_TOOL, guardrails, guardrailListener)
-            .run(GuardrailContext.at(IntegrationPoint.PRE_TOOL), new Payload.Json(args));
-    return r.denied() ? Optional.of(r.denial().map(v -> v.reason()).orElse("egress refused")) : Optional.empty();
-  }
-
-  private String profileOf(String runId) {
-    return profileOfRun.computeIfAbsent(runId, id -> {
-      try {
-        String asked = Json.parse(Files.readString(settings.runDir(id).resolve("run.json"))).path("profile").asText("");
-        return svc.library.asset.Library.builtIn().names(svc.library.asset.AssetKind.TEMPLATE).contains(asked) ? asked : defaultProfile;
-      } catch (IOException | IllegalArgumentException e) {
-        return defaultProfile;
-      }
-    });
-  }
-
-  // ---- evidence for compliance gates ----------------------------------------------------
-
-  private void keepEvidence(Path runDir, String tool, String contentJson) {
-    try {
-      Path dir = Files.createDirectories(runDir.resolve("work").resolve("results"));
-      Path tmp = dir.resolve(tool + ".json.tmp");
-      Files.writeString(tmp, contentJson);
-      Files.move(tmp, dir.resolve(tool + ".json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      // Missing evidence makes a gate fail closed, which is the safe side.
-      org.slf4j.LoggerFactory.getLogger(GovernedTools.class).warn("could not keep the result of {} as evidence: {}", tool, e.getMessage());
-    }
-  }
-
-  private GateInputs evidence() {
-    return new GateInputs() {
-      @Override
-      public Map<String, JsonNode> latestResults(String runId) {
-        Map<String, JsonNode> results = new HashMap<>();
-        Path dir = settings.runDir(runId).resolve("work").resolve("results");
-        if (!Files.isDirectory(dir)) {
-          return results;
+    public GovernedTools(
+            CoreSettings settings,
+            AgentDirectory directory,
+            PolicyRules policy,
+            String egressAllowlist,
+            DenialSink denials,
+            DecisionListener decisions,
+            GuardrailListener guardrailListener) {
+        this.settings = settings;
+        this.defaultProfile = settings.defaultProfile();
+        Map<String, Set<String>> tools = new HashMap<>();
+        Map<String, Set<String>> delegates = new HashMap<>();
+        for (AgentProfile p : directory.all()) {
+            tools.put(p.name(), Set.copyOf(p.tools()));
+            delegates.put(p.name(), Set.copyOf(p.delegates()));
         }
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.json")) {
-          for (Path f : files) {
-            results.put(f.getFileName().toString().replace(".json", ""), Json.parse(Files.readString(f)));
-          }
-        } catch (IOException | IllegalArgumentException e) {
-          // unreadable evidence: the gates that need it fail closed
-        }
-        return results;
-      }
+        this.allowlist = new AgentAllowlistRules(tools, delegates);
+        this.policy = policy;
+        this.denials = denials;
+        this.decisions = decisions;
+        this.guardrails = svc.governance.guardrail.builtin.BuiltinGuardrails.create(egressAllowlist);
+        this.guardrailListener = guardrailListener;
+    }
 
-      @Override
-      public JsonNode runContext(String runId) {
+    @Override
+    public Verdict check(String runId, String agent, String tool, String argumentsJson) {
+        String profile = profileOf(runId);
+        PermissionDecision decision = engines.computeIfAbsent(profile, this::engineFor)
+                .decide(PermissionRequest.forAgent(agent, Role.OPERATOR, tool, argumentsJson, runId));
+        if (decision.allowed()) {
+            return Verdict.allow();
+        }
+        if (decision.needsApproval()) {
+            // The agent asks the run, which knows its gates: a person's earlier approval (the deploy
+            // checkpoint) grants it at once, otherwise the run opens a gate for this call.
+            return Verdict.ask(decision.source(), decision.reason());
+        }
+        return Verdict.deny(decision.source(), decision.reason());
+    }
+
+    @Override
+    public ToolResult afterTool(ToolContext context, String tool, ToolResult result) {
+        if (result.ok()) {
+            keepEvidence(context.runDir(), tool, result.contentJson());
+        }
+        ChainResult filtered = GuardrailChain.forPoint(IntegrationPoint.POST_TOOL, guardrails, guardrailListener)
+                .run(
+                        new GuardrailContext(IntegrationPoint.POST_TOOL, context.runId(), context.agent(), tool),
+                        new Payload.Text(result.contentJson()));
+        if (filtered.denied()) {
+            return ToolResult.error("the result of " + tool + " was withheld: "
+                    + filtered.denial().map(v -> v.reason()).orElse("guardrail"));
+        }
+        if (filtered.payload() instanceof Payload.Text text && !text.text().equals(result.contentJson())) {
+            return new ToolResult(result.ok(), text.text(), result.facts());
+        }
+        return result;
+    }
+
+    @Override
+    public Optional<String> screenPrompt(String runId, String agent, List<ChatMessage> conversation) {
+        List<Payload.Message> messages = new ArrayList<>();
+        for (ChatMessage m : conversation) {
+            messages.add(new Payload.Message(m.role().name().toLowerCase(), m.content()));
+        }
+        ChainResult r = GuardrailChain.forPoint(IntegrationPoint.PRE_LLM, guardrails, guardrailListener)
+                .run(
+                        new GuardrailContext(IntegrationPoint.PRE_LLM, runId, agent, null),
+                        new Payload.Messages(messages));
+        return r.denied()
+                ? Optional.of(r.denial().map(v -> v.reason()).orElse("a guardrail denied it"))
+                : Optional.empty();
+    }
+
+    // ---- engines per profile --------------------------------------------------------------
+
+    private PermissionEngine engineFor(String profile) {
+        DeploymentTemplate template = TemplateLoader.builtIn(profile);
+        List<PermissionRule> rules = new ArrayList<>();
+        for (svc.library.template.PermissionRule r : template.permissionRules()) {
+            rules.add(new PermissionRule(
+                    r.id(),
+                    r.toolName(),
+                    Behavior.valueOf(r.behavior().name()),
+                    r.pattern().map(Pattern::pattern).orElse(null),
+                    r.priority(),
+                    r.reason(),
+                    RuleSource.PROFILE));
+        }
+        List<ComplianceGate> gates = new ArrayList<>();
+        for (svc.library.template.ComplianceGate g : template.complianceGates()) {
+            gates.add(new ComplianceGate(g.id(), g.triggersOnTool(), g.computesViaTool(), g.denyIf(), g.blocksTool()));
+        }
+        return PermissionEngine.builder()
+                .provider(allowlist)
+                .provider(policy)
+                .provider(ProfileRules.of(rules))
+                .provider(new ComplianceGateRules(new ComplianceGates(gates), evidence()))
+                .provider(new EgressRules(this::egressRefusal))
+                .listener(decisions)
+                .denials(denials)
+                .build();
+    }
+
+    private Optional<String> egressRefusal(String argumentsJson) {
+        JsonNode args;
         try {
-          return Json.parse(Files.readString(settings.runDir(runId).resolve("run.json")));
-        } catch (IOException | IllegalArgumentException e) {
-          return null;
+            args = Json.parse(argumentsJson);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
         }
-      }
-    };
-  }
+        ChainResult r = GuardrailChain.forPoint(IntegrationPoint.PRE_TOOL, guardrails, guardrailListener)
+                .run(GuardrailContext.at(IntegrationPoint.PRE_TOOL), new Payload.Json(args));
+        return r.denied() ? Optional.of(r.denial().map(v -> v.reason()).orElse("egress refused")) : Optional.empty();
+    }
 
+    private String profileOf(String runId) {
+        return profileOfRun.computeIfAbsent(runId, id -> {
+            try {
+                String asked = Json.parse(Files.readString(settings.runDir(id).resolve("run.json")))
+                        .path("profile")
+                        .asText("");
+                return svc.library.asset.Library.builtIn()
+                                .names(svc.library.asset.AssetKind.TEMPLATE)
+                                .contains(asked)
+                        ? asked
+                        : defaultProfile;
+            } catch (IOException | IllegalArgumentException e) {
+                return defaultProfile;
+            }
+        });
+    }
+
+    // ---- evidence for compliance gates ----------------------------------------------------
+
+    private void keepEvidence(Path runDir, String tool, String contentJson) {
+        try {
+            Path dir = Files.createDirectories(runDir.resolve("work").resolve("results"));
+            Path tmp = dir.resolve(tool + ".json.tmp");
+            Files.writeString(tmp, contentJson);
+            Files.move(
+                    tmp,
+                    dir.resolve(tool + ".json"),
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            // Missing evidence makes a gate fail closed, which is the safe side.
+            org.slf4j.LoggerFactory.getLogger(GovernedTools.class)
+                    .warn("could not keep the result of {} as evidence: {}", tool, e.getMessage());
+        }
+    }
+
+    private GateInputs evidence() {
+        return new GateInputs() {
+            @Override
+            public Map<String, JsonNode> latestResults(String runId) {
+                Map<String, JsonNode> results = new HashMap<>();
+                Path dir = settings.runDir(runId).resolve("work").resolve("results");
+                if (!Files.isDirectory(dir)) {
+                    return results;
+                }
+                try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.json")) {
+                    for (Path f : files) {
+                        results.put(f.getFileName().toString().replace(".json", ""), Json.parse(Files.readString(f)));
+                    }
+                } catch (IOException | IllegalArgumentException e) {
+                    // unreadable evidence: the gates that need it fail closed
+                }
+                return results;
+            }
+
+            @Override
+            public JsonNode runContext(String runId) {
+                try {
+                    return Json.parse(Files.readString(settings.runDir(runId).resolve("run.json")));
+                } catch (IOException | IllegalArgumentException e) {
+                    return null;
+                }
+            }
+        };
+    }
 }

@@ -8,29 +8,29 @@ import svc.core.CborSerializable;
  * nudge), an assistant turn (text and tool calls), or a tool result answering one call.
  */
 public record ChatMessage(Role role, String content, List<ToolCall> toolCalls, String toolCallId, boolean isError)
-    implements CborSerializable {
+        implements CborSerializable {
 
-  /** Who speaks. */
-  public enum Role {
-    USER,
-    ASSISTANT,
-    TOOL
-  }
+    /** Who speaks. */
+    public enum Role {
+        USER,
+        ASSISTANT,
+        TOOL
+    }
 
-  public ChatMessage {
-    toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
-    content = content == null ? "" : content;
-  }
+    public ChatMessage {
+        toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
+        content = content == null ? "" : content;
+    }
 
-  public static ChatMessage user(String text) {
-    return new ChatMessage(Role.USER, text, List.of(), null, false);
-  }
+    public static ChatMessage user(String text) {
+        return new ChatMessage(Role.USER, text, List.of(), null, false);
+    }
 
-  public static ChatMessage assistant(String text, List<ToolCall> calls) {
-    return new ChatMessage(Role.ASSISTANT, text, calls, null, false);
-  }
+    public static ChatMessage assistant(String text, List<ToolCall> calls) {
+        return new ChatMessage(Role.ASSISTANT, text, calls, null, false);
+    }
 
-  public static ChatMessage toolResult(String callId, String content, boolean isError) {
-    return new ChatMessage(Role.TOOL, content, List.of(), callId, isError);
-  }
+    public static ChatMessage toolResult(String callId, String content, boolean isError) {
+        return new ChatMessage(Role.TOOL, content, List.of(), callId, isError);
+    }
 }

@@ -8,8 +8,8 @@ import java.util.concurrent.CompletionStage;
  */
 public interface LlmProvider {
 
-  /** The provider kind as configured: scripted, anthropic, openai, vllm, ollama. */
-  String kind();
+    /** The provider kind as configured: scripted, anthropic, openai, vllm, ollama. */
+    String kind();
 
-  CompletionStage<LlmResponse> complete(LlmRequest request);
+    CompletionStage<LlmResponse> complete(LlmRequest request);
 }

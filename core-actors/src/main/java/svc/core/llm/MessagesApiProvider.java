@@ -9,24 +9,24 @@ import java.util.concurrent.Executor;
  */
 public final class MessagesApiProvider implements LlmProvider {
 
-  private final String kind;
-  private final MessagesTransport transport;
-  private final Executor executor;
+    private final String kind;
+    private final MessagesTransport transport;
+    private final Executor executor;
 
-  public MessagesApiProvider(String kind, MessagesTransport transport, Executor executor) {
-    this.kind = kind;
-    this.transport = transport;
-    this.executor = executor;
-  }
+    public MessagesApiProvider(String kind, MessagesTransport transport, Executor executor) {
+        this.kind = kind;
+        this.transport = transport;
+        this.executor = executor;
+    }
 
-  @Override
-  public String kind() {
-    return kind;
-  }
+    @Override
+    public String kind() {
+        return kind;
+    }
 
-  @Override
-  public CompletionStage<LlmResponse> complete(LlmRequest request) {
-    String body = AnthropicMessagesCodec.encode(request);
-    return transport.post(body).thenApplyAsync(AnthropicMessagesCodec::decode, executor);
-  }
+    @Override
+    public CompletionStage<LlmResponse> complete(LlmRequest request) {
+        String body = AnthropicMessagesCodec.encode(request);
+        return transport.post(body).thenApplyAsync(AnthropicMessagesCodec::decode, executor);
+    }
 }

@@ -8,5 +8,5 @@ import java.util.concurrent.CompletionStage;
  * speak the same JSON, so everything above this seam is the same code.
  */
 public interface MessagesTransport {
-  CompletionStage<String> post(String requestJson);
+    CompletionStage<String> post(String requestJson);
 }

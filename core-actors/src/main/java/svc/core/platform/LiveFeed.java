@@ -10,16 +10,15 @@ import svc.core.run.RunEntity;
  */
 public interface LiveFeed {
 
-  void agentEvent(String runId, String agent, AgentEntity.Event event);
+    void agentEvent(String runId, String agent, AgentEntity.Event event);
 
-  void runEvent(String runId, RunEntity.Event event);
+    void runEvent(String runId, RunEntity.Event event);
 
-  LiveFeed NONE =
-      new LiveFeed() {
+    LiveFeed NONE = new LiveFeed() {
         @Override
         public void agentEvent(String runId, String agent, AgentEntity.Event event) {}
 
         @Override
         public void runEvent(String runId, RunEntity.Event event) {}
-      };
+    };
 }

@@ -64,268 +64,324 @@ import svc.persistence.DatabaseSettings;
  */
 public final class Platform implements AutoCloseable {
 
-  private static final Logger LOG = LoggerFactory.getLogger(Platform.class);
+    private static final Logger LOG = LoggerFactory.getLogger(Platform.class);
 
-  /** The parts a caller may swap: the models, the tools and the permission seam. */
-  public record Parts(
-      Function<AgentProfile, LlmProvider> providers,
-      ToolRegistry tools,
-      ToolPermissions permissions,
-      UnaryOperator<String> scrubber,
-      java.util.function.Supplier<java.util.concurrent.CompletionStage<java.util.List<svc.core.llm.providers.LlmProviders.Reachability>>> providerHealth) {
+    /** The parts a caller may swap: the models, the tools and the permission seam. */
+    public record Parts(
+            Function<AgentProfile, LlmProvider> providers,
+            ToolRegistry tools,
+            ToolPermissions permissions,
+            UnaryOperator<String> scrubber,
+            java.util.function.Supplier<
+                            java.util.concurrent.CompletionStage<
+                                    java.util.List<svc.core.llm.providers.LlmProviders.Reachability>>>
+                    providerHealth) {
 
-    /** Parts whose providers run in-process (nothing to reach over a network). */
-    public Parts(Function<AgentProfile, LlmProvider> providers, ToolRegistry tools, ToolPermissions permissions, UnaryOperator<String> scrubber) {
-      this(providers, tools, permissions, scrubber, () -> java.util.concurrent.CompletableFuture.completedFuture(java.util.List.of()));
+        /** Parts whose providers run in-process (nothing to reach over a network). */
+        public Parts(
+                Function<AgentProfile, LlmProvider> providers,
+                ToolRegistry tools,
+                ToolPermissions permissions,
+                UnaryOperator<String> scrubber) {
+            this(
+                    providers,
+                    tools,
+                    permissions,
+                    scrubber,
+                    () -> java.util.concurrent.CompletableFuture.completedFuture(java.util.List.of()));
+        }
     }
-  }
 
-  private final ActorSystem<Void> system;
-  private final Database database;
-  private final CoreSettings settings;
-  private final AgentDirectory directory;
-  private final LiveEventHub liveEvents;
-  private final RunService runs;
-  private final ActorRef<Admission.Command> admission;
-  private final Parts parts;
-  private final svc.core.telemetry.Tracing tracing;
+    private final ActorSystem<Void> system;
+    private final Database database;
+    private final CoreSettings settings;
+    private final AgentDirectory directory;
+    private final LiveEventHub liveEvents;
+    private final RunService runs;
+    private final ActorRef<Admission.Command> admission;
+    private final Parts parts;
+    private final svc.core.telemetry.Tracing tracing;
 
-  private Platform(
-      ActorSystem<Void> system, Database database, CoreSettings settings, AgentDirectory directory, LiveEventHub liveEvents,
-      RunService runs, ActorRef<Admission.Command> admission, Parts parts, svc.core.telemetry.Tracing tracing) {
-    this.system = system;
-    this.database = database;
-    this.settings = settings;
-    this.directory = directory;
-    this.liveEvents = liveEvents;
-    this.runs = runs;
-    this.admission = admission;
-    this.parts = parts;
-    this.tracing = tracing;
-  }
-
-  /**
-   * Starts everything. {@code partsFactory} receives the settings, the agent directory and the
-   * ML executor, and returns the providers, tools and permission seam to run with.
-   */
-  public static Platform start(Config config, PartsFactory partsFactory) {
-    return start(config, partsFactory, svc.core.telemetry.Tracing.fromEnvironment(System.getenv()));
-  }
-
-  /** The same with the given tracing (tests pass one with an in-memory exporter). */
-  public static Platform start(Config config, PartsFactory partsFactory, svc.core.telemetry.Tracing tracing) {
-    // G6: no credential reaches a log line, whoever logs it.
-    if (LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext logback
-        && logback.getTurboFilterList().stream().noneMatch(f -> f instanceof svc.governance.secrets.SecretRedactingFilter)) {
-      svc.governance.secrets.SecretRedactingFilter.install(logback);
+    private Platform(
+            ActorSystem<Void> system,
+            Database database,
+            CoreSettings settings,
+            AgentDirectory directory,
+            LiveEventHub liveEvents,
+            RunService runs,
+            ActorRef<Admission.Command> admission,
+            Parts parts,
+            svc.core.telemetry.Tracing tracing) {
+        this.system = system;
+        this.database = database;
+        this.settings = settings;
+        this.directory = directory;
+        this.liveEvents = liveEvents;
+        this.runs = runs;
+        this.admission = admission;
+        this.parts = parts;
+        this.tracing = tracing;
     }
-    CoreSettings settings = CoreSettings.fromConfig(config);
-    DatabaseSettings dbSettings = DatabaseSettings.fromConfig(config);
-    Database database = Database.open(dbSettings);
-    ActorSystem<Void> system;
-    try {
-      system = ActorSystem.create(Behaviors.empty(), "svc", atRestOverrides(config).withFallback(dbSettings.pekkoOverrides()).withFallback(config));
-    } catch (RuntimeException e) {
-      database.close();
-      throw e;
+
+    /**
+     * Starts everything. {@code partsFactory} receives the settings, the agent directory and the
+     * ML executor, and returns the providers, tools and permission seam to run with.
+     */
+    public static Platform start(Config config, PartsFactory partsFactory) {
+        return start(config, partsFactory, svc.core.telemetry.Tracing.fromEnvironment(System.getenv()));
     }
-    try {
-      return wire(system, database, settings, config, partsFactory, tracing);
-    } catch (RuntimeException e) {
-      system.terminate();
-      database.close();
-      throw e;
+
+    /** The same with the given tracing (tests pass one with an in-memory exporter). */
+    public static Platform start(Config config, PartsFactory partsFactory, svc.core.telemetry.Tracing tracing) {
+        // G6: no credential reaches a log line, whoever logs it.
+        if (LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext logback
+                && logback.getTurboFilterList().stream()
+                        .noneMatch(f -> f instanceof svc.governance.secrets.SecretRedactingFilter)) {
+            svc.governance.secrets.SecretRedactingFilter.install(logback);
+        }
+        CoreSettings settings = CoreSettings.fromConfig(config);
+        DatabaseSettings dbSettings = DatabaseSettings.fromConfig(config);
+        Database database = Database.open(dbSettings);
+        ActorSystem<Void> system;
+        try {
+            system = ActorSystem.create(
+                    Behaviors.empty(),
+                    "svc",
+                    atRestOverrides(config)
+                            .withFallback(dbSettings.pekkoOverrides())
+                            .withFallback(config));
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+        try {
+            return wire(system, database, settings, config, partsFactory, tracing);
+        } catch (RuntimeException e) {
+            system.terminate();
+            database.close();
+            throw e;
+        }
     }
-  }
 
-  /** With at-rest encryption on, every journaled message goes through the encrypting serializer. */
-  private static Config atRestOverrides(Config config) {
-    if (!config.getBoolean("svc.at-rest.encryption")) {
-      return com.typesafe.config.ConfigFactory.empty();
+    /** With at-rest encryption on, every journaled message goes through the encrypting serializer. */
+    private static Config atRestOverrides(Config config) {
+        if (!config.getBoolean("svc.at-rest.encryption")) {
+            return com.typesafe.config.ConfigFactory.empty();
+        }
+        return com.typesafe.config.ConfigFactory.parseMap(java.util.Map.of(
+                "pekko.actor.serializers.svc-encrypted-cbor", svc.core.crypto.EncryptedCborSerializer.class.getName(),
+                "pekko.actor.serialization-bindings.\"svc.core.CborSerializable\"", "svc-encrypted-cbor",
+                // The CBOR step inside the envelope checks classes against its own bindings; allow ours.
+                "pekko.serialization.jackson.allowed-class-prefix", java.util.List.of("svc.")));
     }
-    return com.typesafe.config.ConfigFactory.parseMap(java.util.Map.of(
-        "pekko.actor.serializers.svc-encrypted-cbor", svc.core.crypto.EncryptedCborSerializer.class.getName(),
-        "pekko.actor.serialization-bindings.\"svc.core.CborSerializable\"", "svc-encrypted-cbor",
-        // The CBOR step inside the envelope checks classes against its own bindings; allow ours.
-        "pekko.serialization.jackson.allowed-class-prefix", java.util.List.of("svc.")));
-  }
 
-  /** Builds the swappable parts once the executors and the roster exist. */
-  @FunctionalInterface
-  public interface PartsFactory {
-    Parts create(CoreSettings settings, AgentDirectory directory, Executor mlExecutor, Executor callbackExecutor);
+    /** Builds the swappable parts once the executors and the roster exist. */
+    @FunctionalInterface
+    public interface PartsFactory {
+        Parts create(CoreSettings settings, AgentDirectory directory, Executor mlExecutor, Executor callbackExecutor);
 
-    /** The same with the platform's database at hand (for denial records); override to use it. */
-    default Parts create(CoreSettings settings, AgentDirectory directory, Executor mlExecutor, Executor callbackExecutor, Database database) {
-      return create(settings, directory, mlExecutor, callbackExecutor);
+        /** The same with the platform's database at hand (for denial records); override to use it. */
+        default Parts create(
+                CoreSettings settings,
+                AgentDirectory directory,
+                Executor mlExecutor,
+                Executor callbackExecutor,
+                Database database) {
+            return create(settings, directory, mlExecutor, callbackExecutor);
+        }
     }
-  }
 
-  private static Platform wire(
-      ActorSystem<Void> system, Database database, CoreSettings settings, Config config, PartsFactory partsFactory, svc.core.telemetry.Tracing tracing) {
-    if (config.getStringList("pekko.cluster.seed-nodes").isEmpty()) {
-      Cluster cluster = Cluster.get(system);
-      cluster.manager().tell(Join.create(cluster.selfMember().address()));
+    private static Platform wire(
+            ActorSystem<Void> system,
+            Database database,
+            CoreSettings settings,
+            Config config,
+            PartsFactory partsFactory,
+            svc.core.telemetry.Tracing tracing) {
+        if (config.getStringList("pekko.cluster.seed-nodes").isEmpty()) {
+            Cluster cluster = Cluster.get(system);
+            cluster.manager().tell(Join.create(cluster.selfMember().address()));
+        }
+        Executor jdbc = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.jdbc-dispatcher"));
+        Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
+        Library library = Library.builtIn();
+        AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
+        Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database);
+        LiveEventHub hub = new LiveEventHub();
+
+        ActorRef<Admission.Command> admission = ClusterSingleton.get(system)
+                .init(SingletonActor.of(Admission.create(settings.maxConcurrentPipelines()), "admission"));
+        RunEntity.init(
+                system,
+                new RunRuntime(
+                        settings, admission, hub, directory.director().name(), directory::coordinatorOf, tracing));
+        AgentEntity.init(
+                system,
+                new AgentRuntime(
+                        settings, directory, parts.providers(), parts.tools(), parts.permissions(), ml, hub, tracing));
+
+        startProjections(system, database, settings, directory, parts.scrubber());
+        ClusterSingleton.get(system)
+                .init(SingletonActor.of(
+                        GateSweeper.create(database, jdbc, loggingNotifier(), settings.gateSweepInterval()),
+                        "approval-sweeper"));
+
+        RunService runs = new RunService(system, database, library, settings.home(), jdbc, settings.askTimeout());
+        Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing);
+        CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc).exceptionally(e -> {
+            LOG.error("could not wake the runs that were live before the restart: {}", e.getMessage());
+            return null;
+        });
+        return platform;
     }
-    Executor jdbc = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.jdbc-dispatcher"));
-    Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
-    Library library = Library.builtIn();
-    AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
-    Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database);
-    LiveEventHub hub = new LiveEventHub();
 
-    ActorRef<Admission.Command> admission =
-        ClusterSingleton.get(system).init(SingletonActor.of(Admission.create(settings.maxConcurrentPipelines()), "admission"));
-    RunEntity.init(system, new RunRuntime(settings, admission, hub, directory.director().name(), directory::coordinatorOf, tracing));
-    AgentEntity.init(system, new AgentRuntime(settings, directory, parts.providers(), parts.tools(), parts.permissions(), ml, hub, tracing));
-
-    startProjections(system, database, settings, directory, parts.scrubber());
-    ClusterSingleton.get(system)
-        .init(
-            SingletonActor.of(
-                GateSweeper.create(database, jdbc, loggingNotifier(), settings.gateSweepInterval()), "approval-sweeper"));
-
-    RunService runs = new RunService(system, database, library, settings.home(), jdbc, settings.askTimeout());
-    Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing);
-    CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc)
-        .exceptionally(
-            e -> {
-              LOG.error("could not wake the runs that were live before the restart: {}", e.getMessage());
-              return null;
-            });
-    return platform;
-  }
-
-  private static void startProjections(
-      ActorSystem<Void> system, Database database, CoreSettings settings, AgentDirectory directory, UnaryOperator<String> scrubber) {
-    java.util.function.Supplier<PooledJdbcSession> sessions = () -> new PooledJdbcSession(database.dataSource());
-    try {
-      JdbcProjection.createTablesIfNotExists(sessions, system).toCompletableFuture().get(30, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      throw new IllegalStateException("could not create the projection offset tables: " + e.getMessage(), e);
-    }
-    var runProjection =
-        JdbcProjection.exactlyOnce(
-            ProjectionId.of("runs", RunEntity.TAG),
-            EventSourcedProvider.<RunEntity.Event>eventsByTag(system, JdbcReadJournal.Identifier(), RunEntity.TAG),
-            sessions,
-            () -> new RunProjectionHandler(settings.runsDir()),
-            system);
-    // Conversation lines reach disk every 10 messages or every second, whichever comes first.
-    var conversationProjection =
-        JdbcProjection.groupedWithin(
-                ProjectionId.of("conversations", AgentEntity.TAG),
-                EventSourcedProvider.<AgentEntity.Event>eventsByTag(system, JdbcReadJournal.Identifier(), AgentEntity.TAG),
+    private static void startProjections(
+            ActorSystem<Void> system,
+            Database database,
+            CoreSettings settings,
+            AgentDirectory directory,
+            UnaryOperator<String> scrubber) {
+        java.util.function.Supplier<PooledJdbcSession> sessions = () -> new PooledJdbcSession(database.dataSource());
+        try {
+            JdbcProjection.createTablesIfNotExists(sessions, system)
+                    .toCompletableFuture()
+                    .get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("could not create the projection offset tables: " + e.getMessage(), e);
+        }
+        var runProjection = JdbcProjection.exactlyOnce(
+                ProjectionId.of("runs", RunEntity.TAG),
+                EventSourcedProvider.<RunEntity.Event>eventsByTag(system, JdbcReadJournal.Identifier(), RunEntity.TAG),
                 sessions,
-                () -> new ConversationProjectionHandler(settings.runsDir(), directory, scrubber),
-                system)
-            .withGroup(10, Duration.ofSeconds(1));
-    ShardedDaemonProcess.get(system)
-        .init(
-            ProjectionBehavior.Command.class, "runs-projection", 1, i -> ProjectionBehavior.create(runProjection),
-            ShardedDaemonProcessSettings.create(system), Optional.of(ProjectionBehavior.stopMessage()));
-    ShardedDaemonProcess.get(system)
-        .init(
-            ProjectionBehavior.Command.class, "conversations-projection", 1, i -> ProjectionBehavior.create(conversationProjection),
-            ShardedDaemonProcessSettings.create(system), Optional.of(ProjectionBehavior.stopMessage()));
-  }
+                () -> new RunProjectionHandler(settings.runsDir()),
+                system);
+        // Conversation lines reach disk every 10 messages or every second, whichever comes first.
+        var conversationProjection = JdbcProjection.groupedWithin(
+                        ProjectionId.of("conversations", AgentEntity.TAG),
+                        EventSourcedProvider.<AgentEntity.Event>eventsByTag(
+                                system, JdbcReadJournal.Identifier(), AgentEntity.TAG),
+                        sessions,
+                        () -> new ConversationProjectionHandler(settings.runsDir(), directory, scrubber),
+                        system)
+                .withGroup(10, Duration.ofSeconds(1));
+        ShardedDaemonProcess.get(system)
+                .init(
+                        ProjectionBehavior.Command.class,
+                        "runs-projection",
+                        1,
+                        i -> ProjectionBehavior.create(runProjection),
+                        ShardedDaemonProcessSettings.create(system),
+                        Optional.of(ProjectionBehavior.stopMessage()));
+        ShardedDaemonProcess.get(system)
+                .init(
+                        ProjectionBehavior.Command.class,
+                        "conversations-projection",
+                        1,
+                        i -> ProjectionBehavior.create(conversationProjection),
+                        ShardedDaemonProcessSettings.create(system),
+                        Optional.of(ProjectionBehavior.stopMessage()));
+    }
 
-  private static GateNotifier loggingNotifier() {
-    return gate ->
-        LOG.info(
-            "approval gate {} of run {} escalated; notify {}", gate.gateId(), gate.runId(), gate.notifyChannels());
-  }
+    private static GateNotifier loggingNotifier() {
+        return gate -> LOG.info(
+                "approval gate {} of run {} escalated; notify {}", gate.gateId(), gate.runId(), gate.notifyChannels());
+    }
 
-  /**
-   * Wakes every run that was live when the platform stopped: those the read side lists as
-   * live, and those whose creation never reached the read side (a crash right after start).
-   */
-  private void wakeLiveRuns() {
-    Set<String> live = new LinkedHashSet<>();
-    try (Connection c = database.connection()) {
-      try (PreparedStatement ps = c.prepareStatement("SELECT run_id FROM runs WHERE state IN ('queued', 'running', 'paused', 'waiting_approval')");
-          ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          live.add(rs.getString(1));
+    /**
+     * Wakes every run that was live when the platform stopped: those the read side lists as
+     * live, and those whose creation never reached the read side (a crash right after start).
+     */
+    private void wakeLiveRuns() {
+        Set<String> live = new LinkedHashSet<>();
+        try (Connection c = database.connection()) {
+            try (PreparedStatement ps = c.prepareStatement(
+                            "SELECT run_id FROM runs WHERE state IN ('queued', 'running', 'paused', 'waiting_approval')");
+                    ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    live.add(rs.getString(1));
+                }
+            }
+            String prefix = RunEntity.ENTITY_TYPE_KEY.name() + "|";
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT DISTINCT persistence_id FROM event_journal WHERE persistence_id LIKE ? AND NOT EXISTS"
+                            + " (SELECT 1 FROM runs WHERE runs.run_id = SUBSTRING(event_journal.persistence_id, ?))")) {
+                ps.setString(1, prefix + "%");
+                ps.setInt(2, prefix.length() + 1);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        live.add(rs.getString(1).substring(prefix.length()));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
         }
-      }
-      String prefix = RunEntity.ENTITY_TYPE_KEY.name() + "|";
-      try (PreparedStatement ps =
-              c.prepareStatement(
-                  "SELECT DISTINCT persistence_id FROM event_journal WHERE persistence_id LIKE ? AND NOT EXISTS"
-                      + " (SELECT 1 FROM runs WHERE runs.run_id = SUBSTRING(event_journal.persistence_id, ?))")) {
-        ps.setString(1, prefix + "%");
-        ps.setInt(2, prefix.length() + 1);
-        try (ResultSet rs = ps.executeQuery()) {
-          while (rs.next()) {
-            live.add(rs.getString(1).substring(prefix.length()));
-          }
+        ClusterSharding sharding = ClusterSharding.get(system);
+        live.forEach(
+                runId -> sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, runId).tell(new RunEntity.Wake()));
+        if (!live.isEmpty()) {
+            LOG.info("woke {} live runs after start: {}", live.size(), live);
         }
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException(e);
     }
-    ClusterSharding sharding = ClusterSharding.get(system);
-    live.forEach(runId -> sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, runId).tell(new RunEntity.Wake()));
-    if (!live.isEmpty()) {
-      LOG.info("woke {} live runs after start: {}", live.size(), live);
+
+    public ActorSystem<Void> system() {
+        return system;
     }
-  }
 
-  public ActorSystem<Void> system() {
-    return system;
-  }
-
-  public Database database() {
-    return database;
-  }
-
-  public CoreSettings settings() {
-    return settings;
-  }
-
-  public AgentDirectory agents() {
-    return directory;
-  }
-
-  public LiveEventHub liveEvents() {
-    return liveEvents;
-  }
-
-  public RunService runs() {
-    return runs;
-  }
-
-  public ActorRef<Admission.Command> admission() {
-    return admission;
-  }
-
-  /** Where spans go (a no-op unless OTEL_EXPORTER_OTLP_ENDPOINT is set). */
-  public svc.core.telemetry.Tracing tracing() {
-    return tracing;
-  }
-
-  /** The models, tools and governance this platform runs with. */
-  public Parts parts() {
-    return parts;
-  }
-
-  /** Runs one tool outside any agent loop, through the same governance (POST /api/v1/tools/invoke). */
-  public svc.core.tools.ToolInvoker toolInvoker() {
-    return new svc.core.tools.ToolInvoker(settings, directory, parts.tools(), parts.permissions(),
-        system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher")));
-  }
-
-  /** Stops the actor system (waiting for it) and closes the database pool. */
-  @Override
-  public void close() {
-    system.terminate();
-    try {
-      system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      LOG.warn("the actor system did not stop within 30 s: {}", e.toString());
+    public Database database() {
+        return database;
     }
-    database.close();
-    tracing.close();
-  }
+
+    public CoreSettings settings() {
+        return settings;
+    }
+
+    public AgentDirectory agents() {
+        return directory;
+    }
+
+    public LiveEventHub liveEvents() {
+        return liveEvents;
+    }
+
+    public RunService runs() {
+        return runs;
+    }
+
+    public ActorRef<Admission.Command> admission() {
+        return admission;
+    }
+
+    /** Where spans go (a no-op unless OTEL_EXPORTER_OTLP_ENDPOINT is set). */
+    public svc.core.telemetry.Tracing tracing() {
+        return tracing;
+    }
+
+    /** The models, tools and governance this platform runs with. */
+    public Parts parts() {
+        return parts;
+    }
+
+    /** Runs one tool outside any agent loop, through the same governance (POST /api/v1/tools/invoke). */
+    public svc.core.tools.ToolInvoker toolInvoker() {
+        return new svc.core.tools.ToolInvoker(
+                settings,
+                directory,
+                parts.tools(),
+                parts.permissions(),
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher")));
+    }
+
+    /** Stops the actor system (waiting for it) and closes the database pool. */
+    @Override
+    public void close() {
+        system.terminate();
+        try {
+            system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            LOG.warn("the actor system did not stop within 30 s: {}", e.toString());
+        }
+        database.close();
+        tracing.close();
+    }
 }

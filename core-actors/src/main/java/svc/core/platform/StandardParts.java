@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import svc.config.settings.ProjectConfig;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
 import svc.core.governance.GovernedTools;
-import svc.config.settings.ProjectConfig;
 import svc.core.llm.providers.LlmProviders;
 import svc.core.tools.Tool;
 import svc.core.tools.ml.AuditSigner;
@@ -43,90 +43,130 @@ import svc.persistence.denials.DenialRepository;
  */
 public final class StandardParts implements Platform.PartsFactory {
 
-  private static final Logger LOG = LoggerFactory.getLogger(StandardParts.class);
+    private static final Logger LOG = LoggerFactory.getLogger(StandardParts.class);
 
-  /** Listeners the HTTP layer plugs metrics into; no-ops by default. */
-  private final DecisionListener decisions;
-  private final GuardrailListener guardrails;
-  private final LlmProviders.Listeners llmListeners;
-  private final ProjectConfig settingsProject;
+    /** Listeners the HTTP layer plugs metrics into; no-ops by default. */
+    private final DecisionListener decisions;
 
-  private StandardParts(DecisionListener decisions, GuardrailListener guardrails, LlmProviders.Listeners llmListeners, ProjectConfig settingsProject) {
-    this.decisions = decisions;
-    this.guardrails = guardrails;
-    this.llmListeners = llmListeners;
-    this.settingsProject = settingsProject;
-  }
+    private final GuardrailListener guardrails;
+    private final LlmProviders.Listeners llmListeners;
+    private final ProjectConfig settingsProject;
 
-  public static StandardParts create() {
-    return new StandardParts(DecisionListener.NONE, GuardrailListener.NONE, LlmProviders.Listeners.NONE, null);
-  }
-
-  /** @param settingsProject the settings file's project for this server, or null */
-  public static StandardParts create(ProjectConfig settingsProject) {
-    return new StandardParts(DecisionListener.NONE, GuardrailListener.NONE, LlmProviders.Listeners.NONE, settingsProject);
-  }
-
-  /** With the listeners the HTTP layer feeds its metrics from. */
-  public static StandardParts create(
-      ProjectConfig settingsProject, DecisionListener decisions, GuardrailListener guardrails, LlmProviders.Listeners llmListeners) {
-    return new StandardParts(decisions, guardrails, llmListeners, settingsProject);
-  }
-
-  /** Without a database (tools and tests): denials are kept in memory. */
-  @Override
-  public Platform.Parts create(CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks) {
-    return build(settings, directory, callbacks, new svc.governance.permission.DenialLog());
-  }
-
-  @Override
-  public Platform.Parts create(CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks, Database database) {
-    return build(settings, directory, callbacks, database == null ? new svc.governance.permission.DenialLog() : new DenialRepository(database.dataSource()));
-  }
-
-  private Platform.Parts build(CoreSettings settings, AgentDirectory directory, Executor callbacks, svc.governance.permission.DenialSink denials) {
-    // Built once per platform, first: a strict driver that cannot work here throws, and start aborts.
-    Sandbox sandbox = settings.sandbox().create();
-    LOG.info("sandbox driver {} for execute_python and execute_shell", sandbox.driver());
-    LlmProviders providers =
-        LlmProviders.create(
-            settings.llmProvider(), settings.llmBaseUrl(), settings.llmModel(), settingsProject, System::getenv, callbacks, llmListeners);
-    String policyFile = System.getenv("SVC_POLICY_FILE");
-    PolicyRules policy = policyFile == null || policyFile.isBlank() ? PolicyRules.empty() : PolicyRules.load(Path.of(policyFile));
-    GovernedTools governance =
-        new GovernedTools(settings, directory, policy, System.getenv("SVC_EGRESS_ALLOWLIST"), denials, decisions, guardrails);
-    ConversationScrubber scrubber = ConversationScrubber.defaults();
-    EgressPolicy egress = new EgressPolicy(EgressAllowlist.parse(System.getenv(EgressAllowlist.ENV)));
-    List<Tool> sandboxed = SandboxTools.all(sandbox, settings.sandbox(), egress);
-    return new Platform.Parts(
-        providers::forAgent, StandardTools.registry(auditSigner(settings), sandboxed), governance, scrubber::scrubLine, providers::reachability);
-  }
-
-  /** Signs the PDF content for its signature block, and the written file with a sidecar receipt. */
-  static AuditSigner auditSigner(CoreSettings settings) {
-    String driver = System.getenv().getOrDefault("SVC_SIGNING_DRIVER", "ed25519");
-    boolean strict = Boolean.parseBoolean(System.getenv().getOrDefault("SVC_SIGNING_STRICT", "false"));
-    Path keys = settings.home().resolve("keys").resolve("audit");
-    if (driver.equals("ed25519") && !Files.exists(keys.resolve(Ed25519Signer.PRIVATE_FILE))) {
-      Ed25519Signer.generate(keys, Clock.systemUTC());
-      LOG.info("generated the audit signing key pair under {}", keys);
+    private StandardParts(
+            DecisionListener decisions,
+            GuardrailListener guardrails,
+            LlmProviders.Listeners llmListeners,
+            ProjectConfig settingsProject) {
+        this.decisions = decisions;
+        this.guardrails = guardrails;
+        this.llmListeners = llmListeners;
+        this.settingsProject = settingsProject;
     }
-    Signer signer = Signers.select(driver, strict, new Signers.Options(keys, System.getenv("SVC_SIGNING_KMS_KEY"), System.getenv("PATH"), Clock.systemUTC()));
-    return new AuditSigner() {
-      @Override
-      public SignatureBlock sign(byte[] content, Path pdf) {
-        SignatureResult r = signer.sign(content);
-        if (!r.signed()) {
-          return null;
-        }
-        return new SignatureBlock(r.driver(), r.algorithm(), r.keyId(), java.util.HexFormat.of().formatHex(r.signature()), r.signedAt());
-      }
 
-      @Override
-      public void afterWrite(Path pdf) {
-        // A detached signature and receipt over the exact bytes on disk, for `verify` tools.
-        ArtefactSigning.signOrWarn(pdf, signer);
-      }
-    };
-  }
+    public static StandardParts create() {
+        return new StandardParts(DecisionListener.NONE, GuardrailListener.NONE, LlmProviders.Listeners.NONE, null);
+    }
+
+    /** @param settingsProject the settings file's project for this server, or null */
+    public static StandardParts create(ProjectConfig settingsProject) {
+        return new StandardParts(
+                DecisionListener.NONE, GuardrailListener.NONE, LlmProviders.Listeners.NONE, settingsProject);
+    }
+
+    /** With the listeners the HTTP layer feeds its metrics from. */
+    public static StandardParts create(
+            ProjectConfig settingsProject,
+            DecisionListener decisions,
+            GuardrailListener guardrails,
+            LlmProviders.Listeners llmListeners) {
+        return new StandardParts(decisions, guardrails, llmListeners, settingsProject);
+    }
+
+    /** Without a database (tools and tests): denials are kept in memory. */
+    @Override
+    public Platform.Parts create(CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks) {
+        return build(settings, directory, callbacks, new svc.governance.permission.DenialLog());
+    }
+
+    @Override
+    public Platform.Parts create(
+            CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks, Database database) {
+        return build(
+                settings,
+                directory,
+                callbacks,
+                database == null
+                        ? new svc.governance.permission.DenialLog()
+                        : new DenialRepository(database.dataSource()));
+    }
+
+    private Platform.Parts build(
+            CoreSettings settings,
+            AgentDirectory directory,
+            Executor callbacks,
+            svc.governance.permission.DenialSink denials) {
+        // Built once per platform, first: a strict driver that cannot work here throws, and start aborts.
+        Sandbox sandbox = settings.sandbox().create();
+        LOG.info("sandbox driver {} for execute_python and execute_shell", sandbox.driver());
+        LlmProviders providers = LlmProviders.create(
+                settings.llmProvider(),
+                settings.llmBaseUrl(),
+                settings.llmModel(),
+                settingsProject,
+                System::getenv,
+                callbacks,
+                llmListeners);
+        String policyFile = System.getenv("SVC_POLICY_FILE");
+        PolicyRules policy = policyFile == null || policyFile.isBlank()
+                ? PolicyRules.empty()
+                : PolicyRules.load(Path.of(policyFile));
+        GovernedTools governance = new GovernedTools(
+                settings, directory, policy, System.getenv("SVC_EGRESS_ALLOWLIST"), denials, decisions, guardrails);
+        ConversationScrubber scrubber = ConversationScrubber.defaults();
+        EgressPolicy egress = new EgressPolicy(EgressAllowlist.parse(System.getenv(EgressAllowlist.ENV)));
+        List<Tool> sandboxed = SandboxTools.all(sandbox, settings.sandbox(), egress);
+        return new Platform.Parts(
+                providers::forAgent,
+                StandardTools.registry(auditSigner(settings), sandboxed),
+                governance,
+                scrubber::scrubLine,
+                providers::reachability);
+    }
+
+    /** Signs the PDF content for its signature block, and the written file with a sidecar receipt. */
+    static AuditSigner auditSigner(CoreSettings settings) {
+        String driver = System.getenv().getOrDefault("SVC_SIGNING_DRIVER", "ed25519");
+        boolean strict = Boolean.parseBoolean(System.getenv().getOrDefault("SVC_SIGNING_STRICT", "false"));
+        Path keys = settings.home().resolve("keys").resolve("audit");
+        if (driver.equals("ed25519") && !Files.exists(keys.resolve(Ed25519Signer.PRIVATE_FILE))) {
+            Ed25519Signer.generate(keys, Clock.systemUTC());
+            LOG.info("generated the audit signing key pair under {}", keys);
+        }
+        Signer signer = Signers.select(
+                driver,
+                strict,
+                new Signers.Options(
+                        keys, System.getenv("SVC_SIGNING_KMS_KEY"), System.getenv("PATH"), Clock.systemUTC()));
+        return new AuditSigner() {
+            @Override
+            public SignatureBlock sign(byte[] content, Path pdf) {
+                SignatureResult r = signer.sign(content);
+                if (!r.signed()) {
+                    return null;
+                }
+                return new SignatureBlock(
+                        r.driver(),
+                        r.algorithm(),
+                        r.keyId(),
+                        java.util.HexFormat.of().formatHex(r.signature()),
+                        r.signedAt());
+            }
+
+            @Override
+            public void afterWrite(Path pdf) {
+                // A detached signature and receipt over the exact bytes on disk, for `verify` tools.
+                ArtefactSigning.signOrWarn(pdf, signer);
+            }
+        };
+    }
 }

@@ -31,177 +31,196 @@ import svc.core.agent.AgentProfile;
  * so a replayed group neither loses nor duplicates a line.
  */
 public final class ConversationProjectionHandler
-    extends JdbcHandler<List<EventEnvelope<AgentEntity.Event>>, PooledJdbcSession> {
+        extends JdbcHandler<List<EventEnvelope<AgentEntity.Event>>, PooledJdbcSession> {
 
-  private final Path runsDir;
-  private final AgentDirectory directory;
-  private final UnaryOperator<String> scrubber;
-  private final Map<Path, Long> lastSeq = new HashMap<>();
+    private final Path runsDir;
+    private final AgentDirectory directory;
+    private final UnaryOperator<String> scrubber;
+    private final Map<Path, Long> lastSeq = new HashMap<>();
 
-  public ConversationProjectionHandler(Path runsDir, AgentDirectory directory, UnaryOperator<String> scrubber) {
-    this.runsDir = runsDir;
-    this.directory = directory;
-    this.scrubber = scrubber;
-  }
+    public ConversationProjectionHandler(Path runsDir, AgentDirectory directory, UnaryOperator<String> scrubber) {
+        this.runsDir = runsDir;
+        this.directory = directory;
+        this.scrubber = scrubber;
+    }
 
-  @Override
-  public void process(PooledJdbcSession session, List<EventEnvelope<AgentEntity.Event>> envelopes) throws IOException {
-    Map<Path, StringBuilder> appends = new LinkedHashMap<>();
-    java.util.Set<String> touched = new java.util.LinkedHashSet<>();
-    for (EventEnvelope<AgentEntity.Event> env : envelopes) {
-      String[] parts = env.persistenceId().split("\\|", 3);
-      String runId = parts[1];
-      String agent = parts[2];
-      AgentEntity.Event event = env.event();
-      touched.add(runId);
-      updateIndex(runId, agent, event);
-      if (!(event instanceof AgentEntity.MessageEvent message)) {
-        continue;
-      }
-      Path file = runsDir.resolve(runId).resolve("conversations").resolve(agent + ".jsonl");
-      long written = lastSeq.computeIfAbsent(file, ConversationProjectionHandler::lastSeqInFile);
-      if (message.seq() <= written) {
-        continue;
-      }
-      lastSeq.put(file, message.seq());
-      appends.computeIfAbsent(file, f -> new StringBuilder()).append(scrubber.apply(line(agent, message))).append('\n');
-    }
-    for (Map.Entry<Path, StringBuilder> e : appends.entrySet()) {
-      Files.createDirectories(e.getKey().getParent());
-      synchronized (FileLocks.of(e.getKey())) {
-        Files.writeString(e.getKey(), e.getValue(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-      }
-    }
-    for (String runId : touched) {
-      writeIndex(runId);
-    }
-  }
-
-  /** One conversation line: seq, ts, agent, role, and the message's content. */
-  static String line(String agent, AgentEntity.MessageEvent message) {
-    ObjectNode o = Json.object();
-    o.put("seq", message.seq());
-    o.put("ts", message.at().toString());
-    o.put("agent", agent);
-    o.put("task_id", message.taskId());
-    if (message instanceof AgentEntity.TaskStarted t) {
-      o.put("role", "user");
-      o.put("content", t.text());
-      o.put("from", t.requester().kind() == svc.core.agent.Requester.Kind.RUN ? "run" : t.requester().agent());
-    } else if (message instanceof AgentEntity.AssistantSaid a) {
-      o.put("role", "assistant");
-      o.put("content", a.text());
-      var calls = o.putArray("tool_calls");
-      for (var call : a.toolCalls()) {
-        calls.addObject().put("id", call.id()).put("name", call.name()).set("arguments", Json.parse(call.argumentsJson()));
-      }
-      o.put("model", a.model());
-      o.putObject("usage")
-          .put("input_tokens", a.usage().inputTokens())
-          .put("output_tokens", a.usage().outputTokens())
-          .put("cached_tokens", a.usage().cachedTokens());
-      o.put("cost_usd", a.costUsd());
-      o.put("duration_ms", a.durationMs());
-    } else if (message instanceof AgentEntity.ToolAnswered t) {
-      o.put("role", "tool");
-      o.put("tool_call_id", t.callId());
-      o.put("tool", t.tool());
-      o.put("is_error", t.isError());
-      o.put("content", t.content());
-      o.put("duration_ms", t.durationMs());
-    }
-    return Json.write(o);
-  }
-
-  private static long lastSeqInFile(Path file) {
-    if (!Files.exists(file)) {
-      return 0;
-    }
-    try {
-      List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-      for (int i = lines.size() - 1; i >= 0; i--) {
-        if (!lines.get(i).isBlank()) {
-          return Json.parse(lines.get(i)).path("seq").asLong(0);
+    @Override
+    public void process(PooledJdbcSession session, List<EventEnvelope<AgentEntity.Event>> envelopes)
+            throws IOException {
+        Map<Path, StringBuilder> appends = new LinkedHashMap<>();
+        java.util.Set<String> touched = new java.util.LinkedHashSet<>();
+        for (EventEnvelope<AgentEntity.Event> env : envelopes) {
+            String[] parts = env.persistenceId().split("\\|", 3);
+            String runId = parts[1];
+            String agent = parts[2];
+            AgentEntity.Event event = env.event();
+            touched.add(runId);
+            updateIndex(runId, agent, event);
+            if (!(event instanceof AgentEntity.MessageEvent message)) {
+                continue;
+            }
+            Path file = runsDir.resolve(runId).resolve("conversations").resolve(agent + ".jsonl");
+            long written = lastSeq.computeIfAbsent(file, ConversationProjectionHandler::lastSeqInFile);
+            if (message.seq() <= written) {
+                continue;
+            }
+            lastSeq.put(file, message.seq());
+            appends.computeIfAbsent(file, f -> new StringBuilder())
+                    .append(scrubber.apply(line(agent, message)))
+                    .append('\n');
         }
-      }
-      return 0;
-    } catch (IOException | IllegalArgumentException e) {
-      throw new IllegalStateException("cannot read the last line of " + file + ": " + e.getMessage(), e);
-    }
-  }
-
-  // ---- index.json -----------------------------------------------------------------------
-
-  private final Map<String, ObjectNode> indexes = new HashMap<>();
-
-  private void updateIndex(String runId, String agent, AgentEntity.Event event) {
-    ObjectNode index = indexes.computeIfAbsent(runId, this::loadIndex);
-    ObjectNode agents = index.with("agents");
-    ObjectNode a = agents.has(agent) ? (ObjectNode) agents.get(agent) : newAgentEntry(agents, agent);
-    if (!(event instanceof AgentEntity.MessageEvent m) || m.seq() <= a.path("messages").asLong(0)) {
-      // Counted already (a replayed group), or not a message: the index counts messages once.
-      return;
-    }
-    String ts = event.at().toString();
-    if (!a.hasNonNull("first_ts")) {
-      a.put("first_ts", ts);
-    }
-    a.put("last_ts", ts);
-    a.put("messages", m.seq());
-    if (event instanceof AgentEntity.TaskStarted) {
-      a.put("tasks", a.path("tasks").asInt(0) + 1);
-    } else if (event instanceof AgentEntity.AssistantSaid s) {
-      a.put("model_calls", a.path("model_calls").asInt(0) + 1);
-      a.put("cost_usd", a.path("cost_usd").asDouble(0) + s.costUsd());
-      a.put("model_ms", a.path("model_ms").asLong(0) + s.durationMs());
-    } else if (event instanceof AgentEntity.ToolAnswered t) {
-      String counter = t.tool().startsWith("transfer_to_") ? "delegations" : "tool_calls";
-      a.put(counter, a.path(counter).asInt(0) + 1);
-      if (!t.tool().startsWith("transfer_to_")) {
-        a.put("tool_ms", a.path("tool_ms").asLong(0) + t.durationMs());
-      }
-    }
-  }
-
-  private ObjectNode newAgentEntry(ObjectNode agents, String agent) {
-    ObjectNode a = agents.putObject(agent);
-    AgentProfile p = directory.find(agent).orElse(null);
-    a.put("file", "conversations/" + agent + ".jsonl");
-    if (p != null) {
-      a.put("team", p.team());
-      a.put("tier", p.tier().name().toLowerCase());
-      String boss =
-          directory.all().stream().filter(o -> o.delegates().contains(agent)).map(AgentProfile::name).findFirst().orElse(null);
-      a.put("reports_to", boss);
-      var delegates = a.putArray("delegates_to");
-      p.delegates().forEach(delegates::add);
-    }
-    return a;
-  }
-
-  private ObjectNode loadIndex(String runId) {
-    Path file = runsDir.resolve(runId).resolve("conversations").resolve("index.json");
-    if (Files.exists(file)) {
-      try {
-        JsonNode node = Json.parse(Files.readString(file));
-        if (node instanceof ObjectNode o) {
-          return o;
+        for (Map.Entry<Path, StringBuilder> e : appends.entrySet()) {
+            Files.createDirectories(e.getKey().getParent());
+            synchronized (FileLocks.of(e.getKey())) {
+                Files.writeString(
+                        e.getKey(),
+                        e.getValue(),
+                        StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND);
+            }
         }
-      } catch (IOException | IllegalArgumentException e) {
-        // A torn index is rebuilt from here on; the JSONL files are the record.
-      }
+        for (String runId : touched) {
+            writeIndex(runId);
+        }
     }
-    ObjectNode fresh = Json.object().put("run_id", runId);
-    fresh.putObject("agents");
-    return fresh;
-  }
 
-  private void writeIndex(String runId) throws IOException {
-    ObjectNode index = indexes.get(runId);
-    Path dir = runsDir.resolve(runId).resolve("conversations");
-    Files.createDirectories(dir);
-    Path tmp = dir.resolve("index.json.tmp");
-    Files.writeString(tmp, Json.writePretty(index));
-    Files.move(tmp, dir.resolve("index.json"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-  }
+    /** One conversation line: seq, ts, agent, role, and the message's content. */
+    static String line(String agent, AgentEntity.MessageEvent message) {
+        ObjectNode o = Json.object();
+        o.put("seq", message.seq());
+        o.put("ts", message.at().toString());
+        o.put("agent", agent);
+        o.put("task_id", message.taskId());
+        if (message instanceof AgentEntity.TaskStarted t) {
+            o.put("role", "user");
+            o.put("content", t.text());
+            o.put(
+                    "from",
+                    t.requester().kind() == svc.core.agent.Requester.Kind.RUN
+                            ? "run"
+                            : t.requester().agent());
+        } else if (message instanceof AgentEntity.AssistantSaid a) {
+            o.put("role", "assistant");
+            o.put("content", a.text());
+            var calls = o.putArray("tool_calls");
+            for (var call : a.toolCalls()) {
+                calls.addObject()
+                        .put("id", call.id())
+                        .put("name", call.name())
+                        .set("arguments", Json.parse(call.argumentsJson()));
+            }
+            o.put("model", a.model());
+            o.putObject("usage")
+                    .put("input_tokens", a.usage().inputTokens())
+                    .put("output_tokens", a.usage().outputTokens())
+                    .put("cached_tokens", a.usage().cachedTokens());
+            o.put("cost_usd", a.costUsd());
+            o.put("duration_ms", a.durationMs());
+        } else if (message instanceof AgentEntity.ToolAnswered t) {
+            o.put("role", "tool");
+            o.put("tool_call_id", t.callId());
+            o.put("tool", t.tool());
+            o.put("is_error", t.isError());
+            o.put("content", t.content());
+            o.put("duration_ms", t.durationMs());
+        }
+        return Json.write(o);
+    }
+
+    private static long lastSeqInFile(Path file) {
+        if (!Files.exists(file)) {
+            return 0;
+        }
+        try {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                if (!lines.get(i).isBlank()) {
+                    return Json.parse(lines.get(i)).path("seq").asLong(0);
+                }
+            }
+            return 0;
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalStateException("cannot read the last line of " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    // ---- index.json -----------------------------------------------------------------------
+
+    private final Map<String, ObjectNode> indexes = new HashMap<>();
+
+    private void updateIndex(String runId, String agent, AgentEntity.Event event) {
+        ObjectNode index = indexes.computeIfAbsent(runId, this::loadIndex);
+        ObjectNode agents = index.with("agents");
+        ObjectNode a = agents.has(agent) ? (ObjectNode) agents.get(agent) : newAgentEntry(agents, agent);
+        if (!(event instanceof AgentEntity.MessageEvent m)
+                || m.seq() <= a.path("messages").asLong(0)) {
+            // Counted already (a replayed group), or not a message: the index counts messages once.
+            return;
+        }
+        String ts = event.at().toString();
+        if (!a.hasNonNull("first_ts")) {
+            a.put("first_ts", ts);
+        }
+        a.put("last_ts", ts);
+        a.put("messages", m.seq());
+        if (event instanceof AgentEntity.TaskStarted) {
+            a.put("tasks", a.path("tasks").asInt(0) + 1);
+        } else if (event instanceof AgentEntity.AssistantSaid s) {
+            a.put("model_calls", a.path("model_calls").asInt(0) + 1);
+            a.put("cost_usd", a.path("cost_usd").asDouble(0) + s.costUsd());
+            a.put("model_ms", a.path("model_ms").asLong(0) + s.durationMs());
+        } else if (event instanceof AgentEntity.ToolAnswered t) {
+            String counter = t.tool().startsWith("transfer_to_") ? "delegations" : "tool_calls";
+            a.put(counter, a.path(counter).asInt(0) + 1);
+            if (!t.tool().startsWith("transfer_to_")) {
+                a.put("tool_ms", a.path("tool_ms").asLong(0) + t.durationMs());
+            }
+        }
+    }
+
+    private ObjectNode newAgentEntry(ObjectNode agents, String agent) {
+        ObjectNode a = agents.putObject(agent);
+        AgentProfile p = directory.find(agent).orElse(null);
+        a.put("file", "conversations/" + agent + ".jsonl");
+        if (p != null) {
+            a.put("team", p.team());
+            a.put("tier", p.tier().name().toLowerCase());
+            String boss = directory.all().stream()
+                    .filter(o -> o.delegates().contains(agent))
+                    .map(AgentProfile::name)
+                    .findFirst()
+                    .orElse(null);
+            a.put("reports_to", boss);
+            var delegates = a.putArray("delegates_to");
+            p.delegates().forEach(delegates::add);
+        }
+        return a;
+    }
+
+    private ObjectNode loadIndex(String runId) {
+        Path file = runsDir.resolve(runId).resolve("conversations").resolve("index.json");
+        if (Files.exists(file)) {
+            try {
+                JsonNode node = Json.parse(Files.readString(file));
+                if (node instanceof ObjectNode o) {
+                    return o;
+                }
+            } catch (IOException | IllegalArgumentException e) {
+                // A torn index is rebuilt from here on; the JSONL files are the record.
+            }
+        }
+        ObjectNode fresh = Json.object().put("run_id", runId);
+        fresh.putObject("agents");
+        return fresh;
+    }
+
+    private void writeIndex(String runId) throws IOException {
+        ObjectNode index = indexes.get(runId);
+        Path dir = runsDir.resolve(runId).resolve("conversations");
+        Files.createDirectories(dir);
+        Path tmp = dir.resolve("index.json.tmp");
+        Files.writeString(tmp, Json.writePretty(index));
+        Files.move(tmp, dir.resolve("index.json"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
 }

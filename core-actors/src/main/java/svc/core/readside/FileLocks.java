@@ -9,11 +9,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class FileLocks {
 
-  private static final ConcurrentHashMap<Path, Object> LOCKS = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<Path, Object> LOCKS = new ConcurrentHashMap<>();
 
-  private FileLocks() {}
+    private FileLocks() {}
 
-  public static Object of(Path file) {
-    return LOCKS.computeIfAbsent(file.toAbsolutePath().normalize(), p -> new Object());
-  }
+    public static Object of(Path file) {
+        return LOCKS.computeIfAbsent(file.toAbsolutePath().normalize(), p -> new Object());
+    }
 }

@@ -27,134 +27,184 @@ import svc.persistence.runs.RunRow;
  */
 public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEntity.Event>, PooledJdbcSession> {
 
-  private final RunRepository runs = new RunRepository();
-  private final ApprovalRepository approvals = new ApprovalRepository();
-  private final svc.persistence.lineage.LineageRepository lineage = new svc.persistence.lineage.LineageRepository();
-  private final Path runsDir;
+    private final RunRepository runs = new RunRepository();
+    private final ApprovalRepository approvals = new ApprovalRepository();
+    private final svc.persistence.lineage.LineageRepository lineage = new svc.persistence.lineage.LineageRepository();
+    private final Path runsDir;
 
-  public RunProjectionHandler(Path runsDir) {
-    this.runsDir = runsDir;
-  }
+    public RunProjectionHandler(Path runsDir) {
+        this.runsDir = runsDir;
+    }
 
-  @Override
-  public void process(PooledJdbcSession session, EventEnvelope<RunEntity.Event> envelope) throws Exception {
-    String runId = envelope.persistenceId().substring(envelope.persistenceId().indexOf('|') + 1);
-    RunEntity.Event event = envelope.event();
-    session.withConnection(
-        c -> {
-          apply(c, runId, event);
-          return null;
+    @Override
+    public void process(PooledJdbcSession session, EventEnvelope<RunEntity.Event> envelope) throws Exception {
+        String runId =
+                envelope.persistenceId().substring(envelope.persistenceId().indexOf('|') + 1);
+        RunEntity.Event event = envelope.event();
+        session.withConnection(c -> {
+            apply(c, runId, event);
+            return null;
         });
-  }
+    }
 
-  private void apply(Connection c, String runId, RunEntity.Event event) throws SQLException, IOException {
-    if (event instanceof RunEntity.RunCreated e) {
-      var s = e.spec();
-      runs.insert(c, new RunRow(runId, "queued", s.template(), s.profile(), s.problem(), s.datasetPath(), s.target(), s.createdBy(), e.at(), e.at(), null, 0, null));
-      runs.updateLineage(c, runId, s.consentDocRef(), null, null);
-    } else if (event instanceof RunEntity.RunAdmitted e) {
-      runs.updateState(c, runId, "running", null, e.at());
-    } else if (event instanceof RunEntity.NodeEntered e) {
-      runs.updateState(c, runId, "running", e.node(), e.at());
-    } else if (event instanceof RunEntity.GateOpened e) {
-      Gate g = e.gate();
-      approvals.insert(c, new ApprovalRow(g.gateId(), runId, g.node(), g.type(), g.state(), g.createdAt(), g.ttlSeconds(), g.escalateAfterSeconds(), null, g.notifyChannels(), null, null, null, g.tool(), g.agent()));
-      runs.updateState(c, runId, "waiting_approval", g.node(), e.at());
-      writeApprovalsFile(c, runId);
-    } else if (event instanceof RunEntity.GateEscalated e) {
-      approvals.escalate(c, e.gateId(), e.at());
-      writeApprovalsFile(c, runId);
-    } else if (event instanceof RunEntity.GateDecided e) {
-      approvals.decide(c, e.gateId(), e.approved() ? Gate.APPROVED : Gate.REJECTED, e.by(), e.at(), e.rationale());
-      if (e.approved()) {
-        // A checkpoint's run queues for a slot again; a tool gate's run goes on where it stood.
-        boolean toolGate = approvals.find(c, e.gateId()).map(g -> g.tool() != null).orElse(false);
-        runs.updateState(c, runId, toolGate ? "running" : "queued", null, e.at());
-      }
-      writeApprovalsFile(c, runId);
-    } else if (event instanceof RunEntity.GateExpired e) {
-      approvals.decide(c, e.gateId(), Gate.EXPIRED, null, e.at(), "expired without a decision");
-      writeApprovalsFile(c, runId);
-    } else if (event instanceof RunEntity.RunPaused e) {
-      runs.updateState(c, runId, "paused", null, e.at());
-    } else if (event instanceof RunEntity.RunResumed e) {
-      runs.updateState(c, runId, "running", null, e.at());
-    } else if (event instanceof RunEntity.RunCancelled e) {
-      runs.updateState(c, runId, "cancelled", null, e.at());
-    } else if (event instanceof RunEntity.RunSucceeded e) {
-      runs.updateState(c, runId, "succeeded", null, e.at());
-    } else if (event instanceof RunEntity.RunFailed e) {
-      runs.updateState(c, runId, "failed", null, e.at());
-      runs.updateFailure(c, runId, e.reason(), e.at());
-    } else if (event instanceof RunEntity.CostUpdated e) {
-      upsertAgentCost(c, runId, e.agent(), e.agentTotalUsd());
-    } else if (event instanceof RunEntity.StageCompleted e) {
-      Object target = e.facts().get("dataset.target");
-      if (target != null) {
-        runs.updateCost(c, runId, currentCost(c, runId), target.toString());
-      }
-      recordLineage(c, runId, e);
-    }
-  }
-
-  /** Lineage rows from the facts a stage established: its dataset, its model, its deployment. */
-  private void recordLineage(Connection c, String runId, RunEntity.StageCompleted e) throws SQLException {
-    Map<String, Object> f = e.facts();
-    String[] refs = runs.lineageOf(c, runId);
-    if (f.get("dataset.id") instanceof String datasetId && f.get("dataset.sha256") instanceof String sha) {
-      String uri = runs.find(c, runId).map(RunRow::datasetPath).orElse("");
-      lineage.upsertDataset(c, datasetId, java.nio.file.Path.of(uri).toUri().toString(), sha, refs[0], e.at());
-      runs.updateLineage(c, runId, null, datasetId, null);
-      refs[1] = datasetId;
-    }
-    if (f.get("model.id") instanceof String modelId) {
-      lineage.upsertModel(c, modelId, refs[1], runId, String.valueOf(f.getOrDefault("model.selected", "")), e.at());
-      runs.updateLineage(c, runId, null, null, modelId);
-      refs[2] = modelId;
-    }
-    if (f.get("deployment.id") instanceof String deploymentId && refs[2] != null) {
-      Object traffic = f.get("deployment.traffic_pct");
-      lineage.upsertDeployment(c, deploymentId, refs[2], String.valueOf(f.getOrDefault("deployment.environment", "")),
-          traffic instanceof Number n ? n.intValue() : null, e.at());
-    }
-  }
-
-  private void upsertAgentCost(Connection c, String runId, String agent, double total) throws SQLException {
-    try (PreparedStatement up = c.prepareStatement("UPDATE run_agent_costs SET cost_usd = ? WHERE run_id = ? AND agent = ?")) {
-      up.setDouble(1, total);
-      up.setString(2, runId);
-      up.setString(3, agent);
-      if (up.executeUpdate() == 0) {
-        try (PreparedStatement ins = c.prepareStatement("INSERT INTO run_agent_costs (run_id, agent, cost_usd) VALUES (?, ?, ?)")) {
-          ins.setString(1, runId);
-          ins.setString(2, agent);
-          ins.setDouble(3, total);
-          ins.executeUpdate();
+    private void apply(Connection c, String runId, RunEntity.Event event) throws SQLException, IOException {
+        if (event instanceof RunEntity.RunCreated e) {
+            var s = e.spec();
+            runs.insert(
+                    c,
+                    new RunRow(
+                            runId,
+                            "queued",
+                            s.template(),
+                            s.profile(),
+                            s.problem(),
+                            s.datasetPath(),
+                            s.target(),
+                            s.createdBy(),
+                            e.at(),
+                            e.at(),
+                            null,
+                            0,
+                            null));
+            runs.updateLineage(c, runId, s.consentDocRef(), null, null);
+        } else if (event instanceof RunEntity.RunAdmitted e) {
+            runs.updateState(c, runId, "running", null, e.at());
+        } else if (event instanceof RunEntity.NodeEntered e) {
+            runs.updateState(c, runId, "running", e.node(), e.at());
+        } else if (event instanceof RunEntity.GateOpened e) {
+            Gate g = e.gate();
+            approvals.insert(
+                    c,
+                    new ApprovalRow(
+                            g.gateId(),
+                            runId,
+                            g.node(),
+                            g.type(),
+                            g.state(),
+                            g.createdAt(),
+                            g.ttlSeconds(),
+                            g.escalateAfterSeconds(),
+                            null,
+                            g.notifyChannels(),
+                            null,
+                            null,
+                            null,
+                            g.tool(),
+                            g.agent()));
+            runs.updateState(c, runId, "waiting_approval", g.node(), e.at());
+            writeApprovalsFile(c, runId);
+        } else if (event instanceof RunEntity.GateEscalated e) {
+            approvals.escalate(c, e.gateId(), e.at());
+            writeApprovalsFile(c, runId);
+        } else if (event instanceof RunEntity.GateDecided e) {
+            approvals.decide(
+                    c, e.gateId(), e.approved() ? Gate.APPROVED : Gate.REJECTED, e.by(), e.at(), e.rationale());
+            if (e.approved()) {
+                // A checkpoint's run queues for a slot again; a tool gate's run goes on where it stood.
+                boolean toolGate =
+                        approvals.find(c, e.gateId()).map(g -> g.tool() != null).orElse(false);
+                runs.updateState(c, runId, toolGate ? "running" : "queued", null, e.at());
+            }
+            writeApprovalsFile(c, runId);
+        } else if (event instanceof RunEntity.GateExpired e) {
+            approvals.decide(c, e.gateId(), Gate.EXPIRED, null, e.at(), "expired without a decision");
+            writeApprovalsFile(c, runId);
+        } else if (event instanceof RunEntity.RunPaused e) {
+            runs.updateState(c, runId, "paused", null, e.at());
+        } else if (event instanceof RunEntity.RunResumed e) {
+            runs.updateState(c, runId, "running", null, e.at());
+        } else if (event instanceof RunEntity.RunCancelled e) {
+            runs.updateState(c, runId, "cancelled", null, e.at());
+        } else if (event instanceof RunEntity.RunSucceeded e) {
+            runs.updateState(c, runId, "succeeded", null, e.at());
+        } else if (event instanceof RunEntity.RunFailed e) {
+            runs.updateState(c, runId, "failed", null, e.at());
+            runs.updateFailure(c, runId, e.reason(), e.at());
+        } else if (event instanceof RunEntity.CostUpdated e) {
+            upsertAgentCost(c, runId, e.agent(), e.agentTotalUsd());
+        } else if (event instanceof RunEntity.StageCompleted e) {
+            Object target = e.facts().get("dataset.target");
+            if (target != null) {
+                runs.updateCost(c, runId, currentCost(c, runId), target.toString());
+            }
+            recordLineage(c, runId, e);
         }
-      }
     }
-    runs.updateCost(c, runId, currentCost(c, runId), null);
-  }
 
-  private static double currentCost(Connection c, String runId) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("SELECT COALESCE(SUM(cost_usd), 0) FROM run_agent_costs WHERE run_id = ?")) {
-      ps.setString(1, runId);
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        return rs.getDouble(1);
-      }
+    /** Lineage rows from the facts a stage established: its dataset, its model, its deployment. */
+    private void recordLineage(Connection c, String runId, RunEntity.StageCompleted e) throws SQLException {
+        Map<String, Object> f = e.facts();
+        String[] refs = runs.lineageOf(c, runId);
+        if (f.get("dataset.id") instanceof String datasetId && f.get("dataset.sha256") instanceof String sha) {
+            String uri = runs.find(c, runId).map(RunRow::datasetPath).orElse("");
+            lineage.upsertDataset(
+                    c, datasetId, java.nio.file.Path.of(uri).toUri().toString(), sha, refs[0], e.at());
+            runs.updateLineage(c, runId, null, datasetId, null);
+            refs[1] = datasetId;
+        }
+        if (f.get("model.id") instanceof String modelId) {
+            lineage.upsertModel(
+                    c, modelId, refs[1], runId, String.valueOf(f.getOrDefault("model.selected", "")), e.at());
+            runs.updateLineage(c, runId, null, null, modelId);
+            refs[2] = modelId;
+        }
+        if (f.get("deployment.id") instanceof String deploymentId && refs[2] != null) {
+            Object traffic = f.get("deployment.traffic_pct");
+            lineage.upsertDeployment(
+                    c,
+                    deploymentId,
+                    refs[2],
+                    String.valueOf(f.getOrDefault("deployment.environment", "")),
+                    traffic instanceof Number n ? n.intValue() : null,
+                    e.at());
+        }
     }
-  }
 
-  /** approvals.json holds every gate of the run with who decided, when and why. */
-  private void writeApprovalsFile(Connection c, String runId) throws SQLException, IOException {
-    List<ApprovalRow> gates = approvals.list(c, null, runId, 1000, 0);
-    Path dir = runsDir.resolve(runId);
-    Files.createDirectories(dir);
-    Path tmp = dir.resolve("approvals.json.tmp");
-    var root = Json.object().put("run_id", runId);
-    root.set("gates", Json.MAPPER.valueToTree(gates.stream().map(ApprovalJson::of).toList()));
-    Files.writeString(tmp, Json.writePretty(root));
-    Files.move(tmp, dir.resolve("approvals.json"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-  }
+    private void upsertAgentCost(Connection c, String runId, String agent, double total) throws SQLException {
+        try (PreparedStatement up =
+                c.prepareStatement("UPDATE run_agent_costs SET cost_usd = ? WHERE run_id = ? AND agent = ?")) {
+            up.setDouble(1, total);
+            up.setString(2, runId);
+            up.setString(3, agent);
+            if (up.executeUpdate() == 0) {
+                try (PreparedStatement ins =
+                        c.prepareStatement("INSERT INTO run_agent_costs (run_id, agent, cost_usd) VALUES (?, ?, ?)")) {
+                    ins.setString(1, runId);
+                    ins.setString(2, agent);
+                    ins.setDouble(3, total);
+                    ins.executeUpdate();
+                }
+            }
+        }
+        runs.updateCost(c, runId, currentCost(c, runId), null);
+    }
+
+    private static double currentCost(Connection c, String runId) throws SQLException {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT COALESCE(SUM(cost_usd), 0) FROM run_agent_costs WHERE run_id = ?")) {
+            ps.setString(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getDouble(1);
+            }
+        }
+    }
+
+    /** approvals.json holds every gate of the run with who decided, when and why. */
+    private void writeApprovalsFile(Connection c, String runId) throws SQLException, IOException {
+        List<ApprovalRow> gates = approvals.list(c, null, runId, 1000, 0);
+        Path dir = runsDir.resolve(runId);
+        Files.createDirectories(dir);
+        Path tmp = dir.resolve("approvals.json.tmp");
+        var root = Json.object().put("run_id", runId);
+        root.set(
+                "gates",
+                Json.MAPPER.valueToTree(gates.stream().map(ApprovalJson::of).toList()));
+        Files.writeString(tmp, Json.writePretty(root));
+        Files.move(
+                tmp,
+                dir.resolve("approvals.json"),
+                StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.ATOMIC_MOVE);
+    }
 }

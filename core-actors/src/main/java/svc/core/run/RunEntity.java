@@ -50,710 +50,972 @@ import svc.library.workflow.Workflow;
  */
 public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, RunEntity.Event, RunEntity.State> {
 
-  public static final EntityTypeKey<Command> ENTITY_TYPE_KEY = EntityTypeKey.create(Command.class, "run");
-  public static final String TAG = "run";
+    public static final EntityTypeKey<Command> ENTITY_TYPE_KEY = EntityTypeKey.create(Command.class, "run");
+    public static final String TAG = "run";
 
-  // ---- protocol -------------------------------------------------------------------------
+    // ---- protocol -------------------------------------------------------------------------
 
-  /** Messages a run accepts. */
-  public sealed interface Command extends CborSerializable {}
+    /** Messages a run accepts. */
+    public sealed interface Command extends CborSerializable {}
 
-  /** Creates the run; the workflow is already resolved and travels as JSON. */
-  public record Create(RunSpec spec, String workflowJson, ActorRef<StatusReply<RunView>> replyTo) implements Command {}
+    /** Creates the run; the workflow is already resolved and travels as JSON. */
+    public record Create(RunSpec spec, String workflowJson, ActorRef<StatusReply<RunView>> replyTo)
+            implements Command {}
 
-  /** The admission queue gives this run a slot. */
-  public record Admit() implements Command {}
+    /** The admission queue gives this run a slot. */
+    public record Admit() implements Command {}
 
-  /** Sent at start-up to every run that was live: re-register with admission, re-send tasks. */
-  public record Wake() implements Command {}
+    /** Sent at start-up to every run that was live: re-register with admission, re-send tasks. */
+    public record Wake() implements Command {}
 
-  public record Get(ActorRef<StatusReply<RunView>> replyTo) implements Command {}
+    public record Get(ActorRef<StatusReply<RunView>> replyTo) implements Command {}
 
-  public record Cancel(String by, ActorRef<StatusReply<RunView>> replyTo) implements Command {}
+    public record Cancel(String by, ActorRef<StatusReply<RunView>> replyTo) implements Command {}
 
-  public record Resume(String by, ActorRef<StatusReply<RunView>> replyTo) implements Command {}
+    public record Resume(String by, ActorRef<StatusReply<RunView>> replyTo) implements Command {}
 
-  public record Decide(String gateId, boolean approve, String by, String rationale, ActorRef<StatusReply<RunView>> replyTo)
-      implements Command {}
+    public record Decide(
+            String gateId, boolean approve, String by, String rationale, ActorRef<StatusReply<RunView>> replyTo)
+            implements Command {}
 
-  /** From the approval sweep. */
-  public record EscalateGate(String gateId, Instant at) implements Command {}
+    /** From the approval sweep. */
+    public record EscalateGate(String gateId, Instant at) implements Command {}
 
-  /** From the approval sweep. */
-  public record ExpireGate(String gateId) implements Command {}
+    /** From the approval sweep. */
+    public record ExpireGate(String gateId) implements Command {}
 
-  /** An agent the run gave a task (the director, or a parallel researcher) has answered. */
-  public record TaskAnswered(String taskId, String agent, TaskOutcome outcome) implements Command {}
+    /** An agent the run gave a task (the director, or a parallel researcher) has answered. */
+    public record TaskAnswered(String taskId, String agent, TaskOutcome outcome) implements Command {}
 
-  /**
-   * An agent's tool call needs a person's approval (the permission engine said ASK). The run opens
-   * a gate for it, or finds the one already open or approved, and answers when it is decided:
-   * {@code Proceed} when approved, {@code Refuse} when rejected, expired or the run ends.
-   */
-  public record RequestToolApproval(String agent, String tool, String callId, String reason, ActorRef<StepPermit> replyTo)
-      implements Command {}
+    /**
+     * An agent's tool call needs a person's approval (the permission engine said ASK). The run opens
+     * a gate for it, or finds the one already open or approved, and answers when it is decided:
+     * {@code Proceed} when approved, {@code Refuse} when rejected, expired or the run ends.
+     */
+    public record RequestToolApproval(
+            String agent, String tool, String callId, String reason, ActorRef<StepPermit> replyTo) implements Command {}
 
-  /**
-   * An agent wants to take a step. {@code agentCostUsd} is everything that agent has spent in
-   * this run so far (a total, so a repeated request never counts twice).
-   */
-  public record RequestStep(String agent, double agentCostUsd, boolean delegation, ActorRef<StepPermit> replyTo)
-      implements Command {}
+    /**
+     * An agent wants to take a step. {@code agentCostUsd} is everything that agent has spent in
+     * this run so far (a total, so a repeated request never counts twice).
+     */
+    public record RequestStep(String agent, double agentCostUsd, boolean delegation, ActorRef<StepPermit> replyTo)
+            implements Command {}
 
-  // ---- events ---------------------------------------------------------------------------
+    // ---- events ---------------------------------------------------------------------------
 
-  /** What happened to the run. */
-  public sealed interface Event extends CborSerializable {
-    Instant at();
-  }
-
-  public record RunCreated(RunSpec spec, String workflowJson, Instant at) implements Event {}
-
-  public record RunAdmitted(Instant at) implements Event {}
-
-  /** The run moved to a node; {@code edge} is the edge it took (null for the start node). */
-  public record NodeEntered(String node, int visit, String edge, String note, Instant at) implements Event {}
-
-  /** One parallel researcher answered; the stage goes on until all have. */
-  public record ResearchAnswered(String node, String agent, TaskOutcome outcome, Instant at) implements Event {}
-
-  public record StageCompleted(String node, int visit, String answer, Map<String, Object> facts, Instant at) implements Event {
-    public StageCompleted {
-      facts = Map.copyOf(facts);
-    }
-  }
-
-  public record GateOpened(Gate gate, Instant at) implements Event {}
-
-  public record GateEscalated(String gateId, Instant at) implements Event {}
-
-  public record GateDecided(String gateId, boolean approved, String by, String rationale, Instant at) implements Event {}
-
-  public record GateExpired(String gateId, Instant at) implements Event {}
-
-  public record CostUpdated(String agent, double agentTotalUsd, Instant at) implements Event {}
-
-  public record DelegationCounted(String agent, Instant at) implements Event {}
-
-  public record RunPaused(String reason, Instant at) implements Event {}
-
-  public record RunResumed(String by, Instant at) implements Event {}
-
-  public record RunCancelled(String by, Instant at) implements Event {}
-
-  public record RunSucceeded(Instant at) implements Event {}
-
-  public record RunFailed(String reason, Instant at) implements Event {}
-
-  // ---- state ----------------------------------------------------------------------------
-
-  /** What every live or finished run knows about itself. */
-  public record RunInfo(
-      RunSpec spec,
-      Workflow workflow,
-      Instant createdAt,
-      Instant updatedAt,
-      Map<String, Object> facts,
-      Map<String, Integer> edgeCounts,
-      Map<String, Integer> visits,
-      Map<String, Double> agentCosts,
-      int delegations,
-      Map<String, Gate> gates,
-      String currentNode,
-      int budgetGrants) {
-
-    double costUsd() {
-      return agentCosts.values().stream().mapToDouble(Double::doubleValue).sum();
+    /** What happened to the run. */
+    public sealed interface Event extends CborSerializable {
+        Instant at();
     }
 
-    RunInfo at(Instant t) {
-      return new RunInfo(spec, workflow, createdAt, t, facts, edgeCounts, visits, agentCosts, delegations, gates, currentNode, budgetGrants);
-    }
+    public record RunCreated(RunSpec spec, String workflowJson, Instant at) implements Event {}
 
-    RunInfo withGate(Gate g, Instant t) {
-      Map<String, Gate> copy = new LinkedHashMap<>(gates);
-      copy.put(g.gateId(), g);
-      return new RunInfo(spec, workflow, createdAt, t, facts, edgeCounts, visits, agentCosts, delegations, Map.copyOf(copy), currentNode, budgetGrants);
-    }
-  }
+    public record RunAdmitted(Instant at) implements Event {}
 
-  /** Where a running run is: the node, its visit number, and parallel answers so far. */
-  public record Position(String node, int visit, Map<String, TaskOutcome> research) {}
+    /** The run moved to a node; {@code edge} is the edge it took (null for the start node). */
+    public record NodeEntered(String node, int visit, String edge, String note, Instant at) implements Event {}
 
-  /** One type per lifecycle phase, so a command a phase cannot take has no handler there. */
-  public sealed interface State {}
+    /** One parallel researcher answered; the stage goes on until all have. */
+    public record ResearchAnswered(String node, String agent, TaskOutcome outcome, Instant at) implements Event {}
 
-  public enum Empty implements State {
-    INSTANCE
-  }
-
-  /** Waiting for a slot; {@code resumeAfter} is the checkpoint passed, or null to start. */
-  public record Queued(RunInfo info, String resumeAfter) implements State {}
-
-  public record Running(RunInfo info, Position position) implements State {}
-
-  /**
-   * A gate is open. For a checkpoint {@code resume} is null: the run gave its slot back and queues
-   * again on approval. For a tool gate it is where the run stands: the agents wait in place.
-   */
-  public record WaitingApproval(RunInfo info, String gateId, Position resume) implements State {}
-
-  public record Paused(RunInfo info, Position position, String reason) implements State {}
-
-  public record Cancelled(RunInfo info) implements State {}
-
-  public record Succeeded(RunInfo info) implements State {}
-
-  public record Failed(RunInfo info, String reason) implements State {}
-
-  // ---- wiring ---------------------------------------------------------------------------
-
-  public static void init(ActorSystem<?> system, RunRuntime runtime) {
-    ClusterSharding.get(system).init(Entity.of(ENTITY_TYPE_KEY, ctx -> create(ctx.getEntityId(), runtime)));
-  }
-
-  public static Behavior<Command> create(String runId, RunRuntime runtime) {
-    return Behaviors.setup(ctx -> new RunEntity(ctx, runId, runtime));
-  }
-
-  private final ActorContext<Command> context;
-  private final String runId;
-  private final RunRuntime runtime;
-  private final ClusterSharding sharding;
-  /** Agents waiting for a permit while the run is paused; answered on resume or cancel. */
-  private final List<ActorRef<StepPermit>> parked = new ArrayList<>();
-
-  private RunEntity(ActorContext<Command> context, String runId, RunRuntime runtime) {
-    super(PersistenceId.of(ENTITY_TYPE_KEY.name(), runId));
-    this.context = context;
-    this.runId = runId;
-    this.runtime = runtime;
-    this.sharding = ClusterSharding.get(context.getSystem());
-  }
-
-  @Override
-  public State emptyState() {
-    return Empty.INSTANCE;
-  }
-
-  @Override
-  public Set<String> tagsFor(Event event) {
-    return Set.of(TAG);
-  }
-
-  // ---- command handlers -----------------------------------------------------------------
-
-  @Override
-  public CommandHandler<Command, Event, State> commandHandler() {
-    CommandHandlerBuilder<Command, Event, State> b = newCommandHandlerBuilder();
-    b.forState(s -> s == Empty.INSTANCE)
-        .onCommand(Create.class, this::onCreate)
-        .onCommand(Get.class, (s, c) -> replyNotFound(c.replyTo()))
-        .onCommand(Cancel.class, (s, c) -> replyNotFound(c.replyTo()))
-        .onCommand(Resume.class, (s, c) -> replyNotFound(c.replyTo()))
-        .onCommand(Decide.class, (s, c) -> replyNotFound(c.replyTo()))
-        .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run does not exist"))
-        .onAnyCommand(() -> Effect().none());
-
-    b.forStateType(Queued.class)
-        .onCommand(Admit.class, this::onAdmit)
-        .onCommand(Wake.class, (s, c) -> Effect().none().thenRun(st -> enqueue(s.info())))
-        .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c))
-        .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run is queued"))
-        .onCommand(RequestToolApproval.class, (s, c) -> refuseApproval(c, "the run is queued"));
-
-    b.forStateType(Running.class)
-        .onCommand(RequestToolApproval.class, this::onRequestToolApproval)
-        .onCommand(TaskAnswered.class, this::onTaskAnswered)
-        .onCommand(RequestStep.class, this::onRequestStep)
-        .onCommand(Wake.class, this::onWakeRunning)
-        .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
-
-    b.forStateType(WaitingApproval.class)
-        .onCommand(RequestToolApproval.class, this::onRequestToolApprovalWaiting)
-        .onCommand(RequestStep.class, (s, c) -> s.resume() != null ? park(c.replyTo()) : refuse(c, "the run is waiting for approval"))
-        .onCommand(TaskAnswered.class, (s, c) -> Effect().none())
-        .onCommand(Wake.class, (s, c) -> Effect().none().thenRun(st -> {
-          if (s.resume() != null) {
-            runtime.admission().tell(new Admission.Claim(runId));
-          }
-        }))
-        .onCommand(Decide.class, this::onDecide)
-        .onCommand(EscalateGate.class, this::onEscalate)
-        .onCommand(ExpireGate.class, this::onExpire)
-        .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
-
-    b.forStateType(Paused.class)
-        .onCommand(Resume.class, this::onResume)
-        .onCommand(RequestStep.class, this::onRequestStepPaused)
-        .onCommand(Wake.class, (s, c) -> Effect().none().thenRun(st -> runtime.admission().tell(new Admission.Claim(runId))))
-        .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
-
-    b.forAnyState()
-        .onCommand(Get.class, (s, c) -> Effect().reply(c.replyTo(), StatusReply.success(view(s))))
-        .onCommand(Cancel.class, (s, c) -> Effect().reply(c.replyTo(), StatusReply.error("the run is " + stateName(s) + " and cannot be cancelled")))
-        .onCommand(Resume.class, (s, c) -> Effect().reply(c.replyTo(), StatusReply.error("the run is " + stateName(s) + ", not paused")))
-        .onCommand(Decide.class, (s, c) -> Effect().reply(c.replyTo(), StatusReply.error("the run is " + stateName(s) + " and has no open gate " + c.gateId())))
-        .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run is " + stateName(s)))
-        .onAnyCommand(() -> Effect().none());
-    return b.build();
-  }
-
-  private Effect<Event, State> replyNotFound(ActorRef<StatusReply<RunView>> replyTo) {
-    return Effect().reply(replyTo, StatusReply.error("no run " + runId));
-  }
-
-  private Effect<Event, State> refuse(RequestStep c, String reason) {
-    c.replyTo().tell(new StepPermit.Refuse(reason, true));
-    return Effect().none();
-  }
-
-  private Effect<Event, State> onCreate(State state, Create cmd) {
-    List<Event> events = List.of(new RunCreated(cmd.spec(), cmd.workflowJson(), Instant.now()));
-    return Effect()
-        .persist(events)
-        .thenRun(s -> act(events, s))
-        .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
-  }
-
-  private void enqueue(RunInfo info) {
-    runtime.admission().tell(new Admission.Enqueue(runId, info.createdAt()));
-  }
-
-  private Effect<Event, State> onAdmit(Queued state, Admit cmd) {
-    Instant now = Instant.now();
-    List<Event> events = new ArrayList<>();
-    events.add(new RunAdmitted(now));
-    RunInfo info = state.info();
-    if (state.resumeAfter() == null) {
-      events.addAll(enter(info, info.workflow().start(), null, "", now));
-    } else {
-      events.addAll(advanceFrom(info, state.resumeAfter(), info.facts(), now));
-    }
-    return persistAndAct(events);
-  }
-
-  private Effect<Event, State> onWakeRunning(Running state, Wake cmd) {
-    return Effect()
-        .none()
-        .thenRun(
-            s -> {
-              runtime.admission().tell(new Admission.Claim(runId));
-              dispatch(state.info(), state.position());
-            });
-  }
-
-  private Effect<Event, State> onTaskAnswered(Running state, TaskAnswered msg) {
-    Position pos = state.position();
-    Node.Stage stage = (Node.Stage) state.info().workflow().node(pos.node()).orElseThrow();
-    Instant now = Instant.now();
-    String base = taskBase(pos);
-    if (!stage.parallel().isEmpty() && msg.taskId().equals(base + "/" + msg.agent())) {
-      if (pos.research().containsKey(msg.agent())) {
-        return Effect().none();
-      }
-      return persistAndAct(List.of(new ResearchAnswered(pos.node(), msg.agent(), msg.outcome(), now)));
-    }
-    String expected = stage.parallel().isEmpty() ? base : base + "/merge";
-    if (!msg.taskId().equals(expected)) {
-      return Effect().none();
-    }
-    TaskOutcome outcome = msg.outcome();
-    if (!outcome.ok()) {
-      String error = TaskText.data(outcome.answer()).map(d -> d.path("error").asText("")).filter(e -> !e.isEmpty()).orElse(TaskText.prose(outcome.answer()));
-      return persistAndAct(List.of(new RunFailed("stage " + pos.node() + " failed: " + error, now)));
-    }
-    List<Event> events = new ArrayList<>();
-    events.add(new StageCompleted(pos.node(), pos.visit(), outcome.answer(), outcome.facts(), now));
-    Map<String, Object> facts = new LinkedHashMap<>(state.info().facts());
-    facts.putAll(outcome.facts());
-    events.addAll(advanceFrom(state.info(), pos.node(), facts, now));
-    return persistAndAct(events);
-  }
-
-  private Effect<Event, State> onRequestStep(Running state, RequestStep cmd) {
-    RunInfo info = state.info();
-    Instant now = Instant.now();
-    List<Event> events = new ArrayList<>();
-    double previous = info.agentCosts().getOrDefault(cmd.agent(), 0.0);
-    if (cmd.agentCostUsd() > previous) {
-      events.add(new CostUpdated(cmd.agent(), cmd.agentCostUsd(), now));
-    }
-    double total = info.costUsd() - previous + Math.max(previous, cmd.agentCostUsd());
-    // Each resume grants one more budget's worth of spend: the operator saw the pause and chose
-    // to go on, and the run pauses again if it spends that much more.
-    double budget = runtime.settings().budgetPerPipelineUsd() * info.budgetGrants();
-    if (budget > 0 && total > budget) {
-      events.add(new RunPaused(String.format("LLM spend $%.4f passed the budget of $%.4f", total, budget), now));
-      parked.add(cmd.replyTo());
-      return persistAndAct(events);
-    }
-    if (cmd.delegation()) {
-      if (info.delegations() + 1 > runtime.settings().maxDelegationsPerRun()) {
-        cmd.replyTo().tell(new StepPermit.Refuse("more than " + runtime.settings().maxDelegationsPerRun() + " delegations in this run", false));
-        return events.isEmpty() ? Effect().none() : persistAndAct(events);
-      }
-      events.add(new DelegationCounted(cmd.agent(), now));
-    }
-    if (events.isEmpty()) {
-      cmd.replyTo().tell(new StepPermit.Proceed());
-      return Effect().none();
-    }
-    return Effect().persist(events).thenRun(s -> publish(events)).thenRun(s -> cmd.replyTo().tell(new StepPermit.Proceed()));
-  }
-
-  private Effect<Event, State> onRequestStepPaused(Paused state, RequestStep cmd) {
-    return park(cmd.replyTo());
-  }
-
-  private Effect<Event, State> park(ActorRef<StepPermit> replyTo) {
-    parked.add(replyTo);
-    return Effect().none();
-  }
-
-  private Effect<Event, State> refuseApproval(RequestToolApproval c, String reason) {
-    c.replyTo().tell(new StepPermit.Refuse(reason, true));
-    return Effect().none();
-  }
-
-  /** A gate for this agent's tool, decided or not, or null. */
-  private static Gate toolGate(RunInfo info, String agent, String tool) {
-    Gate found = null;
-    for (Gate g : info.gates().values()) {
-      if (tool.equals(g.tool()) && agent.equals(g.agent())) {
-        found = g;
-      }
-    }
-    return found;
-  }
-
-  /** Gate types whose approval by a person also covers a later ASK in the same run. */
-  private static final Set<String> APPROVING_CHECKPOINTS = Set.of("deploy", "manual", "security");
-
-  private Effect<Event, State> onRequestToolApproval(Running state, RequestToolApproval cmd) {
-    Gate existing = toolGate(state.info(), cmd.agent(), cmd.tool());
-    boolean approvedCheckpoint = state.info().gates().values().stream()
-        .anyMatch(g -> !g.isToolGate() && Gate.APPROVED.equals(g.state()) && APPROVING_CHECKPOINTS.contains(g.type()));
-    if ((existing != null && Gate.APPROVED.equals(existing.state())) || approvedCheckpoint) {
-      cmd.replyTo().tell(new StepPermit.Proceed());
-      return Effect().none();
-    }
-    Instant now = Instant.now();
-    Position pos = state.position();
-    String gateId = runId + "-" + pos.node() + "-" + cmd.tool() + "-" + (state.info().gates().size() + 1);
-    String type = cmd.tool().equals("register_model_deployment") ? "deploy" : "security";
-    Gate gate = new Gate(gateId, runId, pos.node(), type, Gate.PENDING, now, null, null, null, List.of(), null, null, null, cmd.tool(), cmd.agent());
-    parked.add(cmd.replyTo());
-    return persistAndAct(List.of(new GateOpened(gate, now)));
-  }
-
-  private Effect<Event, State> onRequestToolApprovalWaiting(WaitingApproval state, RequestToolApproval cmd) {
-    Gate open = state.info().gates().get(state.gateId());
-    if (state.resume() != null && open != null && cmd.tool().equals(open.tool()) && cmd.agent().equals(open.agent())) {
-      return park(cmd.replyTo());
-    }
-    return refuseApproval(cmd, "the run is waiting for another approval");
-  }
-
-  private Effect<Event, State> onResume(Paused state, Resume cmd) {
-    return Effect()
-        .persist(new RunResumed(cmd.by(), Instant.now()))
-        .thenRun(
-            s -> {
-              parked.forEach(p -> p.tell(new StepPermit.Proceed()));
-              parked.clear();
-              // After a restart no agent is parked here: waking the stage reaches them.
-              Running running = (Running) s;
-              dispatch(running.info(), running.position());
-            })
-        .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
-  }
-
-  private Effect<Event, State> onDecide(WaitingApproval state, Decide cmd) {
-    if (!state.gateId().equals(cmd.gateId())) {
-      return Effect().reply(cmd.replyTo(), StatusReply.error("gate " + cmd.gateId() + " is not the open gate of run " + runId));
-    }
-    Instant now = Instant.now();
-    List<Event> events = new ArrayList<>();
-    events.add(new GateDecided(cmd.gateId(), cmd.approve(), cmd.by(), cmd.rationale(), now));
-    if (!cmd.approve()) {
-      String why = cmd.rationale() == null || cmd.rationale().isBlank() ? "" : ": " + cmd.rationale();
-      events.add(new RunFailed("gate " + cmd.gateId() + " rejected by " + cmd.by() + why, now));
-    }
-    return Effect()
-        .persist(events)
-        .thenRun(s -> act(events, s))
-        .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
-  }
-
-  private Effect<Event, State> onEscalate(WaitingApproval state, EscalateGate cmd) {
-    Gate gate = state.info().gates().get(cmd.gateId());
-    if (gate == null || gate.escalatedAt() != null || !Gate.PENDING.equals(gate.state())) {
-      return Effect().none();
-    }
-    return persistAndAct(List.of(new GateEscalated(cmd.gateId(), cmd.at())));
-  }
-
-  private Effect<Event, State> onExpire(WaitingApproval state, ExpireGate cmd) {
-    if (!state.gateId().equals(cmd.gateId())) {
-      return Effect().none();
-    }
-    Instant now = Instant.now();
-    return persistAndAct(
-        List.of(new GateExpired(cmd.gateId(), now), new RunFailed("gate " + cmd.gateId() + " expired without a decision", now)));
-  }
-
-  private Effect<Event, State> cancel(RunInfo info, Cancel cmd) {
-    List<Event> events = List.of(new RunCancelled(cmd.by(), Instant.now()));
-    return Effect().persist(events).thenRun(s -> act(events, s)).thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
-  }
-
-  // ---- the walk -------------------------------------------------------------------------
-
-  /** Events for leaving {@code node}: into the next node, or success at the end of the graph. */
-  private List<Event> advanceFrom(RunInfo info, String node, Map<String, Object> facts, Instant now) {
-    WorkflowWalk.Step step = WorkflowWalk.next(info.workflow(), node, facts, info.edgeCounts());
-    if (step.edge().isEmpty()) {
-      return List.of(new RunSucceeded(now));
-    }
-    Edge edge = step.edge().get();
-    // Edge counts move with the events, so later routers see this edge as taken.
-    Map<String, Integer> counts = new LinkedHashMap<>(info.edgeCounts());
-    counts.merge(WorkflowWalk.key(edge), 1, Integer::sum);
-    RunInfo moved = new RunInfo(info.spec(), info.workflow(), info.createdAt(), now, facts, counts, info.visits(), info.agentCosts(), info.delegations(), info.gates(), info.currentNode(), info.budgetGrants());
-    return enter(moved, edge.target(), WorkflowWalk.key(edge), step.note(), now);
-  }
-
-  /** Events for entering a node; routers are passed through at once. */
-  private List<Event> enter(RunInfo info, String nodeId, String edge, String note, Instant now) {
-    int visit = info.visits().getOrDefault(nodeId, 0) + 1;
-    List<Event> events = new ArrayList<>();
-    events.add(new NodeEntered(nodeId, visit, edge, note, now));
-    Node node = info.workflow().node(nodeId).orElseThrow();
-    if (node instanceof Node.Router) {
-      Map<String, Integer> visits = new LinkedHashMap<>(info.visits());
-      visits.put(nodeId, visit);
-      RunInfo passed = new RunInfo(info.spec(), info.workflow(), info.createdAt(), now, info.facts(), info.edgeCounts(), visits, info.agentCosts(), info.delegations(), info.gates(), nodeId, info.budgetGrants());
-      events.addAll(advanceFrom(passed, nodeId, info.facts(), now));
-    } else if (node instanceof Node.Checkpoint cp) {
-      String gateId = runId + "-" + nodeId + "-" + visit;
-      Gate gate =
-          new Gate(gateId, runId, nodeId, cp.gateType().id(), Gate.PENDING, now, cp.ttlSeconds(), cp.escalateAfterSeconds(), null, cp.notifyChannels(), null, null, null, null, null);
-      events.add(new GateOpened(gate, now));
-    }
-    return events;
-  }
-
-  private Effect<Event, State> persistAndAct(List<Event> events) {
-    return Effect().persist(events).thenRun(s -> act(events, s));
-  }
-
-  /** The side effects of a transition, run after the events are in the journal. */
-  private void act(List<Event> events, State after) {
-    publish(events);
-    for (Event e : events) {
-      if (e instanceof RunCancelled || e instanceof RunFailed || e instanceof RunSucceeded) {
-        infoOf(after).ifPresent(info -> runtime.tracing().record("pipeline.run", runId, info.createdAt(), e.at(), java.util.Map.of(
-            "run_id", runId, "template", info.spec().template(), "profile", String.valueOf(info.spec().profile()),
-            "state", stateName(after), "cost_usd", info.costUsd()), !(e instanceof RunSucceeded)));
-        parked.forEach(p -> p.tell(new StepPermit.Refuse("the run is " + stateName(after), true)));
-        parked.clear();
-        runtime.admission().tell(new Admission.Release(runId));
-      } else if (e instanceof GateOpened g) {
-        if (!g.gate().isToolGate()) {
-          runtime.admission().tell(new Admission.Release(runId));
+    public record StageCompleted(String node, int visit, String answer, Map<String, Object> facts, Instant at)
+            implements Event {
+        public StageCompleted {
+            facts = Map.copyOf(facts);
         }
-      } else if (e instanceof GateDecided d && d.approved() && after instanceof Running) {
-        // A tool gate: the agents waited in place; let them go on, and wake any that restarted.
-        parked.forEach(p -> p.tell(new StepPermit.Proceed()));
-        parked.clear();
-      } else if ((e instanceof GateDecided d && d.approved()) || e instanceof RunCreated) {
-        enqueue(((Queued) after).info());
-      }
     }
-    if (after instanceof Running running
-        && events.stream().anyMatch(e -> e instanceof NodeEntered || e instanceof ResearchAnswered || e instanceof GateDecided)) {
-      dispatch(running.info(), running.position());
+
+    public record GateOpened(Gate gate, Instant at) implements Event {}
+
+    public record GateEscalated(String gateId, Instant at) implements Event {}
+
+    public record GateDecided(String gateId, boolean approved, String by, String rationale, Instant at)
+            implements Event {}
+
+    public record GateExpired(String gateId, Instant at) implements Event {}
+
+    public record CostUpdated(String agent, double agentTotalUsd, Instant at) implements Event {}
+
+    public record DelegationCounted(String agent, Instant at) implements Event {}
+
+    public record RunPaused(String reason, Instant at) implements Event {}
+
+    public record RunResumed(String by, Instant at) implements Event {}
+
+    public record RunCancelled(String by, Instant at) implements Event {}
+
+    public record RunSucceeded(Instant at) implements Event {}
+
+    public record RunFailed(String reason, Instant at) implements Event {}
+
+    // ---- state ----------------------------------------------------------------------------
+
+    /** What every live or finished run knows about itself. */
+    public record RunInfo(
+            RunSpec spec,
+            Workflow workflow,
+            Instant createdAt,
+            Instant updatedAt,
+            Map<String, Object> facts,
+            Map<String, Integer> edgeCounts,
+            Map<String, Integer> visits,
+            Map<String, Double> agentCosts,
+            int delegations,
+            Map<String, Gate> gates,
+            String currentNode,
+            int budgetGrants) {
+
+        double costUsd() {
+            return agentCosts.values().stream().mapToDouble(Double::doubleValue).sum();
+        }
+
+        RunInfo at(Instant t) {
+            return new RunInfo(
+                    spec,
+                    workflow,
+                    createdAt,
+                    t,
+                    facts,
+                    edgeCounts,
+                    visits,
+                    agentCosts,
+                    delegations,
+                    gates,
+                    currentNode,
+                    budgetGrants);
+        }
+
+        RunInfo withGate(Gate g, Instant t) {
+            Map<String, Gate> copy = new LinkedHashMap<>(gates);
+            copy.put(g.gateId(), g);
+            return new RunInfo(
+                    spec,
+                    workflow,
+                    createdAt,
+                    t,
+                    facts,
+                    edgeCounts,
+                    visits,
+                    agentCosts,
+                    delegations,
+                    Map.copyOf(copy),
+                    currentNode,
+                    budgetGrants);
+        }
     }
-  }
 
-  /**
-   * Hands the current stage to the agents: the director, or each parallel researcher and then
-   * the team's coordinator to merge. Tasks carry stable ids, so sending again is harmless.
-   */
-  private void dispatch(RunInfo info, Position pos) {
-    Node.Stage stage = (Node.Stage) info.workflow().node(pos.node()).orElseThrow();
-    String base = taskBase(pos);
-    if (stage.parallel().isEmpty()) {
-      assign(runtime.directorName(), base, brief(info, stage, null));
-      return;
+    /** Where a running run is: the node, its visit number, and parallel answers so far. */
+    public record Position(String node, int visit, Map<String, TaskOutcome> research) {}
+
+    /** One type per lifecycle phase, so a command a phase cannot take has no handler there. */
+    public sealed interface State {}
+
+    public enum Empty implements State {
+        INSTANCE
     }
-    List<String> waiting = stage.parallel().stream().filter(a -> !pos.research().containsKey(a)).toList();
-    if (!waiting.isEmpty()) {
-      waiting.forEach(a -> assign(a, base + "/" + a, brief(info, stage, null)));
-      return;
+
+    /** Waiting for a slot; {@code resumeAfter} is the checkpoint passed, or null to start. */
+    public record Queued(RunInfo info, String resumeAfter) implements State {}
+
+    public record Running(RunInfo info, Position position) implements State {}
+
+    /**
+     * A gate is open. For a checkpoint {@code resume} is null: the run gave its slot back and queues
+     * again on approval. For a tool gate it is where the run stands: the agents wait in place.
+     */
+    public record WaitingApproval(RunInfo info, String gateId, Position resume) implements State {}
+
+    public record Paused(RunInfo info, Position position, String reason) implements State {}
+
+    public record Cancelled(RunInfo info) implements State {}
+
+    public record Succeeded(RunInfo info) implements State {}
+
+    public record Failed(RunInfo info, String reason) implements State {}
+
+    // ---- wiring ---------------------------------------------------------------------------
+
+    public static void init(ActorSystem<?> system, RunRuntime runtime) {
+        ClusterSharding.get(system).init(Entity.of(ENTITY_TYPE_KEY, ctx -> create(ctx.getEntityId(), runtime)));
     }
-    List<String> answers = stage.parallel().stream().map(a -> pos.research().get(a).answer()).toList();
-    assign(runtime.coordinatorOf(stage.team().id()), base + "/merge", brief(info, stage, answers));
-  }
 
-  private void assign(String agent, String taskId, String text) {
-    sharding
-        .entityRefFor(AgentEntity.ENTITY_TYPE_KEY, AgentEntity.entityId(runId, agent))
-        .tell(new AgentEntity.AssignTask(taskId, Requester.run(), text, 0, List.of()));
-  }
-
-  private static String taskBase(Position pos) {
-    return "run/" + pos.node() + "/" + pos.visit();
-  }
-
-  /** The stage brief: prose for any model, and the exact goal, run facts and request as JSON. */
-  private String brief(RunInfo info, Node.Stage stage, List<String> mergeAnswers) {
-    var data = Json.object().put("stage", stage.id()).put("team", stage.team().id()).put("goal", stage.goal());
-    data.set("context", Json.MAPPER.valueToTree(info.facts()));
-    var run = data.putObject("run");
-    RunSpec spec = info.spec();
-    run.put("run_id", spec.runId()).put("problem", spec.problem()).put("dataset_path", spec.datasetPath());
-    if (spec.target() != null) {
-      run.put("target", spec.target());
+    public static Behavior<Command> create(String runId, RunRuntime runtime) {
+        return Behaviors.setup(ctx -> new RunEntity(ctx, runId, runtime));
     }
-    spec.sensitiveAttributes().forEach(run.putArray("sensitive_attributes")::add);
-    if (mergeAnswers != null) {
-      mergeAnswers.forEach(data.putArray("merge")::add);
+
+    private final ActorContext<Command> context;
+    private final String runId;
+    private final RunRuntime runtime;
+    private final ClusterSharding sharding;
+    /** Agents waiting for a permit while the run is paused; answered on resume or cancel. */
+    private final List<ActorRef<StepPermit>> parked = new ArrayList<>();
+
+    private RunEntity(ActorContext<Command> context, String runId, RunRuntime runtime) {
+        super(PersistenceId.of(ENTITY_TYPE_KEY.name(), runId));
+        this.context = context;
+        this.runId = runId;
+        this.runtime = runtime;
+        this.sharding = ClusterSharding.get(context.getSystem());
     }
-    String prose =
-        mergeAnswers == null
-            ? "Stage " + stage.id() + " for the " + stage.team().id() + " team. Goal: " + stage.goal()
-            : "Merge the parallel research of stage " + stage.id() + " into one recommendation. Goal: " + stage.goal();
-    return TaskText.render(prose, data);
-  }
 
-  private void publish(List<Event> events) {
-    events.forEach(e -> runtime.liveFeed().runEvent(runId, e));
-  }
-
-  // ---- views ----------------------------------------------------------------------------
-
-  public static String stateName(State s) {
-    if (s instanceof Queued) return "queued";
-    if (s instanceof Running) return "running";
-    if (s instanceof WaitingApproval) return "waiting_approval";
-    if (s instanceof Paused) return "paused";
-    if (s instanceof Cancelled) return "cancelled";
-    if (s instanceof Succeeded) return "succeeded";
-    if (s instanceof Failed) return "failed";
-    return "absent";
-  }
-
-  static Optional<RunInfo> infoOf(State s) {
-    if (s instanceof Queued q) return Optional.of(q.info());
-    if (s instanceof Running r) return Optional.of(r.info());
-    if (s instanceof WaitingApproval w) return Optional.of(w.info());
-    if (s instanceof Paused p) return Optional.of(p.info());
-    if (s instanceof Cancelled c) return Optional.of(c.info());
-    if (s instanceof Succeeded ok) return Optional.of(ok.info());
-    if (s instanceof Failed f) return Optional.of(f.info());
-    return Optional.empty();
-  }
-
-  private RunView view(State s) {
-    RunInfo info = infoOf(s).orElseThrow();
-    RunSpec spec = info.spec();
-    String failure = s instanceof Failed f ? f.reason() : null;
-    List<Gate> pending = info.gates().values().stream().filter(g -> Gate.PENDING.equals(g.state())).toList();
-    Object target = info.facts().getOrDefault("dataset.target", spec.target());
-    return new RunView(
-        runId, stateName(s), spec.template(), spec.profile(), spec.problem(), spec.datasetPath(),
-        target == null ? null : target.toString(), spec.sensitiveAttributes(), info.createdAt(), info.updatedAt(),
-        info.currentNode(), info.costUsd(), failure, pending, info.facts());
-  }
-
-  // ---- event handlers (pure folds) --------------------------------------------------------
-
-  @Override
-  public EventHandler<State, Event> eventHandler() {
-    var b = newEventHandlerBuilder();
-    b.forState(s -> s == Empty.INSTANCE).onEvent(RunCreated.class, RunEntity::created);
-    b.forStateType(Queued.class)
-        .onEvent(RunAdmitted.class, (s, e) -> new Running(s.info().at(e.at()), new Position(s.info().workflow().start(), 0, Map.of())))
-        .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
-    b.forStateType(Running.class)
-        .onEvent(NodeEntered.class, RunEntity::nodeEntered)
-        .onEvent(ResearchAnswered.class, RunEntity::researchAnswered)
-        .onEvent(StageCompleted.class, RunEntity::stageCompleted)
-        .onEvent(GateOpened.class, (s, e) -> new WaitingApproval(s.info().withGate(e.gate(), e.at()), e.gate().gateId(), e.gate().isToolGate() ? s.position() : null))
-        .onEvent(CostUpdated.class, (s, e) -> new Running(costUpdated(s.info(), e), s.position()))
-        .onEvent(DelegationCounted.class, (s, e) -> new Running(delegationCounted(s.info()), s.position()))
-        .onEvent(RunPaused.class, (s, e) -> new Paused(s.info().at(e.at()), s.position(), e.reason()))
-        .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())))
-        .onEvent(RunSucceeded.class, (s, e) -> new Succeeded(s.info().at(e.at())))
-        .onEvent(RunFailed.class, (s, e) -> new Failed(s.info().at(e.at()), e.reason()));
-    b.forStateType(WaitingApproval.class)
-        .onEvent(GateEscalated.class, (s, e) -> new WaitingApproval(s.info().withGate(s.info().gates().get(e.gateId()).escalated(e.at()), s.info().updatedAt()), s.gateId(), s.resume()))
-        .onEvent(GateDecided.class, RunEntity::gateDecided)
-        .onEvent(GateExpired.class, (s, e) -> new WaitingApproval(s.info().withGate(s.info().gates().get(e.gateId()).decided(Gate.EXPIRED, null, e.at(), "expired"), e.at()), s.gateId(), s.resume()))
-        .onEvent(RunFailed.class, (s, e) -> new Failed(s.info().at(e.at()), e.reason()))
-        .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
-    b.forStateType(Paused.class)
-        .onEvent(CostUpdated.class, (s, e) -> new Paused(costUpdated(s.info(), e), s.position(), s.reason()))
-        .onEvent(RunResumed.class, (s, e) -> new Running(granted(s.info().at(e.at())), s.position()))
-        .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
-    return b.build();
-  }
-
-  private static State created(State s, RunCreated e) {
-    RunInfo info =
-        new RunInfo(e.spec(), WorkflowCodec.fromJson(e.workflowJson()), e.at(), e.at(), Map.of(), Map.of(), Map.of(), Map.of(), 0, Map.of(), null, 1);
-    return new Queued(info, null);
-  }
-
-  private static State nodeEntered(Running s, NodeEntered e) {
-    RunInfo i = s.info();
-    Map<String, Integer> visits = new LinkedHashMap<>(i.visits());
-    visits.put(e.node(), e.visit());
-    Map<String, Integer> counts = new LinkedHashMap<>(i.edgeCounts());
-    if (e.edge() != null) {
-      counts.merge(e.edge(), 1, Integer::sum);
+    @Override
+    public State emptyState() {
+        return Empty.INSTANCE;
     }
-    RunInfo moved = new RunInfo(i.spec(), i.workflow(), i.createdAt(), e.at(), i.facts(), Map.copyOf(counts), Map.copyOf(visits), i.agentCosts(), i.delegations(), i.gates(), e.node(), i.budgetGrants());
-    return new Running(moved, new Position(e.node(), e.visit(), Map.of()));
-  }
 
-  private static State researchAnswered(Running s, ResearchAnswered e) {
-    Map<String, TaskOutcome> research = new LinkedHashMap<>(s.position().research());
-    research.put(e.agent(), e.outcome());
-    Position p = s.position();
-    return new Running(s.info().at(e.at()), new Position(p.node(), p.visit(), Map.copyOf(research)));
-  }
-
-  private static State stageCompleted(Running s, StageCompleted e) {
-    RunInfo i = s.info();
-    Map<String, Object> facts = new LinkedHashMap<>(i.facts());
-    facts.putAll(e.facts());
-    RunInfo done = new RunInfo(i.spec(), i.workflow(), i.createdAt(), e.at(), Map.copyOf(facts), i.edgeCounts(), i.visits(), i.agentCosts(), i.delegations(), i.gates(), i.currentNode(), i.budgetGrants());
-    return new Running(done, s.position());
-  }
-
-  private static State gateDecided(WaitingApproval s, GateDecided e) {
-    Gate gate = s.info().gates().get(e.gateId()).decided(e.approved() ? Gate.APPROVED : Gate.REJECTED, e.by(), e.at(), e.rationale());
-    RunInfo info = s.info().withGate(gate, e.at());
-    if (!e.approved()) {
-      return new WaitingApproval(info, s.gateId(), s.resume());
+    @Override
+    public Set<String> tagsFor(Event event) {
+        return Set.of(TAG);
     }
-    return s.resume() != null ? new Running(info, s.resume()) : new Queued(info, gate.node());
-  }
 
-  private static RunInfo costUpdated(RunInfo i, CostUpdated e) {
-    Map<String, Double> costs = new LinkedHashMap<>(i.agentCosts());
-    costs.put(e.agent(), e.agentTotalUsd());
-    return new RunInfo(i.spec(), i.workflow(), i.createdAt(), e.at(), i.facts(), i.edgeCounts(), i.visits(), Map.copyOf(costs), i.delegations(), i.gates(), i.currentNode(), i.budgetGrants());
-  }
+    // ---- command handlers -----------------------------------------------------------------
 
-  private static RunInfo granted(RunInfo i) {
-    return new RunInfo(i.spec(), i.workflow(), i.createdAt(), i.updatedAt(), i.facts(), i.edgeCounts(), i.visits(), i.agentCosts(), i.delegations(), i.gates(), i.currentNode(), i.budgetGrants() + 1);
-  }
+    @Override
+    public CommandHandler<Command, Event, State> commandHandler() {
+        CommandHandlerBuilder<Command, Event, State> b = newCommandHandlerBuilder();
+        b.forState(s -> s == Empty.INSTANCE)
+                .onCommand(Create.class, this::onCreate)
+                .onCommand(Get.class, (s, c) -> replyNotFound(c.replyTo()))
+                .onCommand(Cancel.class, (s, c) -> replyNotFound(c.replyTo()))
+                .onCommand(Resume.class, (s, c) -> replyNotFound(c.replyTo()))
+                .onCommand(Decide.class, (s, c) -> replyNotFound(c.replyTo()))
+                .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run does not exist"))
+                .onAnyCommand(() -> Effect().none());
 
-  private static RunInfo delegationCounted(RunInfo i) {
-    return new RunInfo(i.spec(), i.workflow(), i.createdAt(), i.updatedAt(), i.facts(), i.edgeCounts(), i.visits(), i.agentCosts(), i.delegations() + 1, i.gates(), i.currentNode(), i.budgetGrants());
-  }
+        b.forStateType(Queued.class)
+                .onCommand(Admit.class, this::onAdmit)
+                .onCommand(Wake.class, (s, c) -> Effect().none().thenRun(st -> enqueue(s.info())))
+                .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c))
+                .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run is queued"))
+                .onCommand(RequestToolApproval.class, (s, c) -> refuseApproval(c, "the run is queued"));
+
+        b.forStateType(Running.class)
+                .onCommand(RequestToolApproval.class, this::onRequestToolApproval)
+                .onCommand(TaskAnswered.class, this::onTaskAnswered)
+                .onCommand(RequestStep.class, this::onRequestStep)
+                .onCommand(Wake.class, this::onWakeRunning)
+                .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
+
+        b.forStateType(WaitingApproval.class)
+                .onCommand(RequestToolApproval.class, this::onRequestToolApprovalWaiting)
+                .onCommand(
+                        RequestStep.class,
+                        (s, c) -> s.resume() != null ? park(c.replyTo()) : refuse(c, "the run is waiting for approval"))
+                .onCommand(TaskAnswered.class, (s, c) -> Effect().none())
+                .onCommand(
+                        Wake.class,
+                        (s, c) -> Effect().none().thenRun(st -> {
+                            if (s.resume() != null) {
+                                runtime.admission().tell(new Admission.Claim(runId));
+                            }
+                        }))
+                .onCommand(Decide.class, this::onDecide)
+                .onCommand(EscalateGate.class, this::onEscalate)
+                .onCommand(ExpireGate.class, this::onExpire)
+                .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
+
+        b.forStateType(Paused.class)
+                .onCommand(Resume.class, this::onResume)
+                .onCommand(RequestStep.class, this::onRequestStepPaused)
+                .onCommand(
+                        Wake.class,
+                        (s, c) -> Effect()
+                                .none()
+                                .thenRun(st -> runtime.admission().tell(new Admission.Claim(runId))))
+                .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
+
+        b.forAnyState()
+                .onCommand(Get.class, (s, c) -> Effect().reply(c.replyTo(), StatusReply.success(view(s))))
+                .onCommand(
+                        Cancel.class,
+                        (s, c) -> Effect()
+                                .reply(
+                                        c.replyTo(),
+                                        StatusReply.error("the run is " + stateName(s) + " and cannot be cancelled")))
+                .onCommand(
+                        Resume.class,
+                        (s, c) -> Effect()
+                                .reply(c.replyTo(), StatusReply.error("the run is " + stateName(s) + ", not paused")))
+                .onCommand(
+                        Decide.class,
+                        (s, c) -> Effect()
+                                .reply(
+                                        c.replyTo(),
+                                        StatusReply.error(
+                                                "the run is " + stateName(s) + " and has no open gate " + c.gateId())))
+                .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run is " + stateName(s)))
+                .onAnyCommand(() -> Effect().none());
+        return b.build();
+    }
+
+    private Effect<Event, State> replyNotFound(ActorRef<StatusReply<RunView>> replyTo) {
+        return Effect().reply(replyTo, StatusReply.error("no run " + runId));
+    }
+
+    private Effect<Event, State> refuse(RequestStep c, String reason) {
+        c.replyTo().tell(new StepPermit.Refuse(reason, true));
+        return Effect().none();
+    }
+
+    private Effect<Event, State> onCreate(State state, Create cmd) {
+        List<Event> events = List.of(new RunCreated(cmd.spec(), cmd.workflowJson(), Instant.now()));
+        return Effect()
+                .persist(events)
+                .thenRun(s -> act(events, s))
+                .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
+    }
+
+    private void enqueue(RunInfo info) {
+        runtime.admission().tell(new Admission.Enqueue(runId, info.createdAt()));
+    }
+
+    private Effect<Event, State> onAdmit(Queued state, Admit cmd) {
+        Instant now = Instant.now();
+        List<Event> events = new ArrayList<>();
+        events.add(new RunAdmitted(now));
+        RunInfo info = state.info();
+        if (state.resumeAfter() == null) {
+            events.addAll(enter(info, info.workflow().start(), null, "", now));
+        } else {
+            events.addAll(advanceFrom(info, state.resumeAfter(), info.facts(), now));
+        }
+        return persistAndAct(events);
+    }
+
+    private Effect<Event, State> onWakeRunning(Running state, Wake cmd) {
+        return Effect().none().thenRun(s -> {
+            runtime.admission().tell(new Admission.Claim(runId));
+            dispatch(state.info(), state.position());
+        });
+    }
+
+    private Effect<Event, State> onTaskAnswered(Running state, TaskAnswered msg) {
+        Position pos = state.position();
+        Node.Stage stage = (Node.Stage) state.info().workflow().node(pos.node()).orElseThrow();
+        Instant now = Instant.now();
+        String base = taskBase(pos);
+        if (!stage.parallel().isEmpty() && msg.taskId().equals(base + "/" + msg.agent())) {
+            if (pos.research().containsKey(msg.agent())) {
+                return Effect().none();
+            }
+            return persistAndAct(List.of(new ResearchAnswered(pos.node(), msg.agent(), msg.outcome(), now)));
+        }
+        String expected = stage.parallel().isEmpty() ? base : base + "/merge";
+        if (!msg.taskId().equals(expected)) {
+            return Effect().none();
+        }
+        TaskOutcome outcome = msg.outcome();
+        if (!outcome.ok()) {
+            String error = TaskText.data(outcome.answer())
+                    .map(d -> d.path("error").asText(""))
+                    .filter(e -> !e.isEmpty())
+                    .orElse(TaskText.prose(outcome.answer()));
+            return persistAndAct(List.of(new RunFailed("stage " + pos.node() + " failed: " + error, now)));
+        }
+        List<Event> events = new ArrayList<>();
+        events.add(new StageCompleted(pos.node(), pos.visit(), outcome.answer(), outcome.facts(), now));
+        Map<String, Object> facts = new LinkedHashMap<>(state.info().facts());
+        facts.putAll(outcome.facts());
+        events.addAll(advanceFrom(state.info(), pos.node(), facts, now));
+        return persistAndAct(events);
+    }
+
+    private Effect<Event, State> onRequestStep(Running state, RequestStep cmd) {
+        RunInfo info = state.info();
+        Instant now = Instant.now();
+        List<Event> events = new ArrayList<>();
+        double previous = info.agentCosts().getOrDefault(cmd.agent(), 0.0);
+        if (cmd.agentCostUsd() > previous) {
+            events.add(new CostUpdated(cmd.agent(), cmd.agentCostUsd(), now));
+        }
+        double total = info.costUsd() - previous + Math.max(previous, cmd.agentCostUsd());
+        // Each resume grants one more budget's worth of spend: the operator saw the pause and chose
+        // to go on, and the run pauses again if it spends that much more.
+        double budget = runtime.settings().budgetPerPipelineUsd() * info.budgetGrants();
+        if (budget > 0 && total > budget) {
+            events.add(new RunPaused(String.format("LLM spend $%.4f passed the budget of $%.4f", total, budget), now));
+            parked.add(cmd.replyTo());
+            return persistAndAct(events);
+        }
+        if (cmd.delegation()) {
+            if (info.delegations() + 1 > runtime.settings().maxDelegationsPerRun()) {
+                cmd.replyTo()
+                        .tell(new StepPermit.Refuse(
+                                "more than " + runtime.settings().maxDelegationsPerRun() + " delegations in this run",
+                                false));
+                return events.isEmpty() ? Effect().none() : persistAndAct(events);
+            }
+            events.add(new DelegationCounted(cmd.agent(), now));
+        }
+        if (events.isEmpty()) {
+            cmd.replyTo().tell(new StepPermit.Proceed());
+            return Effect().none();
+        }
+        return Effect()
+                .persist(events)
+                .thenRun(s -> publish(events))
+                .thenRun(s -> cmd.replyTo().tell(new StepPermit.Proceed()));
+    }
+
+    private Effect<Event, State> onRequestStepPaused(Paused state, RequestStep cmd) {
+        return park(cmd.replyTo());
+    }
+
+    private Effect<Event, State> park(ActorRef<StepPermit> replyTo) {
+        parked.add(replyTo);
+        return Effect().none();
+    }
+
+    private Effect<Event, State> refuseApproval(RequestToolApproval c, String reason) {
+        c.replyTo().tell(new StepPermit.Refuse(reason, true));
+        return Effect().none();
+    }
+
+    /** A gate for this agent's tool, decided or not, or null. */
+    private static Gate toolGate(RunInfo info, String agent, String tool) {
+        Gate found = null;
+        for (Gate g : info.gates().values()) {
+            if (tool.equals(g.tool()) && agent.equals(g.agent())) {
+                found = g;
+            }
+        }
+        return found;
+    }
+
+    /** Gate types whose approval by a person also covers a later ASK in the same run. */
+    private static final Set<String> APPROVING_CHECKPOINTS = Set.of("deploy", "manual", "security");
+
+    private Effect<Event, State> onRequestToolApproval(Running state, RequestToolApproval cmd) {
+        Gate existing = toolGate(state.info(), cmd.agent(), cmd.tool());
+        boolean approvedCheckpoint = state.info().gates().values().stream()
+                .anyMatch(g ->
+                        !g.isToolGate() && Gate.APPROVED.equals(g.state()) && APPROVING_CHECKPOINTS.contains(g.type()));
+        if ((existing != null && Gate.APPROVED.equals(existing.state())) || approvedCheckpoint) {
+            cmd.replyTo().tell(new StepPermit.Proceed());
+            return Effect().none();
+        }
+        Instant now = Instant.now();
+        Position pos = state.position();
+        String gateId = runId + "-" + pos.node() + "-" + cmd.tool() + "-"
+                + (state.info().gates().size() + 1);
+        String type = cmd.tool().equals("register_model_deployment") ? "deploy" : "security";
+        Gate gate = new Gate(
+                gateId,
+                runId,
+                pos.node(),
+                type,
+                Gate.PENDING,
+                now,
+                null,
+                null,
+                null,
+                List.of(),
+                null,
+                null,
+                null,
+                cmd.tool(),
+                cmd.agent());
+        parked.add(cmd.replyTo());
+        return persistAndAct(List.of(new GateOpened(gate, now)));
+    }
+
+    private Effect<Event, State> onRequestToolApprovalWaiting(WaitingApproval state, RequestToolApproval cmd) {
+        Gate open = state.info().gates().get(state.gateId());
+        if (state.resume() != null
+                && open != null
+                && cmd.tool().equals(open.tool())
+                && cmd.agent().equals(open.agent())) {
+            return park(cmd.replyTo());
+        }
+        return refuseApproval(cmd, "the run is waiting for another approval");
+    }
+
+    private Effect<Event, State> onResume(Paused state, Resume cmd) {
+        return Effect()
+                .persist(new RunResumed(cmd.by(), Instant.now()))
+                .thenRun(s -> {
+                    parked.forEach(p -> p.tell(new StepPermit.Proceed()));
+                    parked.clear();
+                    // After a restart no agent is parked here: waking the stage reaches them.
+                    Running running = (Running) s;
+                    dispatch(running.info(), running.position());
+                })
+                .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
+    }
+
+    private Effect<Event, State> onDecide(WaitingApproval state, Decide cmd) {
+        if (!state.gateId().equals(cmd.gateId())) {
+            return Effect()
+                    .reply(
+                            cmd.replyTo(),
+                            StatusReply.error("gate " + cmd.gateId() + " is not the open gate of run " + runId));
+        }
+        Instant now = Instant.now();
+        List<Event> events = new ArrayList<>();
+        events.add(new GateDecided(cmd.gateId(), cmd.approve(), cmd.by(), cmd.rationale(), now));
+        if (!cmd.approve()) {
+            String why = cmd.rationale() == null || cmd.rationale().isBlank() ? "" : ": " + cmd.rationale();
+            events.add(new RunFailed("gate " + cmd.gateId() + " rejected by " + cmd.by() + why, now));
+        }
+        return Effect()
+                .persist(events)
+                .thenRun(s -> act(events, s))
+                .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
+    }
+
+    private Effect<Event, State> onEscalate(WaitingApproval state, EscalateGate cmd) {
+        Gate gate = state.info().gates().get(cmd.gateId());
+        if (gate == null || gate.escalatedAt() != null || !Gate.PENDING.equals(gate.state())) {
+            return Effect().none();
+        }
+        return persistAndAct(List.of(new GateEscalated(cmd.gateId(), cmd.at())));
+    }
+
+    private Effect<Event, State> onExpire(WaitingApproval state, ExpireGate cmd) {
+        if (!state.gateId().equals(cmd.gateId())) {
+            return Effect().none();
+        }
+        Instant now = Instant.now();
+        return persistAndAct(List.of(
+                new GateExpired(cmd.gateId(), now),
+                new RunFailed("gate " + cmd.gateId() + " expired without a decision", now)));
+    }
+
+    private Effect<Event, State> cancel(RunInfo info, Cancel cmd) {
+        List<Event> events = List.of(new RunCancelled(cmd.by(), Instant.now()));
+        return Effect()
+                .persist(events)
+                .thenRun(s -> act(events, s))
+                .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
+    }
+
+    // ---- the walk -------------------------------------------------------------------------
+
+    /** Events for leaving {@code node}: into the next node, or success at the end of the graph. */
+    private List<Event> advanceFrom(RunInfo info, String node, Map<String, Object> facts, Instant now) {
+        WorkflowWalk.Step step = WorkflowWalk.next(info.workflow(), node, facts, info.edgeCounts());
+        if (step.edge().isEmpty()) {
+            return List.of(new RunSucceeded(now));
+        }
+        Edge edge = step.edge().get();
+        // Edge counts move with the events, so later routers see this edge as taken.
+        Map<String, Integer> counts = new LinkedHashMap<>(info.edgeCounts());
+        counts.merge(WorkflowWalk.key(edge), 1, Integer::sum);
+        RunInfo moved = new RunInfo(
+                info.spec(),
+                info.workflow(),
+                info.createdAt(),
+                now,
+                facts,
+                counts,
+                info.visits(),
+                info.agentCosts(),
+                info.delegations(),
+                info.gates(),
+                info.currentNode(),
+                info.budgetGrants());
+        return enter(moved, edge.target(), WorkflowWalk.key(edge), step.note(), now);
+    }
+
+    /** Events for entering a node; routers are passed through at once. */
+    private List<Event> enter(RunInfo info, String nodeId, String edge, String note, Instant now) {
+        int visit = info.visits().getOrDefault(nodeId, 0) + 1;
+        List<Event> events = new ArrayList<>();
+        events.add(new NodeEntered(nodeId, visit, edge, note, now));
+        Node node = info.workflow().node(nodeId).orElseThrow();
+        if (node instanceof Node.Router) {
+            Map<String, Integer> visits = new LinkedHashMap<>(info.visits());
+            visits.put(nodeId, visit);
+            RunInfo passed = new RunInfo(
+                    info.spec(),
+                    info.workflow(),
+                    info.createdAt(),
+                    now,
+                    info.facts(),
+                    info.edgeCounts(),
+                    visits,
+                    info.agentCosts(),
+                    info.delegations(),
+                    info.gates(),
+                    nodeId,
+                    info.budgetGrants());
+            events.addAll(advanceFrom(passed, nodeId, info.facts(), now));
+        } else if (node instanceof Node.Checkpoint cp) {
+            String gateId = runId + "-" + nodeId + "-" + visit;
+            Gate gate = new Gate(
+                    gateId,
+                    runId,
+                    nodeId,
+                    cp.gateType().id(),
+                    Gate.PENDING,
+                    now,
+                    cp.ttlSeconds(),
+                    cp.escalateAfterSeconds(),
+                    null,
+                    cp.notifyChannels(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    null);
+            events.add(new GateOpened(gate, now));
+        }
+        return events;
+    }
+
+    private Effect<Event, State> persistAndAct(List<Event> events) {
+        return Effect().persist(events).thenRun(s -> act(events, s));
+    }
+
+    /** The side effects of a transition, run after the events are in the journal. */
+    private void act(List<Event> events, State after) {
+        publish(events);
+        for (Event e : events) {
+            if (e instanceof RunCancelled || e instanceof RunFailed || e instanceof RunSucceeded) {
+                infoOf(after)
+                        .ifPresent(info -> runtime.tracing()
+                                .record(
+                                        "pipeline.run",
+                                        runId,
+                                        info.createdAt(),
+                                        e.at(),
+                                        java.util.Map.of(
+                                                "run_id",
+                                                runId,
+                                                "template",
+                                                info.spec().template(),
+                                                "profile",
+                                                String.valueOf(info.spec().profile()),
+                                                "state",
+                                                stateName(after),
+                                                "cost_usd",
+                                                info.costUsd()),
+                                        !(e instanceof RunSucceeded)));
+                parked.forEach(p -> p.tell(new StepPermit.Refuse("the run is " + stateName(after), true)));
+                parked.clear();
+                runtime.admission().tell(new Admission.Release(runId));
+            } else if (e instanceof GateOpened g) {
+                if (!g.gate().isToolGate()) {
+                    runtime.admission().tell(new Admission.Release(runId));
+                }
+            } else if (e instanceof GateDecided d && d.approved() && after instanceof Running) {
+                // A tool gate: the agents waited in place; let them go on, and wake any that restarted.
+                parked.forEach(p -> p.tell(new StepPermit.Proceed()));
+                parked.clear();
+            } else if ((e instanceof GateDecided d && d.approved()) || e instanceof RunCreated) {
+                enqueue(((Queued) after).info());
+            }
+        }
+        if (after instanceof Running running
+                && events.stream()
+                        .anyMatch(e -> e instanceof NodeEntered
+                                || e instanceof ResearchAnswered
+                                || e instanceof GateDecided)) {
+            dispatch(running.info(), running.position());
+        }
+    }
+
+    /**
+     * Hands the current stage to the agents: the director, or each parallel researcher and then
+     * the team's coordinator to merge. Tasks carry stable ids, so sending again is harmless.
+     */
+    private void dispatch(RunInfo info, Position pos) {
+        Node.Stage stage = (Node.Stage) info.workflow().node(pos.node()).orElseThrow();
+        String base = taskBase(pos);
+        if (stage.parallel().isEmpty()) {
+            assign(runtime.directorName(), base, brief(info, stage, null));
+            return;
+        }
+        List<String> waiting = stage.parallel().stream()
+                .filter(a -> !pos.research().containsKey(a))
+                .toList();
+        if (!waiting.isEmpty()) {
+            waiting.forEach(a -> assign(a, base + "/" + a, brief(info, stage, null)));
+            return;
+        }
+        List<String> answers = stage.parallel().stream()
+                .map(a -> pos.research().get(a).answer())
+                .toList();
+        assign(runtime.coordinatorOf(stage.team().id()), base + "/merge", brief(info, stage, answers));
+    }
+
+    private void assign(String agent, String taskId, String text) {
+        sharding.entityRefFor(AgentEntity.ENTITY_TYPE_KEY, AgentEntity.entityId(runId, agent))
+                .tell(new AgentEntity.AssignTask(taskId, Requester.run(), text, 0, List.of()));
+    }
+
+    private static String taskBase(Position pos) {
+        return "run/" + pos.node() + "/" + pos.visit();
+    }
+
+    /** The stage brief: prose for any model, and the exact goal, run facts and request as JSON. */
+    private String brief(RunInfo info, Node.Stage stage, List<String> mergeAnswers) {
+        var data = Json.object()
+                .put("stage", stage.id())
+                .put("team", stage.team().id())
+                .put("goal", stage.goal());
+        data.set("context", Json.MAPPER.valueToTree(info.facts()));
+        var run = data.putObject("run");
+        RunSpec spec = info.spec();
+        run.put("run_id", spec.runId()).put("problem", spec.problem()).put("dataset_path", spec.datasetPath());
+        if (spec.target() != null) {
+            run.put("target", spec.target());
+        }
+        spec.sensitiveAttributes().forEach(run.putArray("sensitive_attributes")::add);
+        if (mergeAnswers != null) {
+            mergeAnswers.forEach(data.putArray("merge")::add);
+        }
+        String prose = mergeAnswers == null
+                ? "Stage " + stage.id() + " for the " + stage.team().id() + " team. Goal: " + stage.goal()
+                : "Merge the parallel research of stage " + stage.id() + " into one recommendation. Goal: "
+                        + stage.goal();
+        return TaskText.render(prose, data);
+    }
+
+    private void publish(List<Event> events) {
+        events.forEach(e -> runtime.liveFeed().runEvent(runId, e));
+    }
+
+    // ---- views ----------------------------------------------------------------------------
+
+    public static String stateName(State s) {
+        if (s instanceof Queued) return "queued";
+        if (s instanceof Running) return "running";
+        if (s instanceof WaitingApproval) return "waiting_approval";
+        if (s instanceof Paused) return "paused";
+        if (s instanceof Cancelled) return "cancelled";
+        if (s instanceof Succeeded) return "succeeded";
+        if (s instanceof Failed) return "failed";
+        return "absent";
+    }
+
+    static Optional<RunInfo> infoOf(State s) {
+        if (s instanceof Queued q) return Optional.of(q.info());
+        if (s instanceof Running r) return Optional.of(r.info());
+        if (s instanceof WaitingApproval w) return Optional.of(w.info());
+        if (s instanceof Paused p) return Optional.of(p.info());
+        if (s instanceof Cancelled c) return Optional.of(c.info());
+        if (s instanceof Succeeded ok) return Optional.of(ok.info());
+        if (s instanceof Failed f) return Optional.of(f.info());
+        return Optional.empty();
+    }
+
+    private RunView view(State s) {
+        RunInfo info = infoOf(s).orElseThrow();
+        RunSpec spec = info.spec();
+        String failure = s instanceof Failed f ? f.reason() : null;
+        List<Gate> pending = info.gates().values().stream()
+                .filter(g -> Gate.PENDING.equals(g.state()))
+                .toList();
+        Object target = info.facts().getOrDefault("dataset.target", spec.target());
+        return new RunView(
+                runId,
+                stateName(s),
+                spec.template(),
+                spec.profile(),
+                spec.problem(),
+                spec.datasetPath(),
+                target == null ? null : target.toString(),
+                spec.sensitiveAttributes(),
+                info.createdAt(),
+                info.updatedAt(),
+                info.currentNode(),
+                info.costUsd(),
+                failure,
+                pending,
+                info.facts());
+    }
+
+    // ---- event handlers (pure folds) --------------------------------------------------------
+
+    @Override
+    public EventHandler<State, Event> eventHandler() {
+        var b = newEventHandlerBuilder();
+        b.forState(s -> s == Empty.INSTANCE).onEvent(RunCreated.class, RunEntity::created);
+        b.forStateType(Queued.class)
+                .onEvent(
+                        RunAdmitted.class,
+                        (s, e) -> new Running(
+                                s.info().at(e.at()),
+                                new Position(s.info().workflow().start(), 0, Map.of())))
+                .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
+        b.forStateType(Running.class)
+                .onEvent(NodeEntered.class, RunEntity::nodeEntered)
+                .onEvent(ResearchAnswered.class, RunEntity::researchAnswered)
+                .onEvent(StageCompleted.class, RunEntity::stageCompleted)
+                .onEvent(
+                        GateOpened.class,
+                        (s, e) -> new WaitingApproval(
+                                s.info().withGate(e.gate(), e.at()),
+                                e.gate().gateId(),
+                                e.gate().isToolGate() ? s.position() : null))
+                .onEvent(CostUpdated.class, (s, e) -> new Running(costUpdated(s.info(), e), s.position()))
+                .onEvent(DelegationCounted.class, (s, e) -> new Running(delegationCounted(s.info()), s.position()))
+                .onEvent(RunPaused.class, (s, e) -> new Paused(s.info().at(e.at()), s.position(), e.reason()))
+                .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())))
+                .onEvent(RunSucceeded.class, (s, e) -> new Succeeded(s.info().at(e.at())))
+                .onEvent(RunFailed.class, (s, e) -> new Failed(s.info().at(e.at()), e.reason()));
+        b.forStateType(WaitingApproval.class)
+                .onEvent(
+                        GateEscalated.class,
+                        (s, e) -> new WaitingApproval(
+                                s.info()
+                                        .withGate(
+                                                s.info().gates().get(e.gateId()).escalated(e.at()),
+                                                s.info().updatedAt()),
+                                s.gateId(),
+                                s.resume()))
+                .onEvent(GateDecided.class, RunEntity::gateDecided)
+                .onEvent(
+                        GateExpired.class,
+                        (s, e) -> new WaitingApproval(
+                                s.info()
+                                        .withGate(
+                                                s.info()
+                                                        .gates()
+                                                        .get(e.gateId())
+                                                        .decided(Gate.EXPIRED, null, e.at(), "expired"),
+                                                e.at()),
+                                s.gateId(),
+                                s.resume()))
+                .onEvent(RunFailed.class, (s, e) -> new Failed(s.info().at(e.at()), e.reason()))
+                .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
+        b.forStateType(Paused.class)
+                .onEvent(CostUpdated.class, (s, e) -> new Paused(costUpdated(s.info(), e), s.position(), s.reason()))
+                .onEvent(
+                        RunResumed.class, (s, e) -> new Running(granted(s.info().at(e.at())), s.position()))
+                .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
+        return b.build();
+    }
+
+    private static State created(State s, RunCreated e) {
+        RunInfo info = new RunInfo(
+                e.spec(),
+                WorkflowCodec.fromJson(e.workflowJson()),
+                e.at(),
+                e.at(),
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                0,
+                Map.of(),
+                null,
+                1);
+        return new Queued(info, null);
+    }
+
+    private static State nodeEntered(Running s, NodeEntered e) {
+        RunInfo i = s.info();
+        Map<String, Integer> visits = new LinkedHashMap<>(i.visits());
+        visits.put(e.node(), e.visit());
+        Map<String, Integer> counts = new LinkedHashMap<>(i.edgeCounts());
+        if (e.edge() != null) {
+            counts.merge(e.edge(), 1, Integer::sum);
+        }
+        RunInfo moved = new RunInfo(
+                i.spec(),
+                i.workflow(),
+                i.createdAt(),
+                e.at(),
+                i.facts(),
+                Map.copyOf(counts),
+                Map.copyOf(visits),
+                i.agentCosts(),
+                i.delegations(),
+                i.gates(),
+                e.node(),
+                i.budgetGrants());
+        return new Running(moved, new Position(e.node(), e.visit(), Map.of()));
+    }
+
+    private static State researchAnswered(Running s, ResearchAnswered e) {
+        Map<String, TaskOutcome> research = new LinkedHashMap<>(s.position().research());
+        research.put(e.agent(), e.outcome());
+        Position p = s.position();
+        return new Running(s.info().at(e.at()), new Position(p.node(), p.visit(), Map.copyOf(research)));
+    }
+
+    private static State stageCompleted(Running s, StageCompleted e) {
+        RunInfo i = s.info();
+        Map<String, Object> facts = new LinkedHashMap<>(i.facts());
+        facts.putAll(e.facts());
+        RunInfo done = new RunInfo(
+                i.spec(),
+                i.workflow(),
+                i.createdAt(),
+                e.at(),
+                Map.copyOf(facts),
+                i.edgeCounts(),
+                i.visits(),
+                i.agentCosts(),
+                i.delegations(),
+                i.gates(),
+                i.currentNode(),
+                i.budgetGrants());
+        return new Running(done, s.position());
+    }
+
+    private static State gateDecided(WaitingApproval s, GateDecided e) {
+        Gate gate = s.info()
+                .gates()
+                .get(e.gateId())
+                .decided(e.approved() ? Gate.APPROVED : Gate.REJECTED, e.by(), e.at(), e.rationale());
+        RunInfo info = s.info().withGate(gate, e.at());
+        if (!e.approved()) {
+            return new WaitingApproval(info, s.gateId(), s.resume());
+        }
+        return s.resume() != null ? new Running(info, s.resume()) : new Queued(info, gate.node());
+    }
+
+    private static RunInfo costUpdated(RunInfo i, CostUpdated e) {
+        Map<String, Double> costs = new LinkedHashMap<>(i.agentCosts());
+        costs.put(e.agent(), e.agentTotalUsd());
+        return new RunInfo(
+                i.spec(),
+                i.workflow(),
+                i.createdAt(),
+                e.at(),
+                i.facts(),
+                i.edgeCounts(),
+                i.visits(),
+                Map.copyOf(costs),
+                i.delegations(),
+                i.gates(),
+                i.currentNode(),
+                i.budgetGrants());
+    }
+
+    private static RunInfo granted(RunInfo i) {
+        return new RunInfo(
+                i.spec(),
+                i.workflow(),
+                i.createdAt(),
+                i.updatedAt(),
+                i.facts(),
+                i.edgeCounts(),
+                i.visits(),
+                i.agentCosts(),
+                i.delegations(),
+                i.gates(),
+                i.currentNode(),
+                i.budgetGrants() + 1);
+    }
+
+    private static RunInfo delegationCounted(RunInfo i) {
+        return new RunInfo(
+                i.spec(),
+                i.workflow(),
+                i.createdAt(),
+                i.updatedAt(),
+                i.facts(),
+                i.edgeCounts(),
+                i.visits(),
+                i.agentCosts(),
+                i.delegations() + 1,
+                i.gates(),
+                i.currentNode(),
+                i.budgetGrants());
+    }
 }

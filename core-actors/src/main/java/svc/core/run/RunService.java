@@ -42,270 +42,320 @@ import svc.persistence.runs.RunRow;
  */
 public final class RunService {
 
-  /** A request to start a run, as the API receives it. */
-  public record StartRequest(
-      String problem, String datasetPath, String target, List<String> sensitiveAttributes, String template, String profile,
-      String workflowPath, String createdBy, String consentDocRef) {
+    /** A request to start a run, as the API receives it. */
+    public record StartRequest(
+            String problem,
+            String datasetPath,
+            String target,
+            List<String> sensitiveAttributes,
+            String template,
+            String profile,
+            String workflowPath,
+            String createdBy,
+            String consentDocRef) {
 
-    public StartRequest(
-        String problem, String datasetPath, String target, List<String> sensitiveAttributes, String template, String profile,
-        String workflowPath, String createdBy) {
-      this(problem, datasetPath, target, sensitiveAttributes, template, profile, workflowPath, createdBy, null);
+        public StartRequest(
+                String problem,
+                String datasetPath,
+                String target,
+                List<String> sensitiveAttributes,
+                String template,
+                String profile,
+                String workflowPath,
+                String createdBy) {
+            this(problem, datasetPath, target, sensitiveAttributes, template, profile, workflowPath, createdBy, null);
+        }
     }
-  }
 
-  /** A page of a list with the total that matched. */
-  public record Page<T>(List<T> items, int total, int limit, int offset) {}
+    /** A page of a list with the total that matched. */
+    public record Page<T>(List<T> items, int total, int limit, int offset) {}
 
-  /** One artefact file of a run. */
-  public record Artifact(String name, long size, String sha256) {}
+    /** One artefact file of a run. */
+    public record Artifact(String name, long size, String sha256) {}
 
-  private static final java.util.regex.Pattern RUN_ID_PREFIX = java.util.regex.Pattern.compile("run-[0-9a-f]{16}");
+    private static final java.util.regex.Pattern RUN_ID_PREFIX = java.util.regex.Pattern.compile("run-[0-9a-f]{16}");
 
-  public static final String DEFAULT_TEMPLATE = PipelineConfigResolver.DEFAULT_WORKFLOW;
+    public static final String DEFAULT_TEMPLATE = PipelineConfigResolver.DEFAULT_WORKFLOW;
 
-  private final ClusterSharding sharding;
-  private final Database database;
-  private final Library library;
-  private final Path runsDir;
-  private final Path home;
-  private final Executor blocking;
-  private final Duration askTimeout;
-  private final Executor callbacks;
-  private final RunRepository runs = new RunRepository();
-  private final ApprovalRepository approvals = new ApprovalRepository();
+    private final ClusterSharding sharding;
+    private final Database database;
+    private final Library library;
+    private final Path runsDir;
+    private final Path home;
+    private final Executor blocking;
+    private final Duration askTimeout;
+    private final Executor callbacks;
+    private final RunRepository runs = new RunRepository();
+    private final ApprovalRepository approvals = new ApprovalRepository();
 
-  public RunService(ActorSystem<?> system, Database database, Library library, Path home, Executor blocking, Duration askTimeout) {
-    this.sharding = ClusterSharding.get(system);
-    this.database = database;
-    this.library = library;
-    this.home = home;
-    this.runsDir = home.resolve("runs");
-    this.blocking = blocking;
-    this.askTimeout = askTimeout;
-    this.callbacks = system.executionContext();
-  }
-
-  // ---- commands -------------------------------------------------------------------------
-
-  public CompletionStage<RunView> start(StartRequest request) {
-    List<String> problems = new ArrayList<>();
-    if (request.problem() == null || request.problem().isBlank()) {
-      problems.add("problem: must be a non-empty problem statement");
+    public RunService(
+            ActorSystem<?> system,
+            Database database,
+            Library library,
+            Path home,
+            Executor blocking,
+            Duration askTimeout) {
+        this.sharding = ClusterSharding.get(system);
+        this.database = database;
+        this.library = library;
+        this.home = home;
+        this.runsDir = home.resolve("runs");
+        this.blocking = blocking;
+        this.askTimeout = askTimeout;
+        this.callbacks = system.executionContext();
     }
-    if (request.datasetPath() == null || request.datasetPath().isBlank()) {
-      problems.add("dataset_path: must name a file the server can read");
+
+    // ---- commands -------------------------------------------------------------------------
+
+    public CompletionStage<RunView> start(StartRequest request) {
+        List<String> problems = new ArrayList<>();
+        if (request.problem() == null || request.problem().isBlank()) {
+            problems.add("problem: must be a non-empty problem statement");
+        }
+        if (request.datasetPath() == null || request.datasetPath().isBlank()) {
+            problems.add("dataset_path: must name a file the server can read");
+        }
+        if (!problems.isEmpty()) {
+            return CompletableFuture.failedFuture(new RunErrors.Invalid(problems));
+        }
+        String runId = "run-" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        // Gate ids start with the run id (see RunEntity), which RUN_ID_PREFIX relies on.
+        return mapped(
+                CompletableFuture.supplyAsync(() -> prepare(runId, request), blocking)
+                        .thenComposeAsync(
+                                prepared -> entity(runId)
+                                        .askWithStatus(
+                                                replyTo -> new RunEntity.Create(
+                                                        prepared.spec(), prepared.workflowJson(), replyTo),
+                                                askTimeout),
+                                callbacks),
+                runId);
     }
-    if (!problems.isEmpty()) {
-      return CompletableFuture.failedFuture(new RunErrors.Invalid(problems));
+
+    private record Prepared(RunSpec spec, String workflowJson) {}
+
+    /** Checks what needs the disk (the dataset, the workflow) and writes the run's brief. */
+    private Prepared prepare(String runId, StartRequest r) {
+        List<String> problems = new ArrayList<>();
+        Path dataset = Path.of(r.datasetPath()).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(dataset)) {
+            problems.add("dataset_path: no file at " + dataset);
+        } else if (!Files.isReadable(dataset)) {
+            problems.add("dataset_path: " + dataset + " is not readable by the server");
+        }
+        String template = r.template() == null || r.template().isBlank() ? DEFAULT_TEMPLATE : r.template();
+        PipelineConfigResolver.Resolved resolved = null;
+        try {
+            PipelineConfigResolver resolver = PipelineConfigResolver.forSvcHome(library, home);
+            Optional<Path> explicit =
+                    r.workflowPath() == null || r.workflowPath().isBlank()
+                            ? Optional.empty()
+                            : Optional.of(Path.of(r.workflowPath()));
+            resolved = resolver.resolve(explicit, Optional.of(template));
+        } catch (LibraryException e) {
+            problems.add((r.workflowPath() != null && !r.workflowPath().isBlank() ? "workflow: " : "template: ")
+                    + e.getMessage());
+        }
+        if (!problems.isEmpty()) {
+            throw new RunErrors.Invalid(problems);
+        }
+        String templateName = resolved.source() == PipelineConfigResolver.Source.EXPLICIT_PATH
+                ? resolved.workflow().name()
+                : template;
+        RunSpec spec = new RunSpec(
+                runId,
+                r.problem().strip(),
+                dataset.toString(),
+                blankToNull(r.target()),
+                r.sensitiveAttributes(),
+                templateName,
+                r.profile() == null || r.profile().isBlank() ? "default" : r.profile(),
+                r.workflowPath(),
+                r.createdBy(),
+                blankToNull(r.consentDocRef()));
+        writeBrief(spec, resolved);
+        return new Prepared(spec, WorkflowCodec.toJson(resolved.workflow()));
     }
-    String runId = "run-" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
-    // Gate ids start with the run id (see RunEntity), which RUN_ID_PREFIX relies on.
-    return mapped(
-        CompletableFuture.supplyAsync(() -> prepare(runId, request), blocking)
-            .thenComposeAsync(
-                prepared ->
-                    entity(runId).askWithStatus(replyTo -> new RunEntity.Create(prepared.spec(), prepared.workflowJson(), replyTo), askTimeout),
-                callbacks),
-        runId);
-  }
 
-  private record Prepared(RunSpec spec, String workflowJson) {}
-
-  /** Checks what needs the disk (the dataset, the workflow) and writes the run's brief. */
-  private Prepared prepare(String runId, StartRequest r) {
-    List<String> problems = new ArrayList<>();
-    Path dataset = Path.of(r.datasetPath()).toAbsolutePath().normalize();
-    if (!Files.isRegularFile(dataset)) {
-      problems.add("dataset_path: no file at " + dataset);
-    } else if (!Files.isReadable(dataset)) {
-      problems.add("dataset_path: " + dataset + " is not readable by the server");
+    private void writeBrief(RunSpec spec, PipelineConfigResolver.Resolved resolved) {
+        try {
+            Path dir = runsDir.resolve(spec.runId());
+            Files.createDirectories(dir);
+            var brief = Json.MAPPER.valueToTree(spec);
+            ((com.fasterxml.jackson.databind.node.ObjectNode) brief)
+                    .put("workflow_source", resolved.source().name().toLowerCase())
+                    .put("workflow_origin", resolved.origin());
+            Files.writeString(dir.resolve("run.json"), Json.writePretty(brief));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the run directory under " + runsDir, e);
+        }
     }
-    String template = r.template() == null || r.template().isBlank() ? DEFAULT_TEMPLATE : r.template();
-    PipelineConfigResolver.Resolved resolved = null;
-    try {
-      PipelineConfigResolver resolver = PipelineConfigResolver.forSvcHome(library, home);
-      Optional<Path> explicit = r.workflowPath() == null || r.workflowPath().isBlank() ? Optional.empty() : Optional.of(Path.of(r.workflowPath()));
-      resolved = resolver.resolve(explicit, Optional.of(template));
-    } catch (LibraryException e) {
-      problems.add((r.workflowPath() != null && !r.workflowPath().isBlank() ? "workflow: " : "template: ") + e.getMessage());
+
+    public CompletionStage<RunView> get(String runId) {
+        return mapped(entity(runId).askWithStatus(RunEntity.Get::new, askTimeout), runId);
     }
-    if (!problems.isEmpty()) {
-      throw new RunErrors.Invalid(problems);
+
+    public CompletionStage<RunView> cancel(String runId, String by) {
+        return mapped(entity(runId).askWithStatus(r -> new RunEntity.Cancel(by, r), askTimeout), runId);
     }
-    String templateName = resolved.source() == PipelineConfigResolver.Source.EXPLICIT_PATH ? resolved.workflow().name() : template;
-    RunSpec spec =
-        new RunSpec(
-            runId, r.problem().strip(), dataset.toString(), blankToNull(r.target()), r.sensitiveAttributes(), templateName,
-            r.profile() == null || r.profile().isBlank() ? "default" : r.profile(), r.workflowPath(), r.createdBy(),
-            blankToNull(r.consentDocRef()));
-    writeBrief(spec, resolved);
-    return new Prepared(spec, WorkflowCodec.toJson(resolved.workflow()));
-  }
 
-  private void writeBrief(RunSpec spec, PipelineConfigResolver.Resolved resolved) {
-    try {
-      Path dir = runsDir.resolve(spec.runId());
-      Files.createDirectories(dir);
-      var brief = Json.MAPPER.valueToTree(spec);
-      ((com.fasterxml.jackson.databind.node.ObjectNode) brief).put("workflow_source", resolved.source().name().toLowerCase()).put("workflow_origin", resolved.origin());
-      Files.writeString(dir.resolve("run.json"), Json.writePretty(brief));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create the run directory under " + runsDir, e);
+    public CompletionStage<RunView> resume(String runId, String by) {
+        return mapped(entity(runId).askWithStatus(r -> new RunEntity.Resume(by, r), askTimeout), runId);
     }
-  }
 
-  public CompletionStage<RunView> get(String runId) {
-    return mapped(entity(runId).askWithStatus(RunEntity.Get::new, askTimeout), runId);
-  }
+    /**
+     * Approves or rejects a gate. The gate's run is found on the read side, or, for a gate opened
+     * a moment ago that the read side has not seen yet, from the gate id, which starts with it.
+     */
+    public CompletionStage<RunView> decide(String gateId, boolean approve, String by, String rationale) {
+        return CompletableFuture.supplyAsync(() -> jdbc(c -> approvals.find(c, gateId)), blocking)
+                .thenComposeAsync(
+                        gate -> {
+                            java.util.regex.Matcher prefix = RUN_ID_PREFIX.matcher(gateId);
+                            if (gate.isEmpty() && !prefix.lookingAt()) {
+                                throw new RunErrors.NotFound("no approval gate " + gateId);
+                            }
+                            String runId = gate.map(ApprovalRow::runId).orElseGet(prefix::group);
+                            return mapped(
+                                    entity(runId)
+                                            .askWithStatus(
+                                                    r -> new RunEntity.Decide(gateId, approve, by, rationale, r),
+                                                    askTimeout),
+                                    runId);
+                        },
+                        callbacks);
+    }
 
-  public CompletionStage<RunView> cancel(String runId, String by) {
-    return mapped(entity(runId).askWithStatus(r -> new RunEntity.Cancel(by, r), askTimeout), runId);
-  }
+    // ---- queries --------------------------------------------------------------------------
 
-  public CompletionStage<RunView> resume(String runId, String by) {
-    return mapped(entity(runId).askWithStatus(r -> new RunEntity.Resume(by, r), askTimeout), runId);
-  }
+    public CompletionStage<Page<RunRow>> list(String state, int limit, int offset) {
+        return CompletableFuture.supplyAsync(
+                () -> jdbc(c -> new Page<>(runs.list(c, state, limit, offset), runs.count(c, state), limit, offset)),
+                blocking);
+    }
 
-  /**
-   * Approves or rejects a gate. The gate's run is found on the read side, or, for a gate opened
-   * a moment ago that the read side has not seen yet, from the gate id, which starts with it.
-   */
-  public CompletionStage<RunView> decide(String gateId, boolean approve, String by, String rationale) {
-    return CompletableFuture.supplyAsync(() -> jdbc(c -> approvals.find(c, gateId)), blocking)
-        .thenComposeAsync(
-            gate -> {
-              java.util.regex.Matcher prefix = RUN_ID_PREFIX.matcher(gateId);
-              if (gate.isEmpty() && !prefix.lookingAt()) {
-                throw new RunErrors.NotFound("no approval gate " + gateId);
-              }
-              String runId = gate.map(ApprovalRow::runId).orElseGet(prefix::group);
-              return mapped(entity(runId).askWithStatus(r -> new RunEntity.Decide(gateId, approve, by, rationale, r), askTimeout), runId);
-            },
-            callbacks);
-  }
+    public CompletionStage<Page<ApprovalRow>> approvals(String state, String runId, int limit, int offset) {
+        return CompletableFuture.supplyAsync(
+                () -> jdbc(c -> new Page<>(
+                        approvals.list(c, state, runId, limit, offset),
+                        approvals.count(c, state, runId),
+                        limit,
+                        offset)),
+                blocking);
+    }
 
-  // ---- queries --------------------------------------------------------------------------
+    /** Every file under the run's directory, with size and SHA-256, by relative name. */
+    public CompletionStage<List<Artifact>> artifacts(String runId) {
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    Path dir = runDir(runId);
+                    if (!Files.isDirectory(dir)) {
+                        throw new RunErrors.NotFound("no run " + runId);
+                    }
+                    try (Stream<Path> files = Files.walk(dir)) {
+                        return files.filter(Files::isRegularFile)
+                                .filter(p -> !p.getFileName().toString().endsWith(".tmp"))
+                                .sorted()
+                                .map(p -> new Artifact(
+                                        dir.relativize(p).toString().replace('\\', '/'), size(p), sha256(p)))
+                                .toList();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                },
+                blocking);
+    }
 
-  public CompletionStage<Page<RunRow>> list(String state, int limit, int offset) {
-    return CompletableFuture.supplyAsync(
-        () -> jdbc(c -> new Page<>(runs.list(c, state, limit, offset), runs.count(c, state), limit, offset)), blocking);
-  }
+    /** The file of one artefact; names that leave the run's directory are not found. */
+    public Optional<Path> artifactFile(String runId, String name) {
+        Path dir = runDir(runId);
+        Path file = dir.resolve(name).normalize();
+        if (!file.startsWith(dir) || !Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        return Optional.of(file);
+    }
 
-  public CompletionStage<Page<ApprovalRow>> approvals(String state, String runId, int limit, int offset) {
-    return CompletableFuture.supplyAsync(
-        () -> jdbc(c -> new Page<>(approvals.list(c, state, runId, limit, offset), approvals.count(c, state, runId), limit, offset)),
-        blocking);
-  }
-
-  /** Every file under the run's directory, with size and SHA-256, by relative name. */
-  public CompletionStage<List<Artifact>> artifacts(String runId) {
-    return CompletableFuture.supplyAsync(
-        () -> {
-          Path dir = runDir(runId);
-          if (!Files.isDirectory(dir)) {
+    public Path runDir(String runId) {
+        if (!runId.matches("[A-Za-z0-9_-]{1,64}")) {
             throw new RunErrors.NotFound("no run " + runId);
-          }
-          try (Stream<Path> files = Files.walk(dir)) {
-            return files
-                .filter(Files::isRegularFile)
-                .filter(p -> !p.getFileName().toString().endsWith(".tmp"))
-                .sorted()
-                .map(p -> new Artifact(dir.relativize(p).toString().replace('\\', '/'), size(p), sha256(p)))
-                .toList();
-          } catch (IOException e) {
+        }
+        return runsDir.resolve(runId);
+    }
+
+    // ---- helpers --------------------------------------------------------------------------
+
+    /** Turns the entity's and the ask's failures into {@link RunErrors}, on a known executor. */
+    private <T> CompletionStage<T> mapped(CompletionStage<T> stage, String runId) {
+        return stage.handleAsync(
+                (value, failure) -> {
+                    if (failure != null) {
+                        throw mapFailure(failure, runId);
+                    }
+                    return value;
+                },
+                callbacks);
+    }
+
+    private EntityRef<RunEntity.Command> entity(String runId) {
+        return sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, runId);
+    }
+
+    private static RuntimeException mapFailure(Throwable e, String runId) {
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        if (cause instanceof RunErrors.NotFound
+                || cause instanceof RunErrors.Invalid
+                || cause instanceof RunErrors.Conflict) {
+            return (RuntimeException) cause;
+        }
+        if (cause instanceof StatusReply.ErrorMessage msg) {
+            return msg.getMessage().startsWith("no run ")
+                    ? new RunErrors.NotFound(msg.getMessage())
+                    : new RunErrors.Conflict(msg.getMessage());
+        }
+        if (cause instanceof java.util.concurrent.TimeoutException) {
+            return new IllegalStateException("run " + runId + " did not answer in time", cause);
+        }
+        return cause instanceof RuntimeException re ? re : new CompletionException(cause);
+    }
+
+    private interface SqlWork<T> {
+        T apply(Connection c) throws SQLException;
+    }
+
+    private <T> T jdbc(SqlWork<T> work) {
+        try (Connection c = database.connection()) {
+            return work.apply(c);
+        } catch (SQLException e) {
+            throw new IllegalStateException("database error: " + e.getMessage(), e);
+        }
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.strip();
+    }
+
+    private static long size(Path p) {
+        try {
+            return Files.size(p);
+        } catch (IOException e) {
             throw new UncheckedIOException(e);
-          }
-        },
-        blocking);
-  }
-
-  /** The file of one artefact; names that leave the run's directory are not found. */
-  public Optional<Path> artifactFile(String runId, String name) {
-    Path dir = runDir(runId);
-    Path file = dir.resolve(name).normalize();
-    if (!file.startsWith(dir) || !Files.isRegularFile(file)) {
-      return Optional.empty();
+        }
     }
-    return Optional.of(file);
-  }
 
-  public Path runDir(String runId) {
-    if (!runId.matches("[A-Za-z0-9_-]{1,64}")) {
-      throw new RunErrors.NotFound("no run " + runId);
+    static String sha256(Path p) {
+        try (InputStream in = Files.newInputStream(p)) {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[64 * 1024];
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                digest.update(buffer, 0, n);
+            }
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
-    return runsDir.resolve(runId);
-  }
-
-  // ---- helpers --------------------------------------------------------------------------
-
-  /** Turns the entity's and the ask's failures into {@link RunErrors}, on a known executor. */
-  private <T> CompletionStage<T> mapped(CompletionStage<T> stage, String runId) {
-    return stage.handleAsync(
-        (value, failure) -> {
-          if (failure != null) {
-            throw mapFailure(failure, runId);
-          }
-          return value;
-        },
-        callbacks);
-  }
-
-  private EntityRef<RunEntity.Command> entity(String runId) {
-    return sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, runId);
-  }
-
-  private static RuntimeException mapFailure(Throwable e, String runId) {
-    Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-    if (cause instanceof RunErrors.NotFound || cause instanceof RunErrors.Invalid || cause instanceof RunErrors.Conflict) {
-      return (RuntimeException) cause;
-    }
-    if (cause instanceof StatusReply.ErrorMessage msg) {
-      return msg.getMessage().startsWith("no run ") ? new RunErrors.NotFound(msg.getMessage()) : new RunErrors.Conflict(msg.getMessage());
-    }
-    if (cause instanceof java.util.concurrent.TimeoutException) {
-      return new IllegalStateException("run " + runId + " did not answer in time", cause);
-    }
-    return cause instanceof RuntimeException re ? re : new CompletionException(cause);
-  }
-
-  private interface SqlWork<T> {
-    T apply(Connection c) throws SQLException;
-  }
-
-  private <T> T jdbc(SqlWork<T> work) {
-    try (Connection c = database.connection()) {
-      return work.apply(c);
-    } catch (SQLException e) {
-      throw new IllegalStateException("database error: " + e.getMessage(), e);
-    }
-  }
-
-  private static String blankToNull(String s) {
-    return s == null || s.isBlank() ? null : s.strip();
-  }
-
-  private static long size(Path p) {
-    try {
-      return Files.size(p);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  static String sha256(Path p) {
-    try (InputStream in = Files.newInputStream(p)) {
-      MessageDigest digest = MessageDigest.getInstance("SHA-256");
-      byte[] buffer = new byte[64 * 1024];
-      int n;
-      while ((n = in.read(buffer)) > 0) {
-        digest.update(buffer, 0, n);
-      }
-      return HexFormat.of().formatHex(digest.digest());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  }
 }

@@ -9,19 +9,19 @@ import svc.core.CborSerializable;
  * names the consent document the dataset was collected under (lineage, erasure); it may be null.
  */
 public record RunSpec(
-    String runId,
-    String problem,
-    String datasetPath,
-    String target,
-    List<String> sensitiveAttributes,
-    String template,
-    String profile,
-    String workflowPath,
-    String createdBy,
-    String consentDocRef)
-    implements CborSerializable {
+        String runId,
+        String problem,
+        String datasetPath,
+        String target,
+        List<String> sensitiveAttributes,
+        String template,
+        String profile,
+        String workflowPath,
+        String createdBy,
+        String consentDocRef)
+        implements CborSerializable {
 
-  public RunSpec {
-    sensitiveAttributes = sensitiveAttributes == null ? List.of() : List.copyOf(sensitiveAttributes);
-  }
+    public RunSpec {
+        sensitiveAttributes = sensitiveAttributes == null ? List.of() : List.copyOf(sensitiveAttributes);
+    }
 }

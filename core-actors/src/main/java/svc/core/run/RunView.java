@@ -7,19 +7,19 @@ import svc.core.CborSerializable;
 
 /** A run as its entity sees it right now; the API's run record is made from this. */
 public record RunView(
-    String runId,
-    String state,
-    String template,
-    String profile,
-    String problem,
-    String datasetPath,
-    String target,
-    List<String> sensitiveAttributes,
-    Instant createdAt,
-    Instant updatedAt,
-    String currentNode,
-    double costUsd,
-    String failure,
-    List<Gate> pendingGates,
-    Map<String, Object> facts)
-    implements CborSerializable {}
+        String runId,
+        String state,
+        String template,
+        String profile,
+        String problem,
+        String datasetPath,
+        String target,
+        List<String> sensitiveAttributes,
+        Instant createdAt,
+        Instant updatedAt,
+        String currentNode,
+        double costUsd,
+        String failure,
+        List<Gate> pendingGates,
+        Map<String, Object> facts)
+        implements CborSerializable {}

@@ -17,57 +17,57 @@ import svc.core.run.RunEntity;
  */
 public final class LiveEventHub implements LiveFeed {
 
-  /** A watcher's handle; closing it stops delivery. */
-  public interface Subscription extends AutoCloseable {
+    /** A watcher's handle; closing it stops delivery. */
+    public interface Subscription extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /** What a watcher receives: the stream message, and whether the run ended with it. */
+    public record LiveMessage(ObjectNode json, boolean finalMessage) {}
+
+    /** Watchers of every run (the demo's console, metrics). */
+    public static final String ALL_RUNS = "*";
+
+    private final Map<String, List<Consumer<LiveMessage>>> watchers = new ConcurrentHashMap<>();
+
+    public Subscription subscribe(String runId, Consumer<LiveMessage> watcher) {
+        List<Consumer<LiveMessage>> list = watchers.computeIfAbsent(runId, k -> new CopyOnWriteArrayList<>());
+        list.add(watcher);
+        return () -> {
+            list.remove(watcher);
+            watchers.computeIfPresent(runId, (k, v) -> v.isEmpty() ? null : v);
+        };
+    }
+
     @Override
-    void close();
-  }
-
-  /** What a watcher receives: the stream message, and whether the run ended with it. */
-  public record LiveMessage(ObjectNode json, boolean finalMessage) {}
-
-  /** Watchers of every run (the demo's console, metrics). */
-  public static final String ALL_RUNS = "*";
-
-  private final Map<String, List<Consumer<LiveMessage>>> watchers = new ConcurrentHashMap<>();
-
-  public Subscription subscribe(String runId, Consumer<LiveMessage> watcher) {
-    List<Consumer<LiveMessage>> list = watchers.computeIfAbsent(runId, k -> new CopyOnWriteArrayList<>());
-    list.add(watcher);
-    return () -> {
-      list.remove(watcher);
-      watchers.computeIfPresent(runId, (k, v) -> v.isEmpty() ? null : v);
-    };
-  }
-
-  @Override
-  public void agentEvent(String runId, String agent, AgentEntity.Event event) {
-    deliver(runId, () -> new LiveMessage(StreamMessages.ofAgent(runId, agent, event), false));
-  }
-
-  @Override
-  public void runEvent(String runId, RunEntity.Event event) {
-    deliver(runId, () -> new LiveMessage(StreamMessages.ofRun(runId, event), StreamMessages.isFinal(event)));
-  }
-
-  private void deliver(String runId, java.util.function.Supplier<LiveMessage> message) {
-    List<Consumer<LiveMessage>> forRun = watchers.getOrDefault(runId, List.of());
-    List<Consumer<LiveMessage>> forAll = watchers.getOrDefault(ALL_RUNS, List.of());
-    if (forRun.isEmpty() && forAll.isEmpty()) {
-      return;
+    public void agentEvent(String runId, String agent, AgentEntity.Event event) {
+        deliver(runId, () -> new LiveMessage(StreamMessages.ofAgent(runId, agent, event), false));
     }
-    LiveMessage m = message.get();
-    deliverTo(forRun, m);
-    deliverTo(forAll, m);
-  }
 
-  private static void deliverTo(List<Consumer<LiveMessage>> list, LiveMessage m) {
-    for (Consumer<LiveMessage> w : list) {
-      try {
-        w.accept(m);
-      } catch (RuntimeException e) {
-        list.remove(w);
-      }
+    @Override
+    public void runEvent(String runId, RunEntity.Event event) {
+        deliver(runId, () -> new LiveMessage(StreamMessages.ofRun(runId, event), StreamMessages.isFinal(event)));
     }
-  }
+
+    private void deliver(String runId, java.util.function.Supplier<LiveMessage> message) {
+        List<Consumer<LiveMessage>> forRun = watchers.getOrDefault(runId, List.of());
+        List<Consumer<LiveMessage>> forAll = watchers.getOrDefault(ALL_RUNS, List.of());
+        if (forRun.isEmpty() && forAll.isEmpty()) {
+            return;
+        }
+        LiveMessage m = message.get();
+        deliverTo(forRun, m);
+        deliverTo(forAll, m);
+    }
+
+    private static void deliverTo(List<Consumer<LiveMessage>> list, LiveMessage m) {
+        for (Consumer<LiveMessage> w : list) {
+            try {
+                w.accept(m);
+            } catch (RuntimeException e) {
+                list.remove(w);
+            }
+        }
+    }
 }

@@ -24,50 +24,50 @@ import svc.core.run.RunEntity;
  */
 public final class RunHistory {
 
-  /** One replayed message and whether the run ended with it. */
-  public record Replayed(Instant at, ObjectNode json, boolean finalMessage) {}
+    /** One replayed message and whether the run ended with it. */
+    public record Replayed(Instant at, ObjectNode json, boolean finalMessage) {}
 
-  private final JdbcReadJournal journal;
-  private final ActorSystem<?> system;
+    private final JdbcReadJournal journal;
+    private final ActorSystem<?> system;
 
-  public RunHistory(ActorSystem<?> system) {
-    this.system = system;
-    this.journal = PersistenceQuery.get(system).getReadJournalFor(JdbcReadJournal.class, JdbcReadJournal.Identifier());
-  }
+    public RunHistory(ActorSystem<?> system) {
+        this.system = system;
+        this.journal =
+                PersistenceQuery.get(system).getReadJournalFor(JdbcReadJournal.class, JdbcReadJournal.Identifier());
+    }
 
-  /**
-   * Every message of the run so far. Ties in time keep journal order inside one entity (the sort
-   * is stable and each entity's events are read in sequence).
-   */
-  public CompletionStage<List<Replayed>> messages(String runId, Collection<String> agents) {
-    Source<Replayed, NotUsed> run =
-        journal.currentEventsByPersistenceId(RunEntity.ENTITY_TYPE_KEY.name() + "|" + runId, 0L, Long.MAX_VALUE)
-            .map(envelope -> ofRun(runId, envelope));
-    Source<Replayed, NotUsed> agentEvents =
-        Source.from(List.copyOf(agents))
-            .flatMapConcat(
-                agent ->
-                    journal.currentEventsByPersistenceId(
-                            AgentEntity.ENTITY_TYPE_KEY.name() + "|" + AgentEntity.entityId(runId, agent), 0L, Long.MAX_VALUE)
+    /**
+     * Every message of the run so far. Ties in time keep journal order inside one entity (the sort
+     * is stable and each entity's events are read in sequence).
+     */
+    public CompletionStage<List<Replayed>> messages(String runId, Collection<String> agents) {
+        Source<Replayed, NotUsed> run = journal.currentEventsByPersistenceId(
+                        RunEntity.ENTITY_TYPE_KEY.name() + "|" + runId, 0L, Long.MAX_VALUE)
+                .map(envelope -> ofRun(runId, envelope));
+        Source<Replayed, NotUsed> agentEvents = Source.from(List.copyOf(agents))
+                .flatMapConcat(agent -> journal.currentEventsByPersistenceId(
+                                AgentEntity.ENTITY_TYPE_KEY.name() + "|" + AgentEntity.entityId(runId, agent),
+                                0L,
+                                Long.MAX_VALUE)
                         .map(envelope -> ofAgent(runId, agent, envelope)));
-    return run.concat(agentEvents)
-        .runWith(Sink.seq(), system)
-        .thenApplyAsync(
-            all -> {
-              List<Replayed> sorted = new ArrayList<>(all);
-              sorted.sort(Comparator.comparing(Replayed::at));
-              return sorted;
-            },
-            system.executionContext());
-  }
+        return run.concat(agentEvents)
+                .runWith(Sink.seq(), system)
+                .thenApplyAsync(
+                        all -> {
+                            List<Replayed> sorted = new ArrayList<>(all);
+                            sorted.sort(Comparator.comparing(Replayed::at));
+                            return sorted;
+                        },
+                        system.executionContext());
+    }
 
-  private static Replayed ofRun(String runId, EventEnvelope envelope) {
-    RunEntity.Event event = (RunEntity.Event) envelope.event();
-    return new Replayed(event.at(), StreamMessages.ofRun(runId, event), StreamMessages.isFinal(event));
-  }
+    private static Replayed ofRun(String runId, EventEnvelope envelope) {
+        RunEntity.Event event = (RunEntity.Event) envelope.event();
+        return new Replayed(event.at(), StreamMessages.ofRun(runId, event), StreamMessages.isFinal(event));
+    }
 
-  private static Replayed ofAgent(String runId, String agent, EventEnvelope envelope) {
-    AgentEntity.Event event = (AgentEntity.Event) envelope.event();
-    return new Replayed(event.at(), StreamMessages.ofAgent(runId, agent, event), false);
-  }
+    private static Replayed ofAgent(String runId, String agent, EventEnvelope envelope) {
+        AgentEntity.Event event = (AgentEntity.Event) envelope.event();
+        return new Replayed(event.at(), StreamMessages.ofAgent(runId, agent, event), false);
+    }
 }

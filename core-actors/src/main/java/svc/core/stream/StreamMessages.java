@@ -14,89 +14,111 @@ import svc.core.run.RunEntity;
  */
 public final class StreamMessages {
 
-  private StreamMessages() {}
+    private StreamMessages() {}
 
-  public static ObjectNode ofAgent(String runId, String agent, AgentEntity.Event event) {
-    ObjectNode o = base(runId, event.at().toString()).put("agent", agent);
-    if (event instanceof AgentEntity.TaskStarted t) {
-      o.put("type", "agent_message").put("seq", t.seq()).put("role", "user").put("task_id", t.taskId()).put("content", t.text());
-    } else if (event instanceof AgentEntity.AssistantSaid a) {
-      if (a.toolCalls().isEmpty()) {
-        o.put("type", "agent_message").put("seq", a.seq()).put("role", "assistant").put("content", a.text());
-      } else {
-        o.put("type", "tool_call").put("seq", a.seq()).put("content", a.text());
-        var calls = o.putArray("tool_calls");
-        a.toolCalls().forEach(c -> calls.addObject().put("id", c.id()).put("name", c.name()).set("arguments", Json.parse(c.argumentsJson())));
-      }
-      o.put("model", a.model()).put("cost_usd", a.costUsd()).put("duration_ms", a.durationMs());
-    } else if (event instanceof AgentEntity.ToolAnswered t) {
-      boolean training = t.tool().equals("train_model") || t.tool().equals("mitigate_bias");
-      o.put("type", training ? "training_log" : "tool_result")
-          .put("seq", t.seq())
-          .put("tool", t.tool())
-          .put("is_error", t.isError())
-          .put("content", t.content())
-          .put("duration_ms", t.durationMs());
-    } else if (event instanceof AgentEntity.TaskFinished f) {
-      o.put("type", "task_finished").put("task_id", f.taskId()).put("ok", f.outcome().ok());
+    public static ObjectNode ofAgent(String runId, String agent, AgentEntity.Event event) {
+        ObjectNode o = base(runId, event.at().toString()).put("agent", agent);
+        if (event instanceof AgentEntity.TaskStarted t) {
+            o.put("type", "agent_message")
+                    .put("seq", t.seq())
+                    .put("role", "user")
+                    .put("task_id", t.taskId())
+                    .put("content", t.text());
+        } else if (event instanceof AgentEntity.AssistantSaid a) {
+            if (a.toolCalls().isEmpty()) {
+                o.put("type", "agent_message")
+                        .put("seq", a.seq())
+                        .put("role", "assistant")
+                        .put("content", a.text());
+            } else {
+                o.put("type", "tool_call").put("seq", a.seq()).put("content", a.text());
+                var calls = o.putArray("tool_calls");
+                a.toolCalls()
+                        .forEach(c -> calls.addObject()
+                                .put("id", c.id())
+                                .put("name", c.name())
+                                .set("arguments", Json.parse(c.argumentsJson())));
+            }
+            o.put("model", a.model()).put("cost_usd", a.costUsd()).put("duration_ms", a.durationMs());
+        } else if (event instanceof AgentEntity.ToolAnswered t) {
+            boolean training = t.tool().equals("train_model") || t.tool().equals("mitigate_bias");
+            o.put("type", training ? "training_log" : "tool_result")
+                    .put("seq", t.seq())
+                    .put("tool", t.tool())
+                    .put("is_error", t.isError())
+                    .put("content", t.content())
+                    .put("duration_ms", t.durationMs());
+        } else if (event instanceof AgentEntity.TaskFinished f) {
+            o.put("type", "task_finished")
+                    .put("task_id", f.taskId())
+                    .put("ok", f.outcome().ok());
+        }
+        return o;
     }
-    return o;
-  }
 
-  public static ObjectNode ofRun(String runId, RunEntity.Event event) {
-    ObjectNode o = base(runId, event.at().toString());
-    if (event instanceof RunEntity.NodeEntered n) {
-      o.put("type", "stage").put("node", n.node()).put("visit", n.visit()).put("edge", n.edge());
-    } else if (event instanceof RunEntity.StageCompleted s) {
-      o.put("type", "stage").put("node", s.node()).put("completed", true).put("content", s.answer());
-    } else if (event instanceof RunEntity.GateOpened g) {
-      o.put("type", "gate").put("gate_id", g.gate().gateId()).put("gate_type", g.gate().type()).put("state", "pending");
-      if (g.gate().isToolGate()) {
-        o.put("tool", g.gate().tool()).put("agent", g.gate().agent());
-      }
-    } else if (event instanceof RunEntity.GateDecided g) {
-      o.put("type", "gate").put("gate_id", g.gateId()).put("state", g.approved() ? "approved" : "rejected").put("by", g.by()).put("rationale", g.rationale());
-    } else if (event instanceof RunEntity.GateEscalated g) {
-      o.put("type", "gate").put("gate_id", g.gateId()).put("escalated", true);
-    } else if (event instanceof RunEntity.GateExpired g) {
-      o.put("type", "gate").put("gate_id", g.gateId()).put("state", "expired");
-    } else {
-      o.put("type", "state").put("event", event.getClass().getSimpleName());
-      String state = stateAfter(event);
-      if (state != null) {
-        o.put("state", state);
-      }
-      if (event instanceof RunEntity.RunFailed f) {
-        o.put("reason", f.reason());
-      } else if (event instanceof RunEntity.RunPaused p) {
-        o.put("reason", p.reason());
-      } else if (event instanceof RunEntity.CostUpdated c) {
-        o.put("agent", c.agent()).put("agent_cost_usd", c.agentTotalUsd());
-      }
+    public static ObjectNode ofRun(String runId, RunEntity.Event event) {
+        ObjectNode o = base(runId, event.at().toString());
+        if (event instanceof RunEntity.NodeEntered n) {
+            o.put("type", "stage").put("node", n.node()).put("visit", n.visit()).put("edge", n.edge());
+        } else if (event instanceof RunEntity.StageCompleted s) {
+            o.put("type", "stage").put("node", s.node()).put("completed", true).put("content", s.answer());
+        } else if (event instanceof RunEntity.GateOpened g) {
+            o.put("type", "gate")
+                    .put("gate_id", g.gate().gateId())
+                    .put("gate_type", g.gate().type())
+                    .put("state", "pending");
+            if (g.gate().isToolGate()) {
+                o.put("tool", g.gate().tool()).put("agent", g.gate().agent());
+            }
+        } else if (event instanceof RunEntity.GateDecided g) {
+            o.put("type", "gate")
+                    .put("gate_id", g.gateId())
+                    .put("state", g.approved() ? "approved" : "rejected")
+                    .put("by", g.by())
+                    .put("rationale", g.rationale());
+        } else if (event instanceof RunEntity.GateEscalated g) {
+            o.put("type", "gate").put("gate_id", g.gateId()).put("escalated", true);
+        } else if (event instanceof RunEntity.GateExpired g) {
+            o.put("type", "gate").put("gate_id", g.gateId()).put("state", "expired");
+        } else {
+            o.put("type", "state").put("event", event.getClass().getSimpleName());
+            String state = stateAfter(event);
+            if (state != null) {
+                o.put("state", state);
+            }
+            if (event instanceof RunEntity.RunFailed f) {
+                o.put("reason", f.reason());
+            } else if (event instanceof RunEntity.RunPaused p) {
+                o.put("reason", p.reason());
+            } else if (event instanceof RunEntity.CostUpdated c) {
+                o.put("agent", c.agent()).put("agent_cost_usd", c.agentTotalUsd());
+            }
+        }
+        return o;
     }
-    return o;
-  }
 
-  /** The run state an event leads to, or null when it does not change the state. */
-  public static String stateAfter(RunEntity.Event event) {
-    if (event instanceof RunEntity.RunCreated) return "queued";
-    if (event instanceof RunEntity.RunAdmitted || event instanceof RunEntity.RunResumed) return "running";
-    if (event instanceof RunEntity.GateOpened) return "waiting_approval";
-    // After an approval a checkpoint's run queues for a slot (then RunAdmitted says running) and
-    // a tool gate's run goes on in place; the gate message itself says approved.
-    if (event instanceof RunEntity.RunPaused) return "paused";
-    if (event instanceof RunEntity.RunCancelled) return "cancelled";
-    if (event instanceof RunEntity.RunSucceeded) return "succeeded";
-    if (event instanceof RunEntity.RunFailed) return "failed";
-    return null;
-  }
+    /** The run state an event leads to, or null when it does not change the state. */
+    public static String stateAfter(RunEntity.Event event) {
+        if (event instanceof RunEntity.RunCreated) return "queued";
+        if (event instanceof RunEntity.RunAdmitted || event instanceof RunEntity.RunResumed) return "running";
+        if (event instanceof RunEntity.GateOpened) return "waiting_approval";
+        // After an approval a checkpoint's run queues for a slot (then RunAdmitted says running) and
+        // a tool gate's run goes on in place; the gate message itself says approved.
+        if (event instanceof RunEntity.RunPaused) return "paused";
+        if (event instanceof RunEntity.RunCancelled) return "cancelled";
+        if (event instanceof RunEntity.RunSucceeded) return "succeeded";
+        if (event instanceof RunEntity.RunFailed) return "failed";
+        return null;
+    }
 
-  /** Whether the run is over after this event: the stream ends there. */
-  public static boolean isFinal(RunEntity.Event event) {
-    return event instanceof RunEntity.RunSucceeded || event instanceof RunEntity.RunFailed || event instanceof RunEntity.RunCancelled;
-  }
+    /** Whether the run is over after this event: the stream ends there. */
+    public static boolean isFinal(RunEntity.Event event) {
+        return event instanceof RunEntity.RunSucceeded
+                || event instanceof RunEntity.RunFailed
+                || event instanceof RunEntity.RunCancelled;
+    }
 
-  private static ObjectNode base(String runId, String ts) {
-    return Json.object().put("run_id", runId).put("ts", ts);
-  }
+    private static ObjectNode base(String runId, String ts) {
+        return Json.object().put("run_id", runId).put("ts", ts);
+    }
 }

@@ -36,101 +36,109 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Tracing implements AutoCloseable {
 
-  public static final Tracing NOOP = new Tracing(OpenTelemetry.noop(), null);
+    public static final Tracing NOOP = new Tracing(OpenTelemetry.noop(), null);
 
-  private final Tracer tracer;
-  private final SdkTracerProvider provider;
+    private final Tracer tracer;
+    private final SdkTracerProvider provider;
 
-  private Tracing(OpenTelemetry otel, SdkTracerProvider provider) {
-    this.tracer = otel.getTracer("svc");
-    this.provider = provider;
-  }
-
-  /** Traces to the OTLP/HTTP endpoint the standard variables name, or none. */
-  public static Tracing fromEnvironment(Map<String, String> env) {
-    String endpoint = env.get("OTEL_EXPORTER_OTLP_ENDPOINT");
-    if (endpoint == null || endpoint.isBlank()) {
-      return NOOP;
+    private Tracing(OpenTelemetry otel, SdkTracerProvider provider) {
+        this.tracer = otel.getTracer("svc");
+        this.provider = provider;
     }
-    String base = endpoint.endsWith("/") ? endpoint.substring(0, endpoint.length() - 1) : endpoint;
-    return withExporter(OtlpHttpSpanExporter.builder().setEndpoint(base + "/v1/traces").build(), env);
-  }
 
-  /** Traces to the given exporter (tests use an in-memory one). */
-  public static Tracing withExporter(SpanExporter exporter, Map<String, String> env) {
-    AttributesBuilder resource = Attributes.builder().put("service.name", env.getOrDefault("OTEL_SERVICE_NAME", "svc"));
-    String extra = env.getOrDefault("OTEL_RESOURCE_ATTRIBUTES", "");
-    for (String pair : extra.split(",")) {
-      int eq = pair.indexOf('=');
-      if (eq > 0) {
-        resource.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
-      }
+    /** Traces to the OTLP/HTTP endpoint the standard variables name, or none. */
+    public static Tracing fromEnvironment(Map<String, String> env) {
+        String endpoint = env.get("OTEL_EXPORTER_OTLP_ENDPOINT");
+        if (endpoint == null || endpoint.isBlank()) {
+            return NOOP;
+        }
+        String base = endpoint.endsWith("/") ? endpoint.substring(0, endpoint.length() - 1) : endpoint;
+        return withExporter(
+                OtlpHttpSpanExporter.builder().setEndpoint(base + "/v1/traces").build(), env);
     }
-    SdkTracerProvider provider =
-        SdkTracerProvider.builder()
-            .setResource(Resource.getDefault().merge(Resource.create(resource.build())))
-            .addSpanProcessor(BatchSpanProcessor.builder(exporter).setScheduleDelay(500, TimeUnit.MILLISECONDS).build())
-            .build();
-    return new Tracing(OpenTelemetrySdk.builder().setTracerProvider(provider).build(), provider);
-  }
 
-  /**
-   * Records a finished span. {@code runId} (may be null) puts it in the run's trace; attribute
-   * values may be strings, numbers or booleans; null ones are left out.
-   */
-  public void record(String name, String runId, Instant start, Instant end, Map<String, ?> attributes, boolean error) {
-    var builder = tracer.spanBuilder(name).setStartTimestamp(start);
-    builder.setParent(runId == null ? Context.root() : runContext(runId));
-    attributes.forEach((k, v) -> {
-      if (v instanceof String s) {
-        builder.setAttribute(k, s);
-      } else if (v instanceof Boolean b) {
-        builder.setAttribute(k, b);
-      } else if (v instanceof Integer || v instanceof Long) {
-        builder.setAttribute(k, ((Number) v).longValue());
-      } else if (v instanceof Number n) {
-        builder.setAttribute(k, n.doubleValue());
-      }
-    });
-    Span span = builder.startSpan();
-    if (error) {
-      span.setStatus(StatusCode.ERROR);
+    /** Traces to the given exporter (tests use an in-memory one). */
+    public static Tracing withExporter(SpanExporter exporter, Map<String, String> env) {
+        AttributesBuilder resource =
+                Attributes.builder().put("service.name", env.getOrDefault("OTEL_SERVICE_NAME", "svc"));
+        String extra = env.getOrDefault("OTEL_RESOURCE_ATTRIBUTES", "");
+        for (String pair : extra.split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                resource.put(
+                        pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+            }
+        }
+        SdkTracerProvider provider = SdkTracerProvider.builder()
+                .setResource(Resource.getDefault().merge(Resource.create(resource.build())))
+                .addSpanProcessor(BatchSpanProcessor.builder(exporter)
+                        .setScheduleDelay(500, TimeUnit.MILLISECONDS)
+                        .build())
+                .build();
+        return new Tracing(
+                OpenTelemetrySdk.builder().setTracerProvider(provider).build(), provider);
     }
-    span.end(end);
-  }
 
-  /** The run's trace: a trace id (and a root span id) derived from the run id. */
-  static Context runContext(String runId) {
-    String hex = sha256(runId);
-    SpanContext parent = SpanContext.createFromRemoteParent(hex.substring(0, 32), hex.substring(32, 48), TraceFlags.getSampled(), TraceState.getDefault());
-    return Context.root().with(Span.wrap(parent));
-  }
-
-  public static String traceIdOf(String runId) {
-    return sha256(runId).substring(0, 32);
-  }
-
-  private static String sha256(String s) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
+    /**
+     * Records a finished span. {@code runId} (may be null) puts it in the run's trace; attribute
+     * values may be strings, numbers or booleans; null ones are left out.
+     */
+    public void record(
+            String name, String runId, Instant start, Instant end, Map<String, ?> attributes, boolean error) {
+        var builder = tracer.spanBuilder(name).setStartTimestamp(start);
+        builder.setParent(runId == null ? Context.root() : runContext(runId));
+        attributes.forEach((k, v) -> {
+            if (v instanceof String s) {
+                builder.setAttribute(k, s);
+            } else if (v instanceof Boolean b) {
+                builder.setAttribute(k, b);
+            } else if (v instanceof Integer || v instanceof Long) {
+                builder.setAttribute(k, ((Number) v).longValue());
+            } else if (v instanceof Number n) {
+                builder.setAttribute(k, n.doubleValue());
+            }
+        });
+        Span span = builder.startSpan();
+        if (error) {
+            span.setStatus(StatusCode.ERROR);
+        }
+        span.end(end);
     }
-  }
 
-  /** Sends what is buffered and stops the exporter. */
-  @Override
-  public void close() {
-    if (provider != null) {
-      provider.forceFlush().join(5, TimeUnit.SECONDS);
-      provider.shutdown().join(5, TimeUnit.SECONDS);
+    /** The run's trace: a trace id (and a root span id) derived from the run id. */
+    static Context runContext(String runId) {
+        String hex = sha256(runId);
+        SpanContext parent = SpanContext.createFromRemoteParent(
+                hex.substring(0, 32), hex.substring(32, 48), TraceFlags.getSampled(), TraceState.getDefault());
+        return Context.root().with(Span.wrap(parent));
     }
-  }
 
-  /** Sends what is buffered now (tests). */
-  public void flush() {
-    if (provider != null) {
-      provider.forceFlush().join(5, TimeUnit.SECONDS);
+    public static String traceIdOf(String runId) {
+        return sha256(runId).substring(0, 32);
     }
-  }
+
+    private static String sha256(String s) {
+        try {
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Sends what is buffered and stops the exporter. */
+    @Override
+    public void close() {
+        if (provider != null) {
+            provider.forceFlush().join(5, TimeUnit.SECONDS);
+            provider.shutdown().join(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Sends what is buffered now (tests). */
+    public void flush() {
+        if (provider != null) {
+            provider.forceFlush().join(5, TimeUnit.SECONDS);
+        }
+    }
 }

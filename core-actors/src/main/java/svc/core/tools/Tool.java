@@ -9,12 +9,12 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public interface Tool {
 
-  String name();
+    String name();
 
-  String description();
+    String description();
 
-  /** JSON schema of the arguments object, as offered to the model. */
-  String inputSchemaJson();
+    /** JSON schema of the arguments object, as offered to the model. */
+    String inputSchemaJson();
 
-  ToolResult invoke(ToolContext context, JsonNode arguments) throws Exception;
+    ToolResult invoke(ToolContext context, JsonNode arguments) throws Exception;
 }

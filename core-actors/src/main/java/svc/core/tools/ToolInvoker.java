@@ -22,63 +22,75 @@ import svc.core.agent.AgentProfile;
  */
 public final class ToolInvoker {
 
-  /** How the call ended: a denial (with its rule source), or the tool's result. */
-  public sealed interface Outcome {}
+    /** How the call ended: a denial (with its rule source), or the tool's result. */
+    public sealed interface Outcome {}
 
-  public record Denied(String ruleSource, String reason) implements Outcome {}
+    public record Denied(String ruleSource, String reason) implements Outcome {}
 
-  public record Completed(ToolResult result) implements Outcome {}
+    public record Completed(ToolResult result) implements Outcome {}
 
-  /** The request names an agent or tool that does not exist. */
-  public static final class UnknownName extends IllegalArgumentException {
-    private static final long serialVersionUID = 1L;
+    /** The request names an agent or tool that does not exist. */
+    public static final class UnknownName extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
 
-    public UnknownName(String message) {
-      super(message);
+        public UnknownName(String message) {
+            super(message);
+        }
     }
-  }
 
-  private final CoreSettings settings;
-  private final AgentDirectory agents;
-  private final ToolRegistry tools;
-  private final ToolPermissions permissions;
-  private final Executor blocking;
+    private final CoreSettings settings;
+    private final AgentDirectory agents;
+    private final ToolRegistry tools;
+    private final ToolPermissions permissions;
+    private final Executor blocking;
 
-  public ToolInvoker(CoreSettings settings, AgentDirectory agents, ToolRegistry tools, ToolPermissions permissions, Executor blocking) {
-    this.settings = settings;
-    this.agents = agents;
-    this.tools = tools;
-    this.permissions = permissions;
-    this.blocking = blocking;
-  }
+    public ToolInvoker(
+            CoreSettings settings,
+            AgentDirectory agents,
+            ToolRegistry tools,
+            ToolPermissions permissions,
+            Executor blocking) {
+        this.settings = settings;
+        this.agents = agents;
+        this.tools = tools;
+        this.permissions = permissions;
+        this.blocking = blocking;
+    }
 
-  public CompletionStage<Outcome> invoke(String runId, String agent, String toolName, JsonNode arguments) {
-    AgentProfile profile = agents.find(agent).orElseThrow(() -> new UnknownName("no agent named '" + agent + "'"));
-    Tool tool = tools.find(toolName).orElseThrow(() -> new UnknownName("no tool named '" + toolName + "'"));
-    String args = Json.write(arguments == null ? Json.object() : arguments);
-    return CompletableFuture.supplyAsync(
-        () -> {
-          String effectiveRun = runId == null || runId.isBlank() ? "adhoc-" + UUID.randomUUID().toString().substring(0, 8) : runId;
-          ToolPermissions.Verdict verdict = permissions.check(effectiveRun, profile.name(), toolName, args);
-          if (!verdict.allowed()) {
-            // Outside a run nobody can be asked, so an ASK is refused, naming the rule.
-            return new Denied(verdict.source(), verdict.needsApproval() ? verdict.reason() + " (needs a human approval)" : verdict.reason());
-          }
-          Path dir = settings.runDir(effectiveRun);
-          try {
-            Files.createDirectories(dir);
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
-          ToolContext context = new ToolContext(effectiveRun, profile.name(), dir, Map.of());
-          ToolResult result;
-          try {
-            result = tool.invoke(context, Json.parse(args));
-          } catch (Exception e) {
-            result = ToolResult.error(toolName + " failed: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
-          }
-          return new Completed(permissions.afterTool(context, toolName, result));
-        },
-        blocking);
-  }
+    public CompletionStage<Outcome> invoke(String runId, String agent, String toolName, JsonNode arguments) {
+        AgentProfile profile = agents.find(agent).orElseThrow(() -> new UnknownName("no agent named '" + agent + "'"));
+        Tool tool = tools.find(toolName).orElseThrow(() -> new UnknownName("no tool named '" + toolName + "'"));
+        String args = Json.write(arguments == null ? Json.object() : arguments);
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    String effectiveRun = runId == null || runId.isBlank()
+                            ? "adhoc-" + UUID.randomUUID().toString().substring(0, 8)
+                            : runId;
+                    ToolPermissions.Verdict verdict = permissions.check(effectiveRun, profile.name(), toolName, args);
+                    if (!verdict.allowed()) {
+                        // Outside a run nobody can be asked, so an ASK is refused, naming the rule.
+                        return new Denied(
+                                verdict.source(),
+                                verdict.needsApproval()
+                                        ? verdict.reason() + " (needs a human approval)"
+                                        : verdict.reason());
+                    }
+                    Path dir = settings.runDir(effectiveRun);
+                    try {
+                        Files.createDirectories(dir);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    ToolContext context = new ToolContext(effectiveRun, profile.name(), dir, Map.of());
+                    ToolResult result;
+                    try {
+                        result = tool.invoke(context, Json.parse(args));
+                    } catch (Exception e) {
+                        result = ToolResult.error(toolName + " failed: "
+                                + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+                    }
+                    return new Completed(permissions.afterTool(context, toolName, result));
+                },
+                blocking);
+    }
 }

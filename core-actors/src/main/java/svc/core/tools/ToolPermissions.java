@@ -13,35 +13,35 @@ import svc.core.llm.ChatMessage;
  */
 public interface ToolPermissions {
 
-  /**
-   * The verdict on one call: allowed; denied with the rule source and the reason; or allowed
-   * only once a person approves ({@code needsApproval}, the permission engine's ASK).
-   */
-  record Verdict(boolean allowed, boolean needsApproval, String source, String reason) {
-    public static Verdict allow() {
-      return new Verdict(true, false, "default", "");
+    /**
+     * The verdict on one call: allowed; denied with the rule source and the reason; or allowed
+     * only once a person approves ({@code needsApproval}, the permission engine's ASK).
+     */
+    record Verdict(boolean allowed, boolean needsApproval, String source, String reason) {
+        public static Verdict allow() {
+            return new Verdict(true, false, "default", "");
+        }
+
+        public static Verdict deny(String source, String reason) {
+            return new Verdict(false, false, source, reason);
+        }
+
+        public static Verdict ask(String source, String reason) {
+            return new Verdict(false, true, source, reason);
+        }
     }
 
-    public static Verdict deny(String source, String reason) {
-      return new Verdict(false, false, source, reason);
+    Verdict check(String runId, String agent, String tool, String argumentsJson);
+
+    /** The result as the model may see it (redacted where needed); also where evidence is kept. */
+    default ToolResult afterTool(ToolContext context, String tool, ToolResult result) {
+        return result;
     }
 
-    public static Verdict ask(String source, String reason) {
-      return new Verdict(false, true, source, reason);
+    /** Why the conversation must not go to the model (a prompt injection), if it must not. */
+    default Optional<String> screenPrompt(String runId, String agent, List<ChatMessage> conversation) {
+        return Optional.empty();
     }
-  }
 
-  Verdict check(String runId, String agent, String tool, String argumentsJson);
-
-  /** The result as the model may see it (redacted where needed); also where evidence is kept. */
-  default ToolResult afterTool(ToolContext context, String tool, ToolResult result) {
-    return result;
-  }
-
-  /** Why the conversation must not go to the model (a prompt injection), if it must not. */
-  default Optional<String> screenPrompt(String runId, String agent, List<ChatMessage> conversation) {
-    return Optional.empty();
-  }
-
-  ToolPermissions ALLOW_ALL = (runId, agent, tool, args) -> Verdict.allow();
+    ToolPermissions ALLOW_ALL = (runId, agent, tool, args) -> Verdict.allow();
 }

@@ -21,56 +21,66 @@ import svc.core.testing.PlatformFixture;
 /** With at-rest encryption on, the journal holds envelopes only, and the key is needed to read it. */
 class AtRestEncryptionTest {
 
-  @TempDir Path home;
-  private PlatformFixture fx;
-  private static final String KEK = Base64.getEncoder().encodeToString("0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII));
-  private static final String OTHER_KEK = Base64.getEncoder().encodeToString("fedcba9876543210fedcba9876543210".getBytes(StandardCharsets.US_ASCII));
+    @TempDir
+    Path home;
 
-  @AfterEach
-  void stop() {
-    fx.close();
-  }
+    private PlatformFixture fx;
+    private static final String KEK =
+            Base64.getEncoder().encodeToString("0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII));
+    private static final String OTHER_KEK =
+            Base64.getEncoder().encodeToString("fedcba9876543210fedcba9876543210".getBytes(StandardCharsets.US_ASCII));
 
-  private Map<String, Object> encrypted(String kek) {
-    return Map.of("svc.at-rest.encryption", "on", "svc.at-rest.kek", kek);
-  }
-
-  @Test
-  void theJournalHoldsOnlyEnvelopesAndARestartWithTheKeyReadsItBack() throws Exception {
-    fx = new PlatformFixture(home, new FakeToolbox());
-    fx.start(encrypted(KEK));
-    RunView run = fx.startRun("fast_prototype");
-    fx.awaitState(run.runId(), "succeeded");
-
-    List<String> payloads = new ArrayList<>();
-    try (Connection c = fx.platform.database().connection(); Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery("SELECT event_payload, event_ser_id FROM event_journal WHERE persistence_id LIKE 'run|%' OR persistence_id LIKE 'agent|%'")) {
-      while (rs.next()) {
-        assertThat(rs.getInt(2)).isEqualTo(EncryptedCborSerializer.IDENTIFIER);
-        payloads.add(new String(rs.getBytes(1), StandardCharsets.ISO_8859_1));
-      }
+    @AfterEach
+    void stop() {
+        fx.close();
     }
-    assertThat(payloads).isNotEmpty();
-    assertThat(payloads).allSatisfy(p -> {
-      assertThat(p).doesNotContain("Predict y from x").doesNotContain("inspect_dataset").doesNotContain("director");
-      assertThat(p).contains("AES-256-GCM");
-    });
 
-    fx.stop();
-    fx.start(encrypted(KEK));
-    assertThat(fx.view(run.runId()).state()).isEqualTo("succeeded");
-    assertThat(fx.view(run.runId()).problem()).isEqualTo("Predict y from x.");
-  }
+    private Map<String, Object> encrypted(String kek) {
+        return Map.of("svc.at-rest.encryption", "on", "svc.at-rest.kek", kek);
+    }
 
-  @Test
-  void anotherKeyCannotReadTheJournal() throws Exception {
-    fx = new PlatformFixture(home, new FakeToolbox());
-    fx.start(encrypted(KEK));
-    RunView run = fx.startRun("fast_prototype");
-    fx.awaitState(run.runId(), "succeeded");
-    fx.stop();
+    @Test
+    void theJournalHoldsOnlyEnvelopesAndARestartWithTheKeyReadsItBack() throws Exception {
+        fx = new PlatformFixture(home, new FakeToolbox());
+        fx.start(encrypted(KEK));
+        RunView run = fx.startRun("fast_prototype");
+        fx.awaitState(run.runId(), "succeeded");
 
-    fx.start(encrypted(OTHER_KEK));
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> fx.view(run.runId())).isInstanceOf(AssertionError.class);
-  }
+        List<String> payloads = new ArrayList<>();
+        try (Connection c = fx.platform.database().connection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(
+                        "SELECT event_payload, event_ser_id FROM event_journal WHERE persistence_id LIKE 'run|%' OR persistence_id LIKE 'agent|%'")) {
+            while (rs.next()) {
+                assertThat(rs.getInt(2)).isEqualTo(EncryptedCborSerializer.IDENTIFIER);
+                payloads.add(new String(rs.getBytes(1), StandardCharsets.ISO_8859_1));
+            }
+        }
+        assertThat(payloads).isNotEmpty();
+        assertThat(payloads).allSatisfy(p -> {
+            assertThat(p)
+                    .doesNotContain("Predict y from x")
+                    .doesNotContain("inspect_dataset")
+                    .doesNotContain("director");
+            assertThat(p).contains("AES-256-GCM");
+        });
+
+        fx.stop();
+        fx.start(encrypted(KEK));
+        assertThat(fx.view(run.runId()).state()).isEqualTo("succeeded");
+        assertThat(fx.view(run.runId()).problem()).isEqualTo("Predict y from x.");
+    }
+
+    @Test
+    void anotherKeyCannotReadTheJournal() throws Exception {
+        fx = new PlatformFixture(home, new FakeToolbox());
+        fx.start(encrypted(KEK));
+        RunView run = fx.startRun("fast_prototype");
+        fx.awaitState(run.runId(), "succeeded");
+        fx.stop();
+
+        fx.start(encrypted(OTHER_KEK));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> fx.view(run.runId()))
+                .isInstanceOf(AssertionError.class);
+    }
 }

@@ -27,60 +27,70 @@ import svc.core.testing.PlatformFixture;
 @EnabledIfEnvironmentVariable(named = "SVC_TEST_PG_URL", matches = "jdbc:postgresql:.+")
 class PostgresRunTest {
 
-  @TempDir Path home;
-  private final FakeToolbox tools = new FakeToolbox();
-  private PlatformFixture fx;
-  private String url;
+    @TempDir
+    Path home;
 
-  @BeforeEach
-  void freshDatabase() throws Exception {
-    String admin = System.getenv("SVC_TEST_PG_URL");
-    String name = "svc_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-    try (Connection c = DriverManager.getConnection(admin); Statement st = c.createStatement()) {
-      st.execute("CREATE DATABASE " + name);
+    private final FakeToolbox tools = new FakeToolbox();
+    private PlatformFixture fx;
+    private String url;
+
+    @BeforeEach
+    void freshDatabase() throws Exception {
+        String admin = System.getenv("SVC_TEST_PG_URL");
+        String name =
+                "svc_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        try (Connection c = DriverManager.getConnection(admin);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE DATABASE " + name);
+        }
+        url = admin.replaceFirst("/[^/?]+(\\?|$)", "/" + name + "$1");
+        fx = new PlatformFixture(home, tools);
     }
-    url = admin.replaceFirst("/[^/?]+(\\?|$)", "/" + name + "$1");
-    fx = new PlatformFixture(home, tools);
-  }
 
-  @AfterEach
-  void stop() {
-    fx.close();
-  }
+    @AfterEach
+    void stop() {
+        fx.close();
+    }
 
-  @Test
-  void aRunCompletesOnPostgresAndSurvivesARestartInTheMiddleOfTraining() throws Exception {
-    tools.holdTraining = new CountDownLatch(1);
-    fx.start(Map.of("svc.db.url", url));
-    assertThat(fx.platform.database().settings().kind().name()).isEqualTo("POSTGRES");
-    RunView run = fx.startRun("fast_prototype");
-    assertThat(tools.trainingStarted.await(30, TimeUnit.SECONDS)).isTrue();
-    fx.stop();
-    tools.holdTraining.countDown();
-    tools.holdTraining = null;
+    @Test
+    void aRunCompletesOnPostgresAndSurvivesARestartInTheMiddleOfTraining() throws Exception {
+        tools.holdTraining = new CountDownLatch(1);
+        fx.start(Map.of("svc.db.url", url));
+        assertThat(fx.platform.database().settings().kind().name()).isEqualTo("POSTGRES");
+        RunView run = fx.startRun("fast_prototype");
+        assertThat(tools.trainingStarted.await(30, TimeUnit.SECONDS)).isTrue();
+        fx.stop();
+        tools.holdTraining.countDown();
+        tools.holdTraining = null;
 
-    fx.start(Map.of("svc.db.url", url));
-    fx.awaitState(run.runId(), "succeeded");
-    assertThat(tools.callsTo(run.runId(), "inspect_dataset")).isEqualTo(1);
-    fx.eventually(Duration.ofSeconds(10), () -> {
-      try {
-        var page = fx.platform.runs().list("succeeded", 10, 0).toCompletableFuture().get(10, TimeUnit.SECONDS);
-        assertThat(page.items()).extracting(r -> r.runId()).contains(run.runId());
-        assertThat(page.items().get(0).costUsd()).isPositive();
-      } catch (Exception e) {
-        throw new AssertionError(e);
-      }
-    });
-  }
+        fx.start(Map.of("svc.db.url", url));
+        fx.awaitState(run.runId(), "succeeded");
+        assertThat(tools.callsTo(run.runId(), "inspect_dataset")).isEqualTo(1);
+        fx.eventually(Duration.ofSeconds(10), () -> {
+            try {
+                var page = fx.platform
+                        .runs()
+                        .list("succeeded", 10, 0)
+                        .toCompletableFuture()
+                        .get(10, TimeUnit.SECONDS);
+                assertThat(page.items()).extracting(r -> r.runId()).contains(run.runId());
+                assertThat(page.items().get(0).costUsd()).isPositive();
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+    }
 
-  @Test
-  void approvalsAreListedFromTheReadSideAndDecidedOnPostgres() throws Exception {
-    fx.start(Map.of("svc.db.url", url));
-    RunView run = fx.startRun("default_ml_pipeline");
-    fx.awaitState(run.runId(), "waiting_approval");
-    fx.eventually(Duration.ofSeconds(10), () -> assertThat(fx.pendingGates(run.runId())).hasSize(1));
-    String gate = fx.pendingGates(run.runId()).get(0).gateId();
-    fx.platform.runs().decide(gate, true, "ops", "ok").toCompletableFuture().get(10, TimeUnit.SECONDS);
-    fx.awaitState(run.runId(), "succeeded");
-  }
+    @Test
+    void approvalsAreListedFromTheReadSideAndDecidedOnPostgres() throws Exception {
+        fx.start(Map.of("svc.db.url", url));
+        RunView run = fx.startRun("default_ml_pipeline");
+        fx.awaitState(run.runId(), "waiting_approval");
+        fx.eventually(
+                Duration.ofSeconds(10),
+                () -> assertThat(fx.pendingGates(run.runId())).hasSize(1));
+        String gate = fx.pendingGates(run.runId()).get(0).gateId();
+        fx.platform.runs().decide(gate, true, "ops", "ok").toCompletableFuture().get(10, TimeUnit.SECONDS);
+        fx.awaitState(run.runId(), "succeeded");
+    }
 }

@@ -20,57 +20,73 @@ import svc.core.tools.ToolPermissions;
  */
 class ToolApprovalTest {
 
-  @TempDir static Path home;
-  static final FakeToolbox tools = new FakeToolbox();
-  static PlatformFixture fx;
+    @TempDir
+    static Path home;
 
-  @BeforeAll
-  static void start() throws Exception {
-    fx = new PlatformFixture(home, tools);
-    fx.permissions = (runId, agent, tool, args) ->
-        tool.equals("register_model_deployment")
-            ? ToolPermissions.Verdict.ask("profile", "a person confirms before a model serves traffic")
-            : ToolPermissions.Verdict.allow();
-    fx.start(Map.of());
-  }
+    static final FakeToolbox tools = new FakeToolbox();
+    static PlatformFixture fx;
 
-  @AfterAll
-  static void stop() {
-    fx.close();
-  }
+    @BeforeAll
+    static void start() throws Exception {
+        fx = new PlatformFixture(home, tools);
+        fx.permissions = (runId, agent, tool, args) -> tool.equals("register_model_deployment")
+                ? ToolPermissions.Verdict.ask("profile", "a person confirms before a model serves traffic")
+                : ToolPermissions.Verdict.allow();
+        fx.start(Map.of());
+    }
 
-  @Test
-  void anApprovedToolGateLetsTheCallRunAndTheRunFinish() throws Exception {
-    RunView run = fx.startRun("fast_prototype");
-    fx.awaitState(run.runId(), "waiting_approval");
-    Gate gate = fx.view(run.runId()).pendingGates().get(0);
-    assertThat(gate.tool()).isEqualTo("register_model_deployment");
-    assertThat(gate.agent()).isEqualTo("release-manager");
-    assertThat(gate.type()).isEqualTo("deploy");
-    assertThat(tools.callsTo(run.runId(), "register_model_deployment")).isZero();
-    assertThat(tools.callsTo(run.runId(), "generate_k8s_manifests")).isEqualTo(1);
+    @AfterAll
+    static void stop() {
+        fx.close();
+    }
 
-    fx.platform.runs().decide(gate.gateId(), true, "ops@example.com", "release approved").toCompletableFuture().get(10, TimeUnit.SECONDS);
-    fx.awaitState(run.runId(), "succeeded");
-    assertThat(tools.callsTo(run.runId(), "register_model_deployment")).isEqualTo(1);
-    // The rest of the run did not start over.
-    assertThat(tools.callsTo(run.runId(), "generate_k8s_manifests")).isEqualTo(1);
-    fx.eventually(Duration.ofSeconds(10), () ->
-        assertThat(fx.platform.runs().approvals(null, run.runId(), 10, 0).toCompletableFuture().join().items())
-            .singleElement().satisfies(a -> {
-              assertThat(a.tool()).isEqualTo("register_model_deployment");
-              assertThat(a.state()).isEqualTo("approved");
-            }));
-  }
+    @Test
+    void anApprovedToolGateLetsTheCallRunAndTheRunFinish() throws Exception {
+        RunView run = fx.startRun("fast_prototype");
+        fx.awaitState(run.runId(), "waiting_approval");
+        Gate gate = fx.view(run.runId()).pendingGates().get(0);
+        assertThat(gate.tool()).isEqualTo("register_model_deployment");
+        assertThat(gate.agent()).isEqualTo("release-manager");
+        assertThat(gate.type()).isEqualTo("deploy");
+        assertThat(tools.callsTo(run.runId(), "register_model_deployment")).isZero();
+        assertThat(tools.callsTo(run.runId(), "generate_k8s_manifests")).isEqualTo(1);
 
-  @Test
-  void aRejectedToolGateFailsTheRunWithoutRunningTheCall() throws Exception {
-    RunView run = fx.startRun("fast_prototype");
-    fx.awaitState(run.runId(), "waiting_approval");
-    Gate gate = fx.view(run.runId()).pendingGates().get(0);
-    RunView after = fx.platform.runs().decide(gate.gateId(), false, "risk@example.com", "not this model").toCompletableFuture().get(10, TimeUnit.SECONDS);
-    assertThat(after.state()).isEqualTo("failed");
-    assertThat(after.failure()).contains("not this model");
-    assertThat(tools.callsTo(run.runId(), "register_model_deployment")).isZero();
-  }
+        fx.platform
+                .runs()
+                .decide(gate.gateId(), true, "ops@example.com", "release approved")
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
+        fx.awaitState(run.runId(), "succeeded");
+        assertThat(tools.callsTo(run.runId(), "register_model_deployment")).isEqualTo(1);
+        // The rest of the run did not start over.
+        assertThat(tools.callsTo(run.runId(), "generate_k8s_manifests")).isEqualTo(1);
+        fx.eventually(
+                Duration.ofSeconds(10),
+                () -> assertThat(fx.platform
+                                .runs()
+                                .approvals(null, run.runId(), 10, 0)
+                                .toCompletableFuture()
+                                .join()
+                                .items())
+                        .singleElement()
+                        .satisfies(a -> {
+                            assertThat(a.tool()).isEqualTo("register_model_deployment");
+                            assertThat(a.state()).isEqualTo("approved");
+                        }));
+    }
+
+    @Test
+    void aRejectedToolGateFailsTheRunWithoutRunningTheCall() throws Exception {
+        RunView run = fx.startRun("fast_prototype");
+        fx.awaitState(run.runId(), "waiting_approval");
+        Gate gate = fx.view(run.runId()).pendingGates().get(0);
+        RunView after = fx.platform
+                .runs()
+                .decide(gate.gateId(), false, "risk@example.com", "not this model")
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
+        assertThat(after.state()).isEqualTo("failed");
+        assertThat(after.failure()).contains("not this model");
+        assertThat(tools.callsTo(run.runId(), "register_model_deployment")).isZero();
+    }
 }

@@ -33,99 +33,102 @@ import svc.persistence.approvals.ApprovalRow;
  */
 public final class PlatformFixture implements AutoCloseable {
 
-  public final Path home;
-  public final Path dataset;
-  public final FakeToolbox tools;
-  private final ActorTestKit probes = ActorTestKit.create("probes");
-  public Platform platform;
-  /** The governance seam the platform starts with; tests may swap it before {@link #start}. */
-  public ToolPermissions permissions = ToolPermissions.ALLOW_ALL;
-  /** Where spans go; tests of tracing swap in an exporter. */
-  public svc.core.telemetry.Tracing tracing = svc.core.telemetry.Tracing.NOOP;
+    public final Path home;
+    public final Path dataset;
+    public final FakeToolbox tools;
+    private final ActorTestKit probes = ActorTestKit.create("probes");
+    public Platform platform;
+    /** The governance seam the platform starts with; tests may swap it before {@link #start}. */
+    public ToolPermissions permissions = ToolPermissions.ALLOW_ALL;
+    /** Where spans go; tests of tracing swap in an exporter. */
+    public svc.core.telemetry.Tracing tracing = svc.core.telemetry.Tracing.NOOP;
 
-  public PlatformFixture(Path home, FakeToolbox tools) throws Exception {
-    this.home = home;
-    this.tools = tools;
-    this.dataset = home.resolve("data.csv");
-    Files.writeString(dataset, "x,sex,y\n1,f,0\n2,m,1\n");
-  }
-
-  public Platform start(Map<String, Object> overrides) {
-    return start(overrides, (s, callbacks) -> agent -> new MessagesApiProvider("scripted", new ScriptedModel(), callbacks));
-  }
-
-  /** Starts with the given models instead of the embedded scripted one. */
-  public Platform start(
-      Map<String, Object> overrides, BiFunction<CoreSettings, Executor, Function<AgentProfile, LlmProvider>> providers) {
-    Map<String, Object> settings = new HashMap<>();
-    settings.put("svc.home", home.toString());
-    settings.put("svc.gates.sweep-interval", "100ms");
-    settings.put("pekko.actor.serialize-messages", "on");
-    settings.putAll(overrides);
-    Config config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
-    platform =
-        Platform.start(
-            config,
-            (s, directory, ml, callbacks) ->
-                new Platform.Parts(
-                    providers.apply(s, callbacks),
-                    tools.registry(),
-                    permissions,
-                    UnaryOperator.identity()),
-            tracing);
-    return platform;
-  }
-
-  public void stop() {
-    if (platform != null) {
-      platform.close();
-      platform = null;
+    public PlatformFixture(Path home, FakeToolbox tools) throws Exception {
+        this.home = home;
+        this.tools = tools;
+        this.dataset = home.resolve("data.csv");
+        Files.writeString(dataset, "x,sex,y\n1,f,0\n2,m,1\n");
     }
-  }
 
-  public RunView startRun(String template) throws Exception {
-    return startRun(new RunService.StartRequest("Predict y from x.", dataset.toString(), null, List.of(), template, null, null, "tester"));
-  }
-
-  public RunView startRun(RunService.StartRequest request) throws Exception {
-    return platform.runs().start(request).toCompletableFuture().get(20, TimeUnit.SECONDS);
-  }
-
-  public RunView view(String runId) {
-    try {
-      return platform.runs().get(runId).toCompletableFuture().get(10, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      throw new AssertionError(e);
+    public Platform start(Map<String, Object> overrides) {
+        return start(
+                overrides,
+                (s, callbacks) -> agent -> new MessagesApiProvider("scripted", new ScriptedModel(), callbacks));
     }
-  }
 
-  public void awaitState(String runId, String state) {
-    eventually(Duration.ofSeconds(60), () -> assertThat(view(runId).state()).isEqualTo(state));
-  }
-
-  public List<ApprovalRow> pendingGates(String runId) {
-    try {
-      return platform.runs().approvals("pending", runId, 100, 0).toCompletableFuture().get(10, TimeUnit.SECONDS).items();
-    } catch (Exception e) {
-      throw new AssertionError(e);
+    /** Starts with the given models instead of the embedded scripted one. */
+    public Platform start(
+            Map<String, Object> overrides,
+            BiFunction<CoreSettings, Executor, Function<AgentProfile, LlmProvider>> providers) {
+        Map<String, Object> settings = new HashMap<>();
+        settings.put("svc.home", home.toString());
+        settings.put("svc.gates.sweep-interval", "100ms");
+        settings.put("pekko.actor.serialize-messages", "on");
+        settings.putAll(overrides);
+        Config config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
+        platform = Platform.start(
+                config,
+                (s, directory, ml, callbacks) -> new Platform.Parts(
+                        providers.apply(s, callbacks), tools.registry(), permissions, UnaryOperator.identity()),
+                tracing);
+        return platform;
     }
-  }
 
-  public Path runDir(String runId) {
-    return home.resolve("runs").resolve(runId);
-  }
+    public void stop() {
+        if (platform != null) {
+            platform.close();
+            platform = null;
+        }
+    }
 
-  /** Retries the assertion until it passes or the deadline is reached (then it fails). */
-  public void eventually(Duration deadline, Runnable assertion) {
-    probes.createTestProbe().awaitAssert(deadline, Duration.ofMillis(50), () -> {
-      assertion.run();
-      return null;
-    });
-  }
+    public RunView startRun(String template) throws Exception {
+        return startRun(new RunService.StartRequest(
+                "Predict y from x.", dataset.toString(), null, List.of(), template, null, null, "tester"));
+    }
 
-  @Override
-  public void close() {
-    stop();
-    probes.shutdownTestKit();
-  }
+    public RunView startRun(RunService.StartRequest request) throws Exception {
+        return platform.runs().start(request).toCompletableFuture().get(20, TimeUnit.SECONDS);
+    }
+
+    public RunView view(String runId) {
+        try {
+            return platform.runs().get(runId).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    public void awaitState(String runId, String state) {
+        eventually(Duration.ofSeconds(60), () -> assertThat(view(runId).state()).isEqualTo(state));
+    }
+
+    public List<ApprovalRow> pendingGates(String runId) {
+        try {
+            return platform.runs()
+                    .approvals("pending", runId, 100, 0)
+                    .toCompletableFuture()
+                    .get(10, TimeUnit.SECONDS)
+                    .items();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    public Path runDir(String runId) {
+        return home.resolve("runs").resolve(runId);
+    }
+
+    /** Retries the assertion until it passes or the deadline is reached (then it fails). */
+    public void eventually(Duration deadline, Runnable assertion) {
+        probes.createTestProbe().awaitAssert(deadline, Duration.ofMillis(50), () -> {
+            assertion.run();
+            return null;
+        });
+    }
+
+    @Override
+    public void close() {
+        stop();
+        probes.shutdownTestKit();
+    }
 }

@@ -75,8 +75,7 @@ public final class DeploymentChecker {
      *
      * @param activated every activated reference, keyed by {@code kind/name}, in first-seen order
      */
-    public record Resolved(AssetRef templateRef, DeploymentTemplate template, Map<String, AssetRef> activated) {
-    }
+    public record Resolved(AssetRef templateRef, DeploymentTemplate template, Map<String, AssetRef> activated) {}
 
     private DeploymentChecker(DeploymentReader.Parsed parsed, Path directory, Library library, List<Finding> findings) {
         this.parsed = parsed;
@@ -87,8 +86,8 @@ public final class DeploymentChecker {
     }
 
     /** Checks everything it can, adding findings; answers what it resolved when the template loaded. */
-    public static Optional<Resolved> check(DeploymentReader.Parsed parsed, Path directory, Library library,
-                                           List<Finding> findings) {
+    public static Optional<Resolved> check(
+            DeploymentReader.Parsed parsed, Path directory, Library library, List<Finding> findings) {
         return new DeploymentChecker(parsed, directory, library, findings).run();
     }
 
@@ -97,15 +96,17 @@ public final class DeploymentChecker {
         Optional<Resolved> resolved = resolveTemplate().map(t -> new Resolved(t.ref, t.template, activate(t)));
         checkBranding(spec.branding());
         checkKnowledgeBases(spec.knowledgeBases());
-        resolved.ifPresentOrElse(r -> {
-            checkRules(r.template());
-            checkGuardrails(r.template());
-            checkRetention(r.template());
-        }, () -> {
-            checkRules(null);
-            checkGuardrails(null);
-            checkRetention(null);
-        });
+        resolved.ifPresentOrElse(
+                r -> {
+                    checkRules(r.template());
+                    checkGuardrails(r.template());
+                    checkRetention(r.template());
+                },
+                () -> {
+                    checkRules(null);
+                    checkGuardrails(null);
+                    checkRetention(null);
+                });
         return resolved;
     }
 
@@ -122,19 +123,23 @@ public final class DeploymentChecker {
             CustomerName.problem(customer).ifPresent(p -> error("/customer", p));
         }
         if (!customer.equals(dirName)) {
-            error("/customer", "customer '" + customer + "' does not match the directory name '" + dirName
-                    + "'; they must be equal (rename one of them)");
+            error(
+                    "/customer",
+                    "customer '" + customer + "' does not match the directory name '" + dirName
+                            + "'; they must be equal (rename one of them)");
         }
     }
 
-    private record LoadedTemplate(AssetRef ref, DeploymentTemplate template) {
-    }
+    private record LoadedTemplate(AssetRef ref, DeploymentTemplate template) {}
 
     private Optional<LoadedTemplate> resolveTemplate() {
         String text = spec.template();
         if (text == null || text.isBlank()) {
-            error("/template", "field 'template' is missing; write e.g. template: template/bfsi_baseline@v1.0.0"
-                    + " (templates on the shelf: " + String.join(", ", library.names(AssetKind.TEMPLATE)) + ")");
+            error(
+                    "/template",
+                    "field 'template' is missing; write e.g. template: template/bfsi_baseline@v1.0.0"
+                            + " (templates on the shelf: " + String.join(", ", library.names(AssetKind.TEMPLATE))
+                            + ")");
             return Optional.empty();
         }
         AssetRef ref;
@@ -145,18 +150,24 @@ public final class DeploymentChecker {
             return Optional.empty();
         }
         if (ref.kind() != AssetKind.TEMPLATE) {
-            error("/template", "'" + text + "' is a " + ref.kind() + " reference; 'template' needs template/<name>@vX.Y.Z");
+            error(
+                    "/template",
+                    "'" + text + "' is a " + ref.kind() + " reference; 'template' needs template/<name>@vX.Y.Z");
             return Optional.empty();
         }
         if (!library.names(AssetKind.TEMPLATE).contains(ref.name())) {
-            error("/template", "unknown template '" + ref.name() + "'; templates on the shelf: "
-                    + String.join(", ", library.names(AssetKind.TEMPLATE)));
+            error(
+                    "/template",
+                    "unknown template '" + ref.name() + "'; templates on the shelf: "
+                            + String.join(", ", library.names(AssetKind.TEMPLATE)));
             return Optional.empty();
         }
         try {
             return Optional.of(new LoadedTemplate(ref, TemplateLoader.load(library, ref)));
         } catch (LibraryException e) {
-            error("/template", "template " + ref + " cannot be used: " + e.getMessage().replace("\n", " "));
+            error(
+                    "/template",
+                    "template " + ref + " cannot be used: " + e.getMessage().replace("\n", " "));
             return Optional.empty();
         }
     }
@@ -179,7 +190,10 @@ public final class DeploymentChecker {
                 continue;
             }
             if (ref.kind() == AssetKind.TEMPLATE) {
-                error(pointer, "'" + text + "' is a template; the template is chosen by the 'template' field, not listed in 'library'");
+                error(
+                        pointer,
+                        "'" + text
+                                + "' is a template; the template is chosen by the 'template' field, not listed in 'library'");
                 continue;
             }
             try {
@@ -190,11 +204,17 @@ public final class DeploymentChecker {
             }
             AssetRef earlier = activated.putIfAbsent(key(ref), ref);
             if (earlier != null && !earlier.equals(ref)) {
-                error(pointer, "'" + ref + "' conflicts with " + earlier + (earlier == workflow ? " (the template's default workflow)" : "")
-                        + "; a deployment activates one version of each asset");
+                error(
+                        pointer,
+                        "'" + ref + "' conflicts with " + earlier
+                                + (earlier == workflow ? " (the template's default workflow)" : "")
+                                + "; a deployment activates one version of each asset");
             } else if (earlier != null) {
-                warning(pointer, "'" + ref + "' is already activated" + (earlier == workflow ? " as the template's default workflow" : "")
-                        + "; the line can go");
+                warning(
+                        pointer,
+                        "'" + ref + "' is already activated"
+                                + (earlier == workflow ? " as the template's default workflow" : "")
+                                + "; the line can go");
             }
         }
         return activated;
@@ -275,8 +295,10 @@ public final class DeploymentChecker {
         }
         Path resolved = directory.resolve(path).normalize();
         if (path.isAbsolute() || !resolved.startsWith(directory.normalize())) {
-            error(pointer, what + ": '" + relative + "' must be a path inside the deployment directory"
-                    + " (it is shipped with it), e.g. knowledge/policy.md");
+            error(
+                    pointer,
+                    what + ": '" + relative + "' must be a path inside the deployment directory"
+                            + " (it is shipped with it), e.g. knowledge/policy.md");
         } else if (!Files.exists(resolved)) {
             error(pointer, what + ": '" + relative + "' does not exist in the deployment directory");
         } else if (mustBeFile && !Files.isRegularFile(resolved)) {
@@ -314,8 +336,9 @@ public final class DeploymentChecker {
                 try {
                     Pattern.compile(r.pattern());
                 } catch (PatternSyntaxException e) {
-                    error(pointer + "/pattern", where + "pattern does not compile: " + e.getDescription()
-                            + " near index " + e.getIndex());
+                    error(
+                            pointer + "/pattern",
+                            where + "pattern does not compile: " + e.getDescription() + " near index " + e.getIndex());
                 }
             }
             if (r.reason() == null || r.reason().isBlank()) {
@@ -346,35 +369,45 @@ public final class DeploymentChecker {
         return true;
     }
 
-    private void checkAgainstTemplate(RuleSpec r, Behavior behavior, DeploymentTemplate template, String pointer,
-                                      String where) {
+    private void checkAgainstTemplate(
+            RuleSpec r, Behavior behavior, DeploymentTemplate template, String pointer, String where) {
         Optional<PermissionRule> replaced = template.rule(r.id());
         if (replaced.isPresent()) {
             PermissionRule t = replaced.get();
             if (t.behavior() == Behavior.DENY && t.priority() >= INVARIANT_DENY_PRIORITY) {
-                boolean stillDeny = behavior == Behavior.DENY && r.priority() >= INVARIANT_DENY_PRIORITY
+                boolean stillDeny = behavior == Behavior.DENY
+                        && r.priority() >= INVARIANT_DENY_PRIORITY
                         && r.toolName().equals(t.toolName());
                 if (!stillDeny) {
-                    error(pointer, where + "replaces the template's baseline rule '" + t.id() + "' (deny "
-                            + t.toolName() + " at priority " + t.priority() + ") with " + behavior.id() + " "
-                            + r.toolName() + " at priority " + r.priority()
-                            + "; a deployment may tighten the baseline, not remove it");
-                } else if (!Objects.equals(r.pattern(), t.pattern().map(Pattern::pattern).orElse(null))) {
-                    warning(pointer, where + "replaces the pattern of the template's baseline deny '" + t.id()
-                            + "'; check the new pattern still catches what the old one did");
+                    error(
+                            pointer,
+                            where + "replaces the template's baseline rule '" + t.id() + "' (deny "
+                                    + t.toolName() + " at priority " + t.priority() + ") with " + behavior.id() + " "
+                                    + r.toolName() + " at priority " + r.priority()
+                                    + "; a deployment may tighten the baseline, not remove it");
+                } else if (!Objects.equals(
+                        r.pattern(), t.pattern().map(Pattern::pattern).orElse(null))) {
+                    warning(
+                            pointer,
+                            where + "replaces the pattern of the template's baseline deny '" + t.id()
+                                    + "'; check the new pattern still catches what the old one did");
                 }
             } else if (t.behavior() == Behavior.ASK && behavior == Behavior.ALLOW) {
-                warning(pointer, where + "turns the template's approval '" + t.id() + "' on " + t.toolName()
-                        + " into an allow; no person will confirm these calls");
+                warning(
+                        pointer,
+                        where + "turns the template's approval '" + t.id() + "' on " + t.toolName()
+                                + " into an allow; no person will confirm these calls");
             }
         }
         if (behavior == Behavior.ALLOW) {
             for (PermissionRule t : template.permissionRules()) {
                 if (isInvariantDeny(t) && !t.id().equals(r.id()) && overlap(r.toolName(), t.toolName())) {
-                    error(pointer + "/behavior", where + "allows " + r.toolName() + ", which template "
-                            + template.name() + " denies at priority " + t.priority() + " (rule '" + t.id()
-                            + "'); a profile deny at " + INVARIANT_DENY_PRIORITY
-                            + " or above beats every allow, so this rule would never apply: remove it");
+                    error(
+                            pointer + "/behavior",
+                            where + "allows " + r.toolName() + ", which template "
+                                    + template.name() + " denies at priority " + t.priority() + " (rule '" + t.id()
+                                    + "'); a profile deny at " + INVARIANT_DENY_PRIORITY
+                                    + " or above beats every allow, so this rule would never apply: remove it");
                 }
             }
         }
@@ -382,11 +415,14 @@ public final class DeploymentChecker {
 
     /** A template deny that applies to every call of its tools, whatever the arguments. */
     private static boolean isInvariantDeny(PermissionRule t) {
-        return t.behavior() == Behavior.DENY && t.priority() >= INVARIANT_DENY_PRIORITY && t.pattern().isEmpty();
+        return t.behavior() == Behavior.DENY
+                && t.priority() >= INVARIANT_DENY_PRIORITY
+                && t.pattern().isEmpty();
     }
 
     private static boolean overlap(String globA, String globB) {
-        return toolsCoveredBy(globA).stream().anyMatch(tool -> toolsCoveredBy(globB).contains(tool));
+        return toolsCoveredBy(globA).stream()
+                .anyMatch(tool -> toolsCoveredBy(globB).contains(tool));
     }
 
     private static Set<String> toolsCoveredBy(String glob) {
@@ -408,27 +444,39 @@ public final class DeploymentChecker {
                 error("/guardrails/disable/" + i, "guardrail " + id + " is both enabled and disabled");
             } else if (template != null && disable.contains(id)) {
                 if (!template.guardrails().isOn(id)) {
-                    warning("/guardrails/disable/" + i, "guardrail " + id + " is already off in template " + template.name());
+                    warning(
+                            "/guardrails/disable/" + i,
+                            "guardrail " + id + " is already off in template " + template.name());
                 } else if (template.guardrails().strict()) {
-                    warning("/guardrails/disable/" + i, "turns off guardrail " + id + ", which the strict template "
-                            + template.name() + " enables; the whitepaper lists it as a residual risk");
+                    warning(
+                            "/guardrails/disable/" + i,
+                            "turns off guardrail " + id + ", which the strict template " + template.name()
+                                    + " enables; the whitepaper lists it as a residual risk");
                 }
             }
         }
         if (g.piiAction() != null && PiiAction.fromId(g.piiAction()).isEmpty()) {
-            error("/guardrails/pii_action", "guardrails.pii_action '" + g.piiAction() + "' is not one of redact, mask, hash");
+            error(
+                    "/guardrails/pii_action",
+                    "guardrails.pii_action '" + g.piiAction() + "' is not one of redact, mask, hash");
         }
         if (template == null) {
             return;
         }
         if (Boolean.FALSE.equals(g.strict()) && template.guardrails().strict()) {
-            warning("/guardrails/strict", "strict: false relaxes template " + template.name()
-                    + ": a guardrail whose driver is missing will degrade with a warning instead of stopping boot");
+            warning(
+                    "/guardrails/strict",
+                    "strict: false relaxes template " + template.name()
+                            + ": a guardrail whose driver is missing will degrade with a warning instead of stopping boot");
         }
         Optional<PiiAction> action = PiiAction.fromId(g.piiAction());
-        if (action.isPresent() && template.guardrails().piiAction() == PiiAction.REDACT && action.get() != PiiAction.REDACT) {
-            warning("/guardrails/pii_action", "pii_action " + action.get().id() + " keeps part of each PII value (template "
-                    + template.name() + " redacts it)");
+        if (action.isPresent()
+                && template.guardrails().piiAction() == PiiAction.REDACT
+                && action.get() != PiiAction.REDACT) {
+            warning(
+                    "/guardrails/pii_action",
+                    "pii_action " + action.get().id() + " keeps part of each PII value (template " + template.name()
+                            + " redacts it)");
         }
     }
 
@@ -451,7 +499,11 @@ public final class DeploymentChecker {
         days(r.conversationsDays(), "conversations_days", floor == null ? null : floor.conversationsDays(), template);
         days(r.runEventsDays(), "run_events_days", floor == null ? null : floor.runEventsDays(), template);
         days(r.auditPdfsDays(), "audit_pdfs_days", floor == null ? null : floor.auditPdfsDays(), template);
-        days(r.shadowPredictionsDays(), "shadow_predictions_days", floor == null ? null : floor.shadowPredictionsDays(), template);
+        days(
+                r.shadowPredictionsDays(),
+                "shadow_predictions_days",
+                floor == null ? null : floor.shadowPredictionsDays(),
+                template);
     }
 
     private void days(Integer value, String field, Integer templateDays, DeploymentTemplate template) {

@@ -36,15 +36,15 @@ public final class DeploymentReader {
 
     private static final String FILE = DeploymentLayout.CONFIG_FILE;
     private static final YAMLFactory YAML = YAMLFactory.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
     private static final ObjectMapper MAPPER = new ObjectMapper(YAML)
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    private DeploymentReader() {
-    }
+    private DeploymentReader() {}
 
     /**
      * A parsed configuration with the lines of its keys and the hash of its bytes.
@@ -63,15 +63,21 @@ public final class DeploymentReader {
     public static Optional<Parsed> read(Path directory, List<Finding> findings) {
         Path file = directory.resolve(FILE);
         if (!Files.isRegularFile(file)) {
-            findings.add(Finding.error(FILE, 0, "missing: every deployment needs a " + FILE
-                    + " (svc deploy new <customer> --template=... writes one)"));
+            findings.add(Finding.error(
+                    FILE,
+                    0,
+                    "missing: every deployment needs a " + FILE
+                            + " (svc deploy new <customer> --template=... writes one)"));
             return Optional.empty();
         }
         byte[] bytes;
         String text;
         try {
             bytes = Files.readAllBytes(file);
-            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             findings.add(Finding.error(FILE, 0, "not UTF-8 text"));
             return Optional.empty();
@@ -83,7 +89,8 @@ public final class DeploymentReader {
         try {
             lines = YamlLines.index(YAML, text);
         } catch (JsonProcessingException e) {
-            findings.add(Finding.error(FILE, line(e.getLocation()), "not valid YAML: " + yamlProblem(e.getOriginalMessage())));
+            findings.add(Finding.error(
+                    FILE, line(e.getLocation()), "not valid YAML: " + yamlProblem(e.getOriginalMessage())));
             return Optional.empty();
         } catch (IOException e) {
             findings.add(Finding.error(FILE, 0, "cannot be read: " + e.getMessage()));
@@ -98,9 +105,12 @@ public final class DeploymentReader {
             return Optional.of(new Parsed(spec, lines, sha256(bytes)));
         } catch (UnrecognizedPropertyException e) {
             String where = path(e);
-            findings.add(Finding.error(FILE, lineOf(lines, e), "unknown field '" + e.getPropertyName() + "'"
-                    + (where.contains(".") ? " in " + where.substring(0, where.lastIndexOf('.')) : "")
-                    + "; known fields here: " + known(e.getKnownPropertyIds())));
+            findings.add(Finding.error(
+                    FILE,
+                    lineOf(lines, e),
+                    "unknown field '" + e.getPropertyName() + "'"
+                            + (where.contains(".") ? " in " + where.substring(0, where.lastIndexOf('.')) : "")
+                            + "; known fields here: " + known(e.getKnownPropertyIds())));
         } catch (MismatchedInputException e) {
             findings.add(Finding.error(FILE, lineOf(lines, e), mismatch(e)));
         } catch (JsonProcessingException e) {
@@ -123,7 +133,8 @@ public final class DeploymentReader {
         String expected = describe(e.getTargetType());
         String got = e instanceof InvalidFormatException f ? " '" + f.getValue() + "'" : "";
         if (path.isEmpty()) {
-            return "the file must be a mapping of fields (customer, template, ...), not " + firstLine(e.getOriginalMessage());
+            return "the file must be a mapping of fields (customer, template, ...), not "
+                    + firstLine(e.getOriginalMessage());
         }
         return "field '" + path + "': expected " + expected + ", got" + (got.isEmpty() ? " something else" : got);
     }
@@ -167,14 +178,17 @@ public final class DeploymentReader {
         if (message == null) {
             return "unreadable";
         }
-        return message.lines().filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0)))
-                .map(String::strip).collect(Collectors.joining(": "));
+        return message.lines()
+                .filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0)))
+                .map(String::strip)
+                .collect(Collectors.joining(": "));
     }
 
     private static String path(JsonMappingException e) {
         return e.getPath().stream()
                 .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-                .collect(Collectors.joining(".")).replace(".[", "[");
+                .collect(Collectors.joining("."))
+                .replace(".[", "[");
     }
 
     private static int line(JsonLocation location) {

@@ -15,9 +15,15 @@ import java.util.List;
  * @param retention      per-class retention days
  * @param library        further library assets this deployment activates, each pinned
  */
-public record DeploymentSpec(String customer, String template, BrandingSpec branding,
-                             List<KnowledgeBaseSpec> knowledgeBases, PermissionsSpec permissions,
-                             GuardrailsSpec guardrails, RetentionSpec retention, List<String> library) {
+public record DeploymentSpec(
+        String customer,
+        String template,
+        BrandingSpec branding,
+        List<KnowledgeBaseSpec> knowledgeBases,
+        PermissionsSpec permissions,
+        GuardrailsSpec guardrails,
+        RetentionSpec retention,
+        List<String> library) {
 
     public DeploymentSpec {
         knowledgeBases = knowledgeBases == null ? List.of() : knowledgeBases;
@@ -29,15 +35,12 @@ public record DeploymentSpec(String customer, String template, BrandingSpec bran
     }
 
     /** @param logo an image inside the deployment directory, e.g. {@code branding/logo.svg} */
-    public record BrandingSpec(String productName, String subtitle, String tagline, String logo,
-                               ColorsSpec colors, List<String> badges) {
-    }
+    public record BrandingSpec(
+            String productName, String subtitle, String tagline, String logo, ColorsSpec colors, List<String> badges) {}
 
-    public record ColorsSpec(String primary, String accent, String background) {
-    }
+    public record ColorsSpec(String primary, String accent, String background) {}
 
-    public record KnowledgeBaseSpec(String name, String path, String description) {
-    }
+    public record KnowledgeBaseSpec(String name, String path, String description) {}
 
     public record PermissionsSpec(List<RuleSpec> rules) {
 
@@ -46,9 +49,8 @@ public record DeploymentSpec(String customer, String template, BrandingSpec bran
         }
     }
 
-    public record RuleSpec(String id, String toolName, String behavior, String pattern, Integer priority,
-                           String reason) {
-    }
+    public record RuleSpec(
+            String id, String toolName, String behavior, String pattern, Integer priority, String reason) {}
 
     /** @param enable guardrails to turn on beyond the template's; @param disable ones to turn off */
     public record GuardrailsSpec(List<String> enable, List<String> disable, Boolean strict, String piiAction) {
@@ -59,7 +61,6 @@ public record DeploymentSpec(String customer, String template, BrandingSpec bran
         }
     }
 
-    public record RetentionSpec(Integer conversationsDays, Integer runEventsDays, Integer auditPdfsDays,
-                                Integer shadowPredictionsDays) {
-    }
+    public record RetentionSpec(
+            Integer conversationsDays, Integer runEventsDays, Integer auditPdfsDays, Integer shadowPredictionsDays) {}
 }

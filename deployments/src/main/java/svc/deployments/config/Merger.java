@@ -38,34 +38,54 @@ import svc.library.template.Retention;
  */
 public final class Merger {
 
-    private Merger() {
-    }
+    private Merger() {}
 
-    public static Deployment merge(DeploymentReader.Parsed parsed, Path directory, DeploymentChecker.Resolved resolved) {
+    public static Deployment merge(
+            DeploymentReader.Parsed parsed, Path directory, DeploymentChecker.Resolved resolved) {
         DeploymentSpec spec = parsed.spec();
         DeploymentTemplate template = resolved.template();
         BrandingSpec b = spec.branding();
         List<KnowledgeBase> knowledge = spec.knowledgeBases().stream()
-                .map(kb -> new KnowledgeBase(kb.name(), directory.resolve(kb.path()).normalize(),
+                .map(kb -> new KnowledgeBase(
+                        kb.name(),
+                        directory.resolve(kb.path()).normalize(),
                         kb.description() == null ? "" : kb.description().strip()))
                 .toList();
         List<AssetRef> refs = resolved.activated().values().stream()
-                .sorted(Comparator.comparing(AssetRef::toString)).toList();
-        return new Deployment(spec.customer(), directory, resolved.templateRef(), template,
-                branding(template.branding(), b), Optional.ofNullable(b.logo()).map(l -> directory.resolve(l).normalize()),
-                knowledge, rules(template, spec.permissions().rules()), template.complianceGates(),
-                guardrails(template.guardrails(), spec.guardrails()), retention(template.retention(), spec.retention()),
-                template.drift(), template.defaultWorkflow(), refs, parsed.sha256());
+                .sorted(Comparator.comparing(AssetRef::toString))
+                .toList();
+        return new Deployment(
+                spec.customer(),
+                directory,
+                resolved.templateRef(),
+                template,
+                branding(template.branding(), b),
+                Optional.ofNullable(b.logo()).map(l -> directory.resolve(l).normalize()),
+                knowledge,
+                rules(template, spec.permissions().rules()),
+                template.complianceGates(),
+                guardrails(template.guardrails(), spec.guardrails()),
+                retention(template.retention(), spec.retention()),
+                template.drift(),
+                template.defaultWorkflow(),
+                refs,
+                parsed.sha256());
     }
 
     private static Branding branding(Branding t, BrandingSpec o) {
         Branding.Colors colors = t.colors();
         if (o.colors() != null) {
-            colors = new Branding.Colors(or(o.colors().primary(), colors.primary()),
-                    or(o.colors().accent(), colors.accent()), or(o.colors().background(), colors.background()));
+            colors = new Branding.Colors(
+                    or(o.colors().primary(), colors.primary()),
+                    or(o.colors().accent(), colors.accent()),
+                    or(o.colors().background(), colors.background()));
         }
-        return new Branding(or(o.productName(), t.productName()), or(o.subtitle(), t.subtitle()),
-                or(o.tagline(), t.tagline()), colors, o.badges() != null ? o.badges() : t.badges());
+        return new Branding(
+                or(o.productName(), t.productName()),
+                or(o.subtitle(), t.subtitle()),
+                or(o.tagline(), t.tagline()),
+                colors,
+                o.badges() != null ? o.badges() : t.badges());
     }
 
     private static List<ActiveRule> rules(DeploymentTemplate template, List<RuleSpec> overrides) {
@@ -74,16 +94,22 @@ public final class Merger {
         List<ActiveRule> rules = new ArrayList<>();
         for (PermissionRule t : template.permissionRules()) {
             PermissionRule replacement = byId.remove(t.id());
-            rules.add(replacement == null ? new ActiveRule(t, Origin.TEMPLATE)
-                    : new ActiveRule(replacement, Origin.CUSTOMER_REPLACES_TEMPLATE));
+            rules.add(
+                    replacement == null
+                            ? new ActiveRule(t, Origin.TEMPLATE)
+                            : new ActiveRule(replacement, Origin.CUSTOMER_REPLACES_TEMPLATE));
         }
         byId.values().forEach(r -> rules.add(new ActiveRule(r, Origin.CUSTOMER)));
         return rules;
     }
 
     private static PermissionRule toRule(RuleSpec r) {
-        return new PermissionRule(r.id(), r.toolName(), Behavior.fromId(r.behavior()).orElseThrow(),
-                Optional.ofNullable(r.pattern()).map(Pattern::compile), r.priority(),
+        return new PermissionRule(
+                r.id(),
+                r.toolName(),
+                Behavior.fromId(r.behavior()).orElseThrow(),
+                Optional.ofNullable(r.pattern()).map(Pattern::compile),
+                r.priority(),
                 r.reason() == null ? "" : r.reason().strip());
     }
 
@@ -92,13 +118,17 @@ public final class Merger {
         enabled.addAll(o.enable());
         o.disable().forEach(enabled::remove);
         boolean strict = o.strict() != null ? o.strict() : t.strict();
-        PiiAction action = o.piiAction() != null ? PiiAction.fromId(o.piiAction()).orElseThrow() : t.piiAction();
+        PiiAction action =
+                o.piiAction() != null ? PiiAction.fromId(o.piiAction()).orElseThrow() : t.piiAction();
         return new GuardrailSettings(enabled, strict, action);
     }
 
     private static Retention retention(Retention t, RetentionSpec o) {
-        return new Retention(or(o.conversationsDays(), t.conversationsDays()), or(o.runEventsDays(), t.runEventsDays()),
-                or(o.auditPdfsDays(), t.auditPdfsDays()), or(o.shadowPredictionsDays(), t.shadowPredictionsDays()));
+        return new Retention(
+                or(o.conversationsDays(), t.conversationsDays()),
+                or(o.runEventsDays(), t.runEventsDays()),
+                or(o.auditPdfsDays(), t.auditPdfsDays()),
+                or(o.shadowPredictionsDays(), t.shadowPredictionsDays()));
     }
 
     private static <T> T or(T override, T fallback) {

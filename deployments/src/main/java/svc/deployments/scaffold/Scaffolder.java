@@ -54,7 +54,8 @@ public final class Scaffolder {
     public Path write(Path directory, String name, String templateName) {
         List<String> templates = library.names(AssetKind.TEMPLATE);
         if (!templates.contains(templateName)) {
-            throw new DeploymentException("unknown template '" + templateName + "'; choose one of " + String.join(", ", templates));
+            throw new DeploymentException(
+                    "unknown template '" + templateName + "'; choose one of " + String.join(", ", templates));
         }
         AssetRef ref = library.latest(AssetKind.TEMPLATE, templateName).ref();
         DeploymentTemplate template = TemplateLoader.load(library, ref);
@@ -92,7 +93,8 @@ public final class Scaffolder {
                 Files.writeString(path, file.getValue(), StandardCharsets.UTF_8);
             }
         } catch (IOException e) {
-            throw new DeploymentException("cannot write the deployment files under " + directory + ": " + e.getMessage(), e);
+            throw new DeploymentException(
+                    "cannot write the deployment files under " + directory + ": " + e.getMessage(), e);
         }
         return directory;
     }
@@ -101,10 +103,13 @@ public final class Scaffolder {
     public String config(String name, AssetRef templateRef, DeploymentTemplate template) {
         Retention r = template.retention();
         String roster = library.latest(AssetKind.ROSTER, "agents").ref().toString();
-        String colors = template.branding().colors() == null ? "{}"
+        String colors = template.branding().colors() == null
+                ? "{}"
                 : "{primary: \"" + template.branding().colors().primary() + "\", accent: \""
-                + template.branding().colors().accent() + "\", background: \"" + template.branding().colors().background() + "\"}";
-        String enabled = template.guardrails().enabled().stream().sorted(Scaffolder::byGuardrailNumber)
+                        + template.branding().colors().accent() + "\", background: \""
+                        + template.branding().colors().background() + "\"}";
+        String enabled = template.guardrails().enabled().stream()
+                .sorted(Scaffolder::byGuardrailNumber)
                 .collect(Collectors.joining(", "));
         return """
                 # svc deployment '%1$s' on %2$s.
@@ -145,10 +150,23 @@ public final class Scaffolder {
                 # (%15$s) are active already.
                 library:
                   - %16$s
-                """.formatted(name, templateRef, template.branding().productName(), template.branding().subtitle(),
-                template.branding().tagline(), colors, template.permissionRules().size(), enabled,
-                template.guardrails().strict(), template.guardrails().piiAction().id(), r.conversationsDays(),
-                r.runEventsDays(), r.auditPdfsDays(), r.shadowPredictionsDays(), template.defaultWorkflow(), roster);
+                """.formatted(
+                        name,
+                        templateRef,
+                        template.branding().productName(),
+                        template.branding().subtitle(),
+                        template.branding().tagline(),
+                        colors,
+                        template.permissionRules().size(),
+                        enabled,
+                        template.guardrails().strict(),
+                        template.guardrails().piiAction().id(),
+                        r.conversationsDays(),
+                        r.runEventsDays(),
+                        r.auditPdfsDays(),
+                        r.shadowPredictionsDays(),
+                        template.defaultWorkflow(),
+                        roster);
     }
 
     private static String readme(String name, AssetRef ref, DeploymentTemplate template) {

@@ -34,8 +34,11 @@ public record BuildInfo(String timestamp, String commit, String host, long entry
      */
     public static BuildInfo detect(Path root, OptionalLong sourceDateEpoch, Instant now) {
         Instant stamp = sourceDateEpoch.isPresent() ? Instant.ofEpochSecond(sourceDateEpoch.getAsLong()) : now;
-        return new BuildInfo(DateTimeFormatter.ISO_INSTANT.format(stamp.truncatedTo(ChronoUnit.SECONDS)),
-                gitCommit(root), hostName(), sourceDateEpoch.orElse(0));
+        return new BuildInfo(
+                DateTimeFormatter.ISO_INSTANT.format(stamp.truncatedTo(ChronoUnit.SECONDS)),
+                gitCommit(root),
+                hostName(),
+                sourceDateEpoch.orElse(0));
     }
 
     /** Parses {@code SOURCE_DATE_EPOCH}; empty when unset or blank. */
@@ -50,14 +53,17 @@ public record BuildInfo(String timestamp, String commit, String host, long entry
             }
             return OptionalLong.of(seconds);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("SOURCE_DATE_EPOCH '" + value + "' is not a non-negative number of seconds");
+            throw new IllegalArgumentException(
+                    "SOURCE_DATE_EPOCH '" + value + "' is not a non-negative number of seconds");
         }
     }
 
     private static String gitCommit(Path root) {
         try {
-            Process git = new ProcessBuilder("git", "rev-parse", "HEAD").directory(root.toFile())
-                    .redirectErrorStream(true).start();
+            Process git = new ProcessBuilder("git", "rev-parse", "HEAD")
+                    .directory(root.toFile())
+                    .redirectErrorStream(true)
+                    .start();
             git.getOutputStream().close();
             String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             if (!git.waitFor(10, TimeUnit.SECONDS)) {

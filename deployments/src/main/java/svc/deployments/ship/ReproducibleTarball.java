@@ -31,11 +31,11 @@ public final class ReproducibleTarball {
     private static final int BLOCK = 512;
     /** GNU and BSD tar pad archives to records of 20 blocks; readers accept either. */
     private static final int RECORD = 20 * BLOCK;
+
     private static final int NAME_LENGTH = 100;
     private static final int PREFIX_LENGTH = 155;
 
-    private ReproducibleTarball() {
-    }
+    private ReproducibleTarball() {}
 
     /**
      * One file to store.
@@ -43,8 +43,7 @@ public final class ReproducibleTarball {
      * @param name   the path inside the archive, {@code /}-separated, no leading slash
      * @param source the file whose bytes and executable bit are stored
      */
-    public record Entry(String name, Path source) {
-    }
+    public record Entry(String name, Path source) {}
 
     /**
      * Writes {@code entries} to {@code target} as a gzip-compressed ustar archive.
@@ -54,8 +53,8 @@ public final class ReproducibleTarball {
      */
     public static void write(Path target, List<Entry> entries, long mtimeEpochSeconds) throws IOException {
         try (OutputStream file = Files.newOutputStream(target);
-             GZIPOutputStream gzip = new GZIPOutputStream(new BufferedOutputStream(file, 1 << 16), 1 << 16);
-             CountingStream out = new CountingStream(gzip)) {
+                GZIPOutputStream gzip = new GZIPOutputStream(new BufferedOutputStream(file, 1 << 16), 1 << 16);
+                CountingStream out = new CountingStream(gzip)) {
             for (Entry entry : entries) {
                 long size = Files.size(entry.source());
                 int mode = Files.isExecutable(entry.source()) ? 0755 : 0644;
@@ -81,8 +80,9 @@ public final class ReproducibleTarball {
         } else {
             int split = splitPoint(bytes);
             if (split < 0) {
-                throw new IOException("path '" + name + "' is too long for a ustar archive (at most 155 bytes of folders"
-                        + " and 100 bytes of file name)");
+                throw new IOException(
+                        "path '" + name + "' is too long for a ustar archive (at most 155 bytes of folders"
+                                + " and 100 bytes of file name)");
             }
             System.arraycopy(bytes, split + 1, h, 0, bytes.length - split - 1);
             System.arraycopy(bytes, 0, h, 345, split);

@@ -34,14 +34,27 @@ public final class ShipSelection {
     static final Set<String> TOP_LEVEL_FILES = Set.of("pom.xml", "mvnw", "mvnw.cmd");
     static final Pattern TOP_LEVEL_DOCS = Pattern.compile("(README|LICENSE|NOTICE|CHANGELOG)([.-].*)?");
     static final List<String> TREES = List.of(".mvn", "bin", "scripts");
-    static final Set<String> EXCLUDED_DIRS = Set.of(".git", ".hg", ".svn", "target", "node_modules", ".venv", "venv",
-            "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".cache", ".gradle", ".idea", ".vscode",
+    static final Set<String> EXCLUDED_DIRS = Set.of(
+            ".git",
+            ".hg",
+            ".svn",
+            "target",
+            "node_modules",
+            ".venv",
+            "venv",
+            "__pycache__",
+            ".pytest_cache",
+            ".mypy_cache",
+            ".ruff_cache",
+            ".cache",
+            ".gradle",
+            ".idea",
+            ".vscode",
             ".tox");
     static final Set<String> EXCLUDED_FILES = Set.of(".DS_Store", "Thumbs.db");
     static final Pattern EXCLUDED_SUFFIX = Pattern.compile(".*\\.(pyc|class|log|swp)$");
 
-    private ShipSelection() {
-    }
+    private ShipSelection() {}
 
     /** The files to ship, relative to {@code root} with {@code /} separators, sorted. */
     public static List<String> select(Path root, String customer, List<String> modules) {
@@ -49,7 +62,8 @@ public final class ShipSelection {
         for (Path top : list(root)) {
             String name = top.getFileName().toString();
             if (Files.isRegularFile(top, LinkOption.NOFOLLOW_LINKS)
-                    && (TOP_LEVEL_FILES.contains(name) || TOP_LEVEL_DOCS.matcher(name).matches())) {
+                    && (TOP_LEVEL_FILES.contains(name)
+                            || TOP_LEVEL_DOCS.matcher(name).matches())) {
                 files.add(name);
             }
         }

@@ -37,10 +37,12 @@ public final class Shipper {
 
     public static final String MANIFEST_FILE = "MANIFEST.yaml";
     public static final String WHITEPAPER_FILE = "WHITEPAPER.md";
-    private static final Pattern VERSION = Pattern.compile("(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.]+)?");
+    private static final Pattern VERSION =
+            Pattern.compile("(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.]+)?");
     private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
-            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).build())
+                    .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                    .build())
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
     private final Library library;
@@ -55,9 +57,13 @@ public final class Shipper {
      * @param version        {@code X.Y.Z} with an optional {@code -suffix}; empty: the core version
      * @param skipValidation ship even when validation finds errors
      */
-    public record Request(Path root, String customer, Path output, Optional<String> version, boolean skipValidation,
-                          BuildInfo build) {
-    }
+    public record Request(
+            Path root,
+            String customer,
+            Path output,
+            Optional<String> version,
+            boolean skipValidation,
+            BuildInfo build) {}
 
     /**
      * What was written.
@@ -65,16 +71,21 @@ public final class Shipper {
      * @param entries the tarball's entry names, in archive order
      * @param warnings validation warnings (and, when skipped, errors) to show the user
      */
-    public record Result(Path tarball, Path manifest, Optional<Path> whitepaper, String tarballSha256,
-                         List<String> entries, List<Finding> warnings) {
-    }
+    public record Result(
+            Path tarball,
+            Path manifest,
+            Optional<Path> whitepaper,
+            String tarballSha256,
+            List<String> entries,
+            List<Finding> warnings) {}
 
     public Result ship(Request request) {
         Path root = request.root().toAbsolutePath().normalize();
         RootPom pom = RootPom.read(root);
         String version = request.version().orElse(pom.version());
         if (!VERSION.matcher(version).matches()) {
-            throw new DeploymentException("version '" + version + "' is not X.Y.Z (an optional -suffix allowed, e.g. 1.2.0-rc.1)");
+            throw new DeploymentException(
+                    "version '" + version + "' is not X.Y.Z (an optional -suffix allowed, e.g. 1.2.0-rc.1)");
         }
         if (!DeploymentLayout.isDeploymentName(request.customer())) {
             throw new DeploymentException("'" + request.customer() + "' is not a deployment name: snake_case, 2 to 40"
@@ -82,18 +93,22 @@ public final class Shipper {
         }
         Path dir = DeploymentLayout.directoryOf(root, request.customer());
         if (!Files.isDirectory(dir)) {
-            throw new DeploymentException("no deployment '" + request.customer() + "' under " + DeploymentLayout.customersDir(root)
-                    + "; known: " + String.join(", ", DeploymentLayout.deploymentNames(root)));
+            throw new DeploymentException(
+                    "no deployment '" + request.customer() + "' under " + DeploymentLayout.customersDir(root)
+                            + "; known: " + String.join(", ", DeploymentLayout.deploymentNames(root)));
         }
         Deployments.Validation validation = Deployments.validate(dir, library);
         if (validation.hasErrors() && !request.skipValidation()) {
-            throw new DeploymentException("deployment " + request.customer() + " is not valid; fix the errors or ship with"
-                    + " --skip-validate", validation.findings().stream().filter(Finding::isError).toList());
+            throw new DeploymentException(
+                    "deployment " + request.customer() + " is not valid; fix the errors or ship with"
+                            + " --skip-validate",
+                    validation.findings().stream().filter(Finding::isError).toList());
         }
         String base = "svc-" + request.customer() + "-" + version;
         List<String> files = ShipSelection.select(root, request.customer(), pom.modules());
         List<ReproducibleTarball.Entry> entries = files.stream()
-                .map(f -> new ReproducibleTarball.Entry(base + "/" + f, root.resolve(f))).toList();
+                .map(f -> new ReproducibleTarball.Entry(base + "/" + f, root.resolve(f)))
+                .toList();
         try {
             Files.createDirectories(request.output());
             Path tarball = request.output().resolve(base + ".tar.gz");
@@ -109,34 +124,60 @@ public final class Shipper {
                 whitepaperSha = Optional.of(DeploymentReader.sha256(text.getBytes(StandardCharsets.UTF_8)));
             }
             Path manifest = request.output().resolve(MANIFEST_FILE);
-            Files.writeString(manifest, manifest(request, pom, version, validation, dir, tarball, tarballSha, files.size(),
-                    whitepaperSha), StandardCharsets.UTF_8);
-            return new Result(tarball, manifest, whitepaper, tarballSha, entries.stream().map(ReproducibleTarball.Entry::name).toList(),
+            Files.writeString(
+                    manifest,
+                    manifest(request, pom, version, validation, dir, tarball, tarballSha, files.size(), whitepaperSha),
+                    StandardCharsets.UTF_8);
+            return new Result(
+                    tarball,
+                    manifest,
+                    whitepaper,
+                    tarballSha,
+                    entries.stream().map(ReproducibleTarball.Entry::name).toList(),
                     validation.findings());
         } catch (IOException e) {
-            throw new DeploymentException("cannot write the ship output in " + request.output() + ": " + e.getMessage(), e);
+            throw new DeploymentException(
+                    "cannot write the ship output in " + request.output() + ": " + e.getMessage(), e);
         }
     }
 
-    private String manifest(Request request, RootPom pom, String version, Deployments.Validation validation, Path dir,
-                            Path tarball, String tarballSha, int fileCount, Optional<String> whitepaperSha) throws IOException {
+    private String manifest(
+            Request request,
+            RootPom pom,
+            String version,
+            Deployments.Validation validation,
+            Path dir,
+            Path tarball,
+            String tarballSha,
+            int fileCount,
+            Optional<String> whitepaperSha)
+            throws IOException {
         Map<String, Object> m = new TreeMap<>();
         m.put("build_commit", request.build().commit());
         m.put("build_host", request.build().host());
         m.put("build_timestamp", request.build().timestamp());
         m.put("core_version", pom.version());
         m.put("customer", request.customer());
-        m.put("deployment_config_sha256", DeploymentReader.sha256(Files.readAllBytes(dir.resolve(DeploymentLayout.CONFIG_FILE))));
+        m.put(
+                "deployment_config_sha256",
+                DeploymentReader.sha256(Files.readAllBytes(dir.resolve(DeploymentLayout.CONFIG_FILE))));
         Map<String, String> libraryManifest = new TreeMap<>();
-        validation.deployment().map(Deployment::libraryRefs).orElse(List.of())
-                .forEach((AssetRef ref) -> libraryManifest.put(ref.kind().id() + "/" + ref.name(), ref.version().toString()));
+        validation
+                .deployment()
+                .map(Deployment::libraryRefs)
+                .orElse(List.of())
+                .forEach((AssetRef ref) -> libraryManifest.put(
+                        ref.kind().id() + "/" + ref.name(), ref.version().toString()));
         m.put("library_manifest", libraryManifest);
         validation.deployment().ifPresent(d -> m.put("template", d.templateRef().toString()));
         m.put("tarball", tarball.getFileName().toString());
         m.put("tarball_files", fileCount);
         m.put("tarball_sha256", tarballSha);
-        m.put("validation", validation.hasErrors() ? "skipped with " + validation.errorCount() + " error(s)"
-                : request.skipValidation() ? "skipped" : "passed");
+        m.put(
+                "validation",
+                validation.hasErrors()
+                        ? "skipped with " + validation.errorCount() + " error(s)"
+                        : request.skipValidation() ? "skipped" : "passed");
         m.put("version", version);
         whitepaperSha.ifPresent(sha -> m.put("whitepaper_sha256", sha));
         return YAML.writeValueAsString(m);

@@ -8,7 +8,9 @@ import java.util.Optional;
  * each. G8 and G9 are reserved ids the spec does not define; they appear only if enabled.
  */
 enum Guardrail {
-    G1("egress allowlist", "URLs in tool arguments must match the egress allowlist; private, loopback and link-local addresses are always refused"),
+    G1(
+            "egress allowlist",
+            "URLs in tool arguments must match the egress allowlist; private, loopback and link-local addresses are always refused"),
     G2("Python sandbox", "agent Python runs under memory, CPU-time, network and path limits"),
     G3("prompt-injection filter", "prompts carrying injection patterns are blocked before the model sees them"),
     G4("PII guardrail", "personal data in model output, tool results and stored data is handled by the PII action"),

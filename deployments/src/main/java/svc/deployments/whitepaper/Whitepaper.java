@@ -29,8 +29,12 @@ import svc.library.template.Retention;
  */
 public final class Whitepaper {
 
-    public static final List<String> SECTIONS = List.of("1. Deployment summary", "2. Active guardrails",
-            "3. Compliance mapping", "4. Verification commands", "5. Residual risks");
+    public static final List<String> SECTIONS = List.of(
+            "1. Deployment summary",
+            "2. Active guardrails",
+            "3. Compliance mapping",
+            "4. Verification commands",
+            "5. Residual risks");
 
     private static final String DEPLOY_TOOL = "register_model_deployment";
 
@@ -73,21 +77,38 @@ public final class Whitepaper {
     private void summary() {
         DeploymentTemplate t = d.template();
         section(0);
-        table(List.of("Item", "Value"), List.of(
-                List.of("Customer", d.customer()),
-                List.of("Template", "`" + d.templateRef() + "`: " + t.description()),
-                List.of("Product name", d.branding().productName()),
-                List.of("Subtitle", d.branding().subtitle()),
-                List.of("Default workflow", "`" + d.defaultWorkflow() + "`"),
-                List.of("Library assets", d.libraryRefs().stream().map(r -> "`" + r + "`").collect(Collectors.joining(", "))),
-                List.of("Permission rules", d.permissionRules().size() + " (" + count(Origin.TEMPLATE) + " from the template, "
-                        + (d.permissionRules().size() - count(Origin.TEMPLATE)) + " from the customer)"),
-                List.of("Compliance gates", String.valueOf(d.complianceGates().size())),
-                List.of("Guardrails on", d.guardrails().enabled().size() + (d.guardrails().strict() ? " (strict)" : " (not strict)")),
-                List.of("Knowledge bases", d.knowledgeBases().isEmpty() ? "none"
-                        : d.knowledgeBases().stream().map(k -> k.name() + " (`" + d.directory().relativize(k.path()) + "`)")
-                        .collect(Collectors.joining(", "))),
-                List.of("Configuration SHA-256", "`" + d.configSha256() + "`")));
+        table(
+                List.of("Item", "Value"),
+                List.of(
+                        List.of("Customer", d.customer()),
+                        List.of("Template", "`" + d.templateRef() + "`: " + t.description()),
+                        List.of("Product name", d.branding().productName()),
+                        List.of("Subtitle", d.branding().subtitle()),
+                        List.of("Default workflow", "`" + d.defaultWorkflow() + "`"),
+                        List.of(
+                                "Library assets",
+                                d.libraryRefs().stream().map(r -> "`" + r + "`").collect(Collectors.joining(", "))),
+                        List.of(
+                                "Permission rules",
+                                d.permissionRules().size() + " (" + count(Origin.TEMPLATE) + " from the template, "
+                                        + (d.permissionRules().size() - count(Origin.TEMPLATE))
+                                        + " from the customer)"),
+                        List.of(
+                                "Compliance gates",
+                                String.valueOf(d.complianceGates().size())),
+                        List.of(
+                                "Guardrails on",
+                                d.guardrails().enabled().size()
+                                        + (d.guardrails().strict() ? " (strict)" : " (not strict)")),
+                        List.of(
+                                "Knowledge bases",
+                                d.knowledgeBases().isEmpty()
+                                        ? "none"
+                                        : d.knowledgeBases().stream()
+                                                .map(k -> k.name() + " (`"
+                                                        + d.directory().relativize(k.path()) + "`)")
+                                                .collect(Collectors.joining(", "))),
+                        List.of("Configuration SHA-256", "`" + d.configSha256() + "`")));
     }
 
     private long count(Origin origin) {
@@ -117,15 +138,17 @@ public final class Whitepaper {
             if (rail == Guardrail.G1) {
                 effect += d.template().egressAllowlist().isEmpty()
                         ? "; the template's allowlist is empty, and an unconfigured allowlist restricts nothing:"
-                        + " hosts come from the server's SVC_EGRESS_ALLOWLIST"
+                                + " hosts come from the server's SVC_EGRESS_ALLOWLIST"
                         : "; allowlist: " + String.join(", ", d.template().egressAllowlist());
             }
             rows.add(List.of(rail.name() + " " + rail.title(), status, effect));
         }
         table(List.of("Guardrail", "Status", "What it does here"), rows);
         line("");
-        line(g.strict() ? "Strict mode is on: if the driver of an enabled guardrail is unavailable, the server refuses to start."
-                : "Strict mode is off: an enabled guardrail whose driver is unavailable degrades with a warning instead of stopping the server.");
+        line(
+                g.strict()
+                        ? "Strict mode is on: if the driver of an enabled guardrail is unavailable, the server refuses to start."
+                        : "Strict mode is off: an enabled guardrail whose driver is unavailable degrades with a warning instead of stopping the server.");
     }
 
     private static String piiActionText(PiiAction action) {
@@ -146,77 +169,117 @@ public final class Whitepaper {
         line("Evaluated on every tool call. A deny at priority 60 or above beats any allow; otherwise allow beats deny "
                 + "beats ask, with priority as the tie-break.");
         line("");
-        table(List.of("Rule", "Tool", "Behaviour", "Priority", "Applies when", "Source", "Reason"),
+        table(
+                List.of("Rule", "Tool", "Behaviour", "Priority", "Applies when", "Source", "Reason"),
                 d.permissionRules().stream().map(Whitepaper::ruleRow).toList());
         subsection("Compliance gates");
         if (d.complianceGates().isEmpty()) {
             line("None: template `" + d.template().name() + "` defines no compliance gate.");
         } else {
-            table(List.of("Gate", "When the agent calls", "Computed by", "Denied if", "Blocks"),
-                    d.complianceGates().stream().map(g -> List.of(g.id(), "`" + g.triggersOnTool() + "`",
-                            "`" + g.computesViaTool() + "`", "`" + g.denyIf() + "`", "`" + g.blocksTool() + "`")).toList());
+            table(
+                    List.of("Gate", "When the agent calls", "Computed by", "Denied if", "Blocks"),
+                    d.complianceGates().stream()
+                            .map(g -> List.of(
+                                    g.id(),
+                                    "`" + g.triggersOnTool() + "`",
+                                    "`" + g.computesViaTool() + "`",
+                                    "`" + g.denyIf() + "`",
+                                    "`" + g.blocksTool() + "`"))
+                            .toList());
         }
         subsection("Retention");
         Retention r = d.retention();
         Retention t = d.template().retention();
-        table(List.of("Data class", "Kept (days)", "Template (days)"), List.of(
-                List.of("conversations", String.valueOf(r.conversationsDays()), String.valueOf(t.conversationsDays())),
-                List.of("run events", String.valueOf(r.runEventsDays()), String.valueOf(t.runEventsDays())),
-                List.of("audit PDFs", String.valueOf(r.auditPdfsDays()), String.valueOf(t.auditPdfsDays())),
-                List.of("shadow predictions", String.valueOf(r.shadowPredictionsDays()), String.valueOf(t.shadowPredictionsDays()))));
+        table(
+                List.of("Data class", "Kept (days)", "Template (days)"),
+                List.of(
+                        List.of(
+                                "conversations",
+                                String.valueOf(r.conversationsDays()),
+                                String.valueOf(t.conversationsDays())),
+                        List.of("run events", String.valueOf(r.runEventsDays()), String.valueOf(t.runEventsDays())),
+                        List.of("audit PDFs", String.valueOf(r.auditPdfsDays()), String.valueOf(t.auditPdfsDays())),
+                        List.of(
+                                "shadow predictions",
+                                String.valueOf(r.shadowPredictionsDays()),
+                                String.valueOf(t.shadowPredictionsDays()))));
         d.drift().ifPresent(b -> {
             line("");
-            line("Drift bands: PSI below " + b.watchPsi() + " is stable, from " + b.watchPsi() + " a feature is watched, from "
-                    + b.blockPsi() + " the shift is significant.");
+            line("Drift bands: PSI below " + b.watchPsi() + " is stable, from " + b.watchPsi()
+                    + " a feature is watched, from " + b.blockPsi() + " the shift is significant.");
         });
         if (!d.template().safeHarborIdentifiers().isEmpty()) {
             line("");
-            line("HIPAA Safe Harbor: the PII guardrail must cover these " + d.template().safeHarborIdentifiers().size()
-                    + " identifier categories: " + String.join("; ", d.template().safeHarborIdentifiers()) + ".");
+            line("HIPAA Safe Harbor: the PII guardrail must cover these "
+                    + d.template().safeHarborIdentifiers().size() + " identifier categories: "
+                    + String.join("; ", d.template().safeHarborIdentifiers()) + ".");
         }
     }
 
     private List<List<String>> controls() {
         List<List<String>> rows = new ArrayList<>();
         List<ComplianceGate> fairness = gatesComputedBy("audit_fairness");
-        rows.add(List.of("Fair treatment of groups before deployment",
-                fairness.isEmpty() ? "not enforced: no fairness gate" : fairness.stream()
-                        .map(g -> "`" + g.blocksTool() + "` is denied when `" + g.denyIf() + "` (" + g.id() + ")")
-                        .collect(Collectors.joining("; ")),
+        rows.add(List.of(
+                "Fair treatment of groups before deployment",
+                fairness.isEmpty()
+                        ? "not enforced: no fairness gate"
+                        : fairness.stream()
+                                .map(g ->
+                                        "`" + g.blocksTool() + "` is denied when `" + g.denyIf() + "` (" + g.id() + ")")
+                                .collect(Collectors.joining("; ")),
                 "`fairness.json`"));
         List<ComplianceGate> drift = gatesComputedBy("compute_drift");
-        rows.add(List.of("Stable data before deployment",
-                drift.isEmpty() ? "not enforced: no drift gate" : drift.stream()
-                        .map(g -> "`" + g.blocksTool() + "` is denied when `" + g.denyIf() + "` (" + g.id() + ")")
-                        .collect(Collectors.joining("; ")),
+        rows.add(List.of(
+                "Stable data before deployment",
+                drift.isEmpty()
+                        ? "not enforced: no drift gate"
+                        : drift.stream()
+                                .map(g ->
+                                        "`" + g.blocksTool() + "` is denied when `" + g.denyIf() + "` (" + g.id() + ")")
+                                .collect(Collectors.joining("; ")),
                 "`drift.json`"));
         List<PermissionRule> asks = rulesFor(DEPLOY_TOOL, r -> r.behavior() == Behavior.ASK);
-        rows.add(List.of("Human approval of every deployment",
-                asks.isEmpty() ? "not required: no ask rule on `" + DEPLOY_TOOL + "`"
+        rows.add(List.of(
+                "Human approval of every deployment",
+                asks.isEmpty()
+                        ? "not required: no ask rule on `" + DEPLOY_TOOL + "`"
                         : "`" + DEPLOY_TOOL + "` waits for a person (" + ids(asks) + ")",
                 "`approvals.json`"));
-        rows.add(List.of("Record keeping",
-                "audit PDFs kept " + d.retention().auditPdfsDays() + " days, run events " + d.retention().runEventsDays()
-                        + " days" + (d.guardrails().isOn("G11") ? "; audit PDFs signed (G11)" : "; audit PDFs not signed (G11 off)"),
+        rows.add(List.of(
+                "Record keeping",
+                "audit PDFs kept " + d.retention().auditPdfsDays() + " days, run events "
+                        + d.retention().runEventsDays() + " days"
+                        + (d.guardrails().isOn("G11")
+                                ? "; audit PDFs signed (G11)"
+                                : "; audit PDFs not signed (G11 off)"),
                 "`audit.pdf`, `retention_log.json`"));
         List<PermissionRule> dataRules = rulesFor("write_file", r -> r.behavior() == Behavior.DENY);
-        rows.add(List.of("Personal data kept out of outputs",
+        rows.add(List.of(
+                "Personal data kept out of outputs",
                 (d.guardrails().isOn("G4") ? "G4 " + piiVerb(d.guardrails().piiAction()) + " detected PII" : "G4 off")
-                        + (dataRules.isEmpty() ? "" : "; `write_file` is denied when the content matches " + ids(dataRules)),
+                        + (dataRules.isEmpty()
+                                ? ""
+                                : "; `write_file` is denied when the content matches " + ids(dataRules)),
                 "conversation files (`_redacted` lines)"));
         List<PermissionRule> exec = new ArrayList<>(rulesFor("execute_shell", r -> r.behavior() == Behavior.DENY));
         exec.addAll(rulesFor("execute_python", r -> r.behavior() == Behavior.DENY));
-        rows.add(List.of("No arbitrary code execution",
-                (exec.isEmpty() ? "no deny rule on shell or Python"
-                        : exec.stream().map(Whitepaper::denial).collect(Collectors.joining("; ")))
+        rows.add(List.of(
+                "No arbitrary code execution",
+                (exec.isEmpty()
+                                ? "no deny rule on shell or Python"
+                                : exec.stream().map(Whitepaper::denial).collect(Collectors.joining("; ")))
                         + (d.guardrails().isOn("G2") ? "; Python sandboxed (G2)" : "; Python not sandboxed (G2 off)"),
                 "permission denial log"));
-        List<PermissionRule> egress = rulesFor("http_get", r -> r.behavior() == Behavior.DENY && r.pattern().isEmpty());
-        rows.add(List.of("Data stays in the network",
-                !egress.isEmpty() ? "`http_get` denied (" + ids(egress) + ")"
-                        : egressLimited() ? "`http_get` limited to the egress allowlist (G1): "
-                        + String.join(", ", d.template().egressAllowlist())
-                        : "left to the server: no deny on `http_get`, and G1 restricts hosts only when SVC_EGRESS_ALLOWLIST is set",
+        List<PermissionRule> egress = rulesFor(
+                "http_get", r -> r.behavior() == Behavior.DENY && r.pattern().isEmpty());
+        rows.add(List.of(
+                "Data stays in the network",
+                !egress.isEmpty()
+                        ? "`http_get` denied (" + ids(egress) + ")"
+                        : egressLimited()
+                                ? "`http_get` limited to the egress allowlist (G1): "
+                                        + String.join(", ", d.template().egressAllowlist())
+                                : "left to the server: no deny on `http_get`, and G1 restricts hosts only when SVC_EGRESS_ALLOWLIST is set",
                 "permission denial log"));
         return rows;
     }
@@ -226,20 +289,29 @@ public final class Whitepaper {
     }
 
     private boolean egressDenied() {
-        return !rulesFor("http_get", r -> r.behavior() == Behavior.DENY && r.pattern().isEmpty()).isEmpty();
+        return !rulesFor(
+                        "http_get",
+                        r -> r.behavior() == Behavior.DENY && r.pattern().isEmpty())
+                .isEmpty();
     }
 
     private List<ComplianceGate> gatesComputedBy(String tool) {
-        return d.complianceGates().stream().filter(g -> g.computesViaTool().equals(tool)).toList();
+        return d.complianceGates().stream()
+                .filter(g -> g.computesViaTool().equals(tool))
+                .toList();
     }
 
     private List<PermissionRule> rulesFor(String tool, Predicate<PermissionRule> filter) {
-        return d.rules().stream().filter(r -> r.appliesToTool(tool)).filter(filter).toList();
+        return d.rules().stream()
+                .filter(r -> r.appliesToTool(tool))
+                .filter(filter)
+                .toList();
     }
 
     /** "`execute_shell` denied (id)" or, for a patterned rule, "`execute_python` denied when the arguments match id". */
     private static String denial(PermissionRule r) {
-        return "`" + r.toolName() + "` denied" + (r.pattern().isPresent() ? " when the arguments match " + r.id() : " (" + r.id() + ")");
+        return "`" + r.toolName() + "` denied"
+                + (r.pattern().isPresent() ? " when the arguments match " + r.id() : " (" + r.id() + ")");
     }
 
     private static String piiVerb(PiiAction action) {
@@ -256,9 +328,14 @@ public final class Whitepaper {
 
     private static List<String> ruleRow(ActiveRule active) {
         PermissionRule r = active.rule();
-        return List.of(r.id(), "`" + r.toolName() + "`", r.behavior().id(), String.valueOf(r.priority()),
+        return List.of(
+                r.id(),
+                "`" + r.toolName() + "`",
+                r.behavior().id(),
+                String.valueOf(r.priority()),
                 r.pattern().map(p -> "arguments match `" + p.pattern() + "`").orElse("always"),
-                active.origin().label(), r.reason());
+                active.origin().label(),
+                r.reason());
     }
 
     // --- 4 -------------------------------------------------------------------------------------
@@ -267,12 +344,13 @@ public final class Whitepaper {
         section(3);
         String c = d.customer();
         String tarball = "svc-" + c + "-" + version + ".tar.gz";
-        line("Run from the repository root the deployment was shipped from, and in the folder holding the ship output.");
+        line(
+                "Run from the repository root the deployment was shipped from, and in the folder holding the ship output.");
         line("");
         line("```bash");
         line("# the configuration is the one this document describes");
-        line("sha256sum " + DeploymentLayout.CUSTOMERS_DIR + "/" + c + "/" + DeploymentLayout.CONFIG_FILE
-                + "   # " + d.configSha256());
+        line("sha256sum " + DeploymentLayout.CUSTOMERS_DIR + "/" + c + "/" + DeploymentLayout.CONFIG_FILE + "   # "
+                + d.configSha256());
         line("svc deploy validate " + c + "                # exit 0: no error findings");
         line("");
         line("# the tarball is the one the manifest names (tarball_sha256 in MANIFEST.yaml)");
@@ -289,7 +367,8 @@ public final class Whitepaper {
         line("");
         line("# the running server uses this deployment");
         line("SVC_DEPLOYMENT=" + DeploymentLayout.CUSTOMERS_DIR + "/" + c + " bin/svc server &");
-        line("curl -s http://localhost:8000/api/v1/config/branding   # product name: " + d.branding().productName());
+        line("curl -s http://localhost:8000/api/v1/config/branding   # product name: "
+                + d.branding().productName());
         line("```");
     }
 
@@ -301,51 +380,85 @@ public final class Whitepaper {
         GuardrailSettings g = d.guardrails();
         for (Guardrail rail : Guardrail.values()) {
             if (!rail.reserved() && !g.isOn(rail.name())) {
-                risks.add(rail.name() + " (" + rail.title() + ") is off" + (d.template().guardrails().isOn(rail.name())
-                        ? ", although template `" + d.template().name() + "` enables it" : "") + ": nothing ensures that "
+                risks.add(rail.name() + " (" + rail.title() + ") is off"
+                        + (d.template().guardrails().isOn(rail.name())
+                                ? ", although template `" + d.template().name() + "` enables it"
+                                : "")
+                        + ": nothing ensures that "
                         + lowerFirst(rail.effect()) + ".");
             }
         }
         if (!g.strict()) {
-            risks.add("Strict mode is off: a missing guardrail driver (for example no sandbox for G2) only logs a warning.");
+            risks.add(
+                    "Strict mode is off: a missing guardrail driver (for example no sandbox for G2) only logs a warning.");
         }
         if (g.isOn("G4") && g.piiAction() != PiiAction.REDACT) {
             risks.add("PII action is " + g.piiAction().id() + ": " + piiActionText(g.piiAction())
                     + ", so partial values remain in stored data.");
         }
         if (gatesComputedBy("audit_fairness").isEmpty()) {
-            risks.add("No fairness gate: a model whose selection rates differ between groups can be deployed; read `fairness.json` before approving.");
+            risks.add(
+                    "No fairness gate: a model whose selection rates differ between groups can be deployed; read `fairness.json` before approving.");
         }
         if (gatesComputedBy("compute_drift").isEmpty()) {
             risks.add("No drift gate: a model can be deployed on data that has shifted since training.");
         }
         if (!egressDenied() && !egressLimited()) {
-            risks.add("Outbound HTTP is not limited by this deployment: `http_get` is not denied and the egress allowlist is"
-                    + " empty; set SVC_EGRESS_ALLOWLIST on the server to the hosts agents may reach.");
+            risks.add(
+                    "Outbound HTTP is not limited by this deployment: `http_get` is not denied and the egress allowlist is"
+                            + " empty; set SVC_EGRESS_ALLOWLIST on the server to the hosts agents may reach.");
         }
         if (rulesFor(DEPLOY_TOOL, r -> r.behavior() == Behavior.ASK).isEmpty()) {
             risks.add("No human approval is required before `" + DEPLOY_TOOL + "`.");
         }
-        d.permissionRules().stream().filter(a -> a.origin() != Origin.TEMPLATE && a.rule().behavior() == Behavior.ALLOW)
-                .forEach(a -> risks.add("Customer rule " + a.rule().id() + " allows `" + a.rule().toolName() + "`"
-                        + a.rule().pattern().map(p -> " when the arguments match `" + p.pattern() + "`").orElse("") + "."));
-        retentionRisk("conversations", d.retention().conversationsDays(), d.template().retention().conversationsDays(), risks);
-        retentionRisk("run events", d.retention().runEventsDays(), d.template().retention().runEventsDays(), risks);
-        retentionRisk("audit PDFs", d.retention().auditPdfsDays(), d.template().retention().auditPdfsDays(), risks);
-        retentionRisk("shadow predictions", d.retention().shadowPredictionsDays(), d.template().retention().shadowPredictionsDays(), risks);
+        d.permissionRules().stream()
+                .filter(a -> a.origin() != Origin.TEMPLATE && a.rule().behavior() == Behavior.ALLOW)
+                .forEach(a -> risks.add("Customer rule " + a.rule().id() + " allows `"
+                        + a.rule().toolName() + "`"
+                        + a.rule()
+                                .pattern()
+                                .map(p -> " when the arguments match `" + p.pattern() + "`")
+                                .orElse("") + "."));
+        retentionRisk(
+                "conversations",
+                d.retention().conversationsDays(),
+                d.template().retention().conversationsDays(),
+                risks);
+        retentionRisk(
+                "run events",
+                d.retention().runEventsDays(),
+                d.template().retention().runEventsDays(),
+                risks);
+        retentionRisk(
+                "audit PDFs",
+                d.retention().auditPdfsDays(),
+                d.template().retention().auditPdfsDays(),
+                risks);
+        retentionRisk(
+                "shadow predictions",
+                d.retention().shadowPredictionsDays(),
+                d.template().retention().shadowPredictionsDays(),
+                risks);
         List<PermissionRule> patterned = d.rules().stream()
-                .filter(r -> r.behavior() == Behavior.DENY && r.pattern().isPresent()).toList();
+                .filter(r -> r.behavior() == Behavior.DENY && r.pattern().isPresent())
+                .toList();
         if (!patterned.isEmpty()) {
-            risks.add("Pattern denies (" + ids(patterned) + ") catch the forms their regular expressions describe; an encoded, "
+            risks.add("Pattern denies (" + ids(patterned)
+                    + ") catch the forms their regular expressions describe; an encoded, "
                     + "split or obfuscated value passes them" + (g.isOn("G4") ? ", which G4 partly covers" : "") + ".");
         }
         if (!d.knowledgeBases().isEmpty()) {
-            risks.add("Knowledge bases (" + d.knowledgeBases().stream().map(Deployment.KnowledgeBase::name)
-                    .sorted(Comparator.naturalOrder()).collect(Collectors.joining(", "))
-                    + ") ship inside the tarball and are shown to agents; the ship tooling does not scan them for personal data.");
+            risks.add(
+                    "Knowledge bases ("
+                            + d.knowledgeBases().stream()
+                                    .map(Deployment.KnowledgeBase::name)
+                                    .sorted(Comparator.naturalOrder())
+                                    .collect(Collectors.joining(", "))
+                            + ") ship inside the tarball and are shown to agents; the ship tooling does not scan them for personal data.");
         }
-        risks.add("Agent decisions come from a language model; the permission rules, gates and guardrails above bound what "
-                + "the agents can do, not what they propose.");
+        risks.add(
+                "Agent decisions come from a language model; the permission rules, gates and guardrails above bound what "
+                        + "the agents can do, not what they propose.");
         risks.forEach(r -> line("- " + r));
     }
 
@@ -378,7 +491,9 @@ public final class Whitepaper {
     private static final Pattern NEWLINES = Pattern.compile("\\s*\\R\\s*");
 
     private static String cell(String text) {
-        return NEWLINES.matcher(text == null ? "" : text.strip()).replaceAll(" ").replace("|", "\\|");
+        return NEWLINES.matcher(text == null ? "" : text.strip())
+                .replaceAll(" ")
+                .replace("|", "\\|");
     }
 
     private static String lowerFirst(String s) {

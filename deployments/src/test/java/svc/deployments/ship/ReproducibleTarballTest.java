@@ -23,7 +23,8 @@ class ReproducibleTarballTest {
         for (int i = 0; i < 512; i++) {
             sum += i >= 148 && i < 156 ? ' ' : h[i] & 0xff;
         }
-        assertThat(Long.parseLong(new String(h, 148, 6, StandardCharsets.US_ASCII), 8)).isEqualTo(sum);
+        assertThat(Long.parseLong(new String(h, 148, 6, StandardCharsets.US_ASCII), 8))
+                .isEqualTo(sum);
     }
 
     @Test

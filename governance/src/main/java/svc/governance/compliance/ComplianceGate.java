@@ -13,11 +13,12 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param denyIf          the restricted expression (see {@link Expression})
  * @param blocksTool      the tool that a true {@code deny_if} (or an evaluation failure) blocks
  */
-public record ComplianceGate(String id,
-                             @JsonProperty("triggers_on_tool") String triggersOnTool,
-                             @JsonProperty("computes_via_tool") String computesViaTool,
-                             @JsonProperty("deny_if") String denyIf,
-                             @JsonProperty("blocks_tool") String blocksTool) {
+public record ComplianceGate(
+        String id,
+        @JsonProperty("triggers_on_tool") String triggersOnTool,
+        @JsonProperty("computes_via_tool") String computesViaTool,
+        @JsonProperty("deny_if") String denyIf,
+        @JsonProperty("blocks_tool") String blocksTool) {
 
     public ComplianceGate {
         require(id, "id", id);

@@ -21,7 +21,8 @@ import java.util.stream.Collectors;
  */
 public final class ComplianceGates {
 
-    private static final Set<String> FIELDS = Set.of("id", "triggers_on_tool", "computes_via_tool", "deny_if", "blocks_tool");
+    private static final Set<String> FIELDS =
+            Set.of("id", "triggers_on_tool", "computes_via_tool", "deny_if", "blocks_tool");
 
     private final List<ComplianceGate> gates;
     private final Map<String, Expression> compiled = new LinkedHashMap<>();
@@ -35,8 +36,10 @@ public final class ComplianceGates {
                     throw new IllegalArgumentException("compliance gate id '" + g.id() + "' is used twice");
                 }
             } catch (ExpressionException e) {
-                throw new IllegalArgumentException("compliance gate '" + g.id() + "': deny_if '" + g.denyIf()
-                        + "' does not parse: " + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        "compliance gate '" + g.id() + "': deny_if '" + g.denyIf() + "' does not parse: "
+                                + e.getMessage(),
+                        e);
             }
         }
     }
@@ -51,7 +54,8 @@ public final class ComplianceGates {
         try {
             root = mapper.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(origin + ": not valid " + (yaml ? "YAML" : "JSON") + ": " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(
+                    origin + ": not valid " + (yaml ? "YAML" : "JSON") + ": " + e.getOriginalMessage(), e);
         }
         if (root == null || root.isMissingNode() || root.isNull()) {
             return new ComplianceGates(List.of());
@@ -68,12 +72,17 @@ public final class ComplianceGates {
             }
             item.fieldNames().forEachRemaining(f -> {
                 if (!FIELDS.contains(f)) {
-                    throw new IllegalArgumentException(where + ": unknown field '" + f + "'; known fields are " + FIELDS);
+                    throw new IllegalArgumentException(
+                            where + ": unknown field '" + f + "'; known fields are " + FIELDS);
                 }
             });
             try {
-                gates.add(new ComplianceGate(text(item, "id"), text(item, "triggers_on_tool"), text(item, "computes_via_tool"),
-                        text(item, "deny_if"), text(item, "blocks_tool")));
+                gates.add(new ComplianceGate(
+                        text(item, "id"),
+                        text(item, "triggers_on_tool"),
+                        text(item, "computes_via_tool"),
+                        text(item, "deny_if"),
+                        text(item, "blocks_tool")));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
             }
@@ -116,7 +125,9 @@ public final class ComplianceGates {
 
     /** Only the blocking verdicts: which tools are blocked and why. */
     public List<GateVerdict> blocked(Map<String, JsonNode> latestResults, JsonNode runContext) {
-        return evaluate(latestResults, runContext).stream().filter(GateVerdict::blocked).toList();
+        return evaluate(latestResults, runContext).stream()
+                .filter(GateVerdict::blocked)
+                .toList();
     }
 
     private GateVerdict evaluate(ComplianceGate g, Map<String, JsonNode> latestResults, JsonNode runContext) {
@@ -124,9 +135,14 @@ public final class ComplianceGates {
         String head = "compliance gate " + g.id() + " (deny_if " + g.denyIf() + ")";
         JsonNode evidence = latestResults.get(g.computesViaTool());
         if (evidence == null) {
-            return new GateVerdict(g.id(), g.blocksTool(), g.denyIf(), true,
+            return new GateVerdict(
+                    g.id(),
+                    g.blocksTool(),
+                    g.denyIf(),
+                    true,
                     head + ": cannot evaluate: " + g.computesViaTool() + " has not produced a result in this run; "
-                            + g.blocksTool() + " stays blocked until it has", Map.of());
+                            + g.blocksTool() + " stays blocked until it has",
+                    Map.of());
         }
         Map<String, Object> values = new LinkedHashMap<>();
         try {
@@ -134,12 +150,24 @@ public final class ComplianceGates {
             String seen = values.entrySet().stream()
                     .map(e -> e.getKey() + " = " + show(e.getValue()))
                     .collect(Collectors.joining(", "));
-            return new GateVerdict(g.id(), g.blocksTool(), g.denyIf(), deny,
-                    head + (deny ? " is true: " : " is false: ") + seen + (deny ? "; " + g.blocksTool() + " is blocked" : ""),
+            return new GateVerdict(
+                    g.id(),
+                    g.blocksTool(),
+                    g.denyIf(),
+                    deny,
+                    head
+                            + (deny ? " is true: " : " is false: ")
+                            + seen
+                            + (deny ? "; " + g.blocksTool() + " is blocked" : ""),
                     values);
         } catch (ExpressionException e) {
-            return new GateVerdict(g.id(), g.blocksTool(), g.denyIf(), true,
-                    head + ": cannot evaluate: " + e.getMessage() + "; " + g.blocksTool() + " is blocked", values);
+            return new GateVerdict(
+                    g.id(),
+                    g.blocksTool(),
+                    g.denyIf(),
+                    true,
+                    head + ": cannot evaluate: " + e.getMessage() + "; " + g.blocksTool() + " is blocked",
+                    values);
         }
     }
 

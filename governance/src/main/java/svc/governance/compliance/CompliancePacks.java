@@ -7,8 +7,7 @@ public final class CompliancePacks {
 
     public static final String REGISTER_DEPLOYMENT = "register_model_deployment";
 
-    private CompliancePacks() {
-    }
+    private CompliancePacks() {}
 
     /**
      * BFSI: demographic parity difference above 0.1 blocks deployment (fairness audit), and a
@@ -16,9 +15,17 @@ public final class CompliancePacks {
      */
     public static List<ComplianceGate> bfsiBaseline() {
         return List.of(
-                new ComplianceGate("bfsi-fairness", REGISTER_DEPLOYMENT, "audit_fairness",
-                        "${last_tool_result.demographic_parity_difference} > 0.1", REGISTER_DEPLOYMENT),
-                new ComplianceGate("bfsi-drift", REGISTER_DEPLOYMENT, "compute_drift",
-                        "${last_tool_result.max_psi} > 0.25", REGISTER_DEPLOYMENT));
+                new ComplianceGate(
+                        "bfsi-fairness",
+                        REGISTER_DEPLOYMENT,
+                        "audit_fairness",
+                        "${last_tool_result.demographic_parity_difference} > 0.1",
+                        REGISTER_DEPLOYMENT),
+                new ComplianceGate(
+                        "bfsi-drift",
+                        REGISTER_DEPLOYMENT,
+                        "compute_drift",
+                        "${last_tool_result.max_psi} > 0.25",
+                        REGISTER_DEPLOYMENT));
     }
 }

@@ -7,8 +7,7 @@ sealed interface Expr {
 
     int position();
 
-    record Literal(Object value, int position) implements Expr {
-    }
+    record Literal(Object value, int position) implements Expr {}
 
     /** {@code root} is {@code last_tool_result} or {@code run_context}; {@code path} the segments after it. */
     record Placeholder(String root, List<String> path, int position) implements Expr {
@@ -18,12 +17,9 @@ sealed interface Expr {
         }
     }
 
-    record Unary(String op, Expr operand, int position) implements Expr {
-    }
+    record Unary(String op, Expr operand, int position) implements Expr {}
 
-    record Binary(String op, Expr left, Expr right, int position) implements Expr {
-    }
+    record Binary(String op, Expr left, Expr right, int position) implements Expr {}
 
-    record Call(String function, List<Expr> args, int position) implements Expr {
-    }
+    record Call(String function, List<Expr> args, int position) implements Expr {}
 }

@@ -45,7 +45,8 @@ public final class Expression {
     public boolean test(JsonNode lastToolResult, JsonNode runContext, Map<String, Object> resolved) {
         Object v = new Evaluation(lastToolResult, runContext, resolved).eval(root);
         if (!(v instanceof Boolean b)) {
-            throw new ExpressionException("the expression must yield true or false, it yielded " + describe(v), root.position());
+            throw new ExpressionException(
+                    "the expression must yield true or false, it yielded " + describe(v), root.position());
         }
         return b;
     }
@@ -143,7 +144,8 @@ public final class Expression {
             if (node.isArray() || node.isObject()) {
                 return node;
             }
-            throw new ExpressionException(p.text() + " holds a value of unsupported type " + node.getNodeType(), p.position());
+            throw new ExpressionException(
+                    p.text() + " holds a value of unsupported type " + node.getNodeType(), p.position());
         }
 
         private Object unary(Expr.Unary u) {
@@ -210,7 +212,8 @@ public final class Expression {
                     if (v instanceof JsonNode n) {
                         return (double) n.size();
                     }
-                    throw new ExpressionException("len() takes a string, array or object, got " + describe(v), c.position());
+                    throw new ExpressionException(
+                            "len() takes a string, array or object, got " + describe(v), c.position());
                 }
                 default: {
                     boolean max = c.function().equals("max");

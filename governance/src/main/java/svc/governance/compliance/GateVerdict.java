@@ -14,8 +14,13 @@ import java.util.Map;
  * @param reason     a sentence naming the gate, the expression and the values it saw
  * @param values     placeholder → value read during evaluation (empty when evaluation did not start)
  */
-public record GateVerdict(String gateId, String blocksTool, String expression, boolean blocked, String reason,
-                          Map<String, Object> values) {
+public record GateVerdict(
+        String gateId,
+        String blocksTool,
+        String expression,
+        boolean blocked,
+        String reason,
+        Map<String, Object> values) {
 
     public GateVerdict {
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));

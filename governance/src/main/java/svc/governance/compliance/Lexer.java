@@ -6,7 +6,8 @@ import java.util.List;
 /** Splits an expression into {@link Token}s. Anything it does not know is an error with its column. */
 final class Lexer {
 
-    private static final List<String> OPERATORS = List.of("==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "+", "-", "*", "/");
+    private static final List<String> OPERATORS =
+            List.of("==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "+", "-", "*", "/");
 
     private final String src;
     private int pos;
@@ -141,8 +142,9 @@ final class Lexer {
         int offset = pos + 2;
         for (String segment : segments) {
             if (!segment.matches("[A-Za-z_][A-Za-z0-9_]*|[0-9]+")) {
-                throw new ExpressionException("placeholder segment '" + segment
-                        + "' is not a name or an index (letters, digits, underscore)", offset);
+                throw new ExpressionException(
+                        "placeholder segment '" + segment + "' is not a name or an index (letters, digits, underscore)",
+                        offset);
             }
             offset += segment.length() + 1;
         }

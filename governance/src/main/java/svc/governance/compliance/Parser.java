@@ -46,7 +46,8 @@ final class Parser {
         Expr e = p.or();
         Token rest = p.peek();
         if (rest.kind() != Token.Kind.EOF) {
-            throw new ExpressionException("unexpected '" + rest.text() + "' after a complete expression", rest.position());
+            throw new ExpressionException(
+                    "unexpected '" + rest.text() + "' after a complete expression", rest.position());
         }
         return e;
     }
@@ -161,8 +162,10 @@ final class Parser {
                 break;
         }
         if (!FUNCTIONS.contains(t.text())) {
-            throw new ExpressionException("unknown name '" + t.text() + "'; values come from ${last_tool_result.X} or "
-                    + "${run_context.Y}, functions are " + FUNCTIONS, t.position());
+            throw new ExpressionException(
+                    "unknown name '" + t.text() + "'; values come from ${last_tool_result.X} or "
+                            + "${run_context.Y}, functions are " + FUNCTIONS,
+                    t.position());
         }
         expect(Token.Kind.LPAREN, "'(' after function " + t.text());
         List<Expr> args = new ArrayList<>();
@@ -185,18 +188,24 @@ final class Parser {
             default -> !args.isEmpty();
         };
         if (!ok) {
-            throw new ExpressionException(f + "() takes " + (f.equals("max") || f.equals("min") ? "one or more arguments"
-                    : "exactly one argument") + ", got " + args.size(), t.position());
+            throw new ExpressionException(
+                    f + "() takes "
+                            + (f.equals("max") || f.equals("min") ? "one or more arguments" : "exactly one argument")
+                            + ", got " + args.size(),
+                    t.position());
         }
         if (f.equals("exists") && !(args.get(0) instanceof Expr.Placeholder)) {
-            throw new ExpressionException("exists() takes a placeholder such as ${last_tool_result.x}", args.get(0).position());
+            throw new ExpressionException(
+                    "exists() takes a placeholder such as ${last_tool_result.x}",
+                    args.get(0).position());
         }
     }
 
     private static Expr placeholder(Token t) {
         List<String> segments = List.of(t.text().split("\\."));
         if (!ROOTS.contains(segments.get(0))) {
-            throw new ExpressionException("placeholder root '" + segments.get(0) + "' is unknown; use last_tool_result or run_context",
+            throw new ExpressionException(
+                    "placeholder root '" + segments.get(0) + "' is unknown; use last_tool_result or run_context",
                     t.position() + 2);
         }
         return new Expr.Placeholder(segments.get(0), segments.subList(1, segments.size()), t.position());
@@ -211,8 +220,10 @@ final class Parser {
     private void expect(Token.Kind kind, String what) {
         Token t = advance();
         if (t.kind() != kind) {
-            throw new ExpressionException("expected " + what + ", found " + (t.kind() == Token.Kind.EOF ? "end of expression"
-                    : "'" + t.text() + "'"), t.position());
+            throw new ExpressionException(
+                    "expected " + what + ", found "
+                            + (t.kind() == Token.Kind.EOF ? "end of expression" : "'" + t.text() + "'"),
+                    t.position());
         }
     }
 

@@ -16,8 +16,7 @@ final class AesGcm {
     static final int NONCE_BYTES = 12;
     static final int TAG_BITS = 128;
 
-    private AesGcm() {
-    }
+    private AesGcm() {}
 
     static SecretKey key(byte[] raw) {
         if (raw.length != KEY_BYTES) {
@@ -34,7 +33,10 @@ final class AesGcm {
             c.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, nonce));
             c.updateAAD(aad);
             byte[] ct = c.doFinal(plaintext);
-            return ByteBuffer.allocate(NONCE_BYTES + ct.length).put(nonce).put(ct).array();
+            return ByteBuffer.allocate(NONCE_BYTES + ct.length)
+                    .put(nonce)
+                    .put(ct)
+                    .array();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM is not usable in this JVM: " + e.getMessage(), e);
         }
@@ -50,8 +52,10 @@ final class AesGcm {
             c.updateAAD(aad);
             return c.doFinal(sealed, NONCE_BYTES, sealed.length - NONCE_BYTES);
         } catch (AEADBadTagException e) {
-            throw new DecryptionException("cannot open " + what + ": authentication failed (wrong key, different "
-                    + "context, or the envelope was altered)", e);
+            throw new DecryptionException(
+                    "cannot open " + what + ": authentication failed (wrong key, different "
+                            + "context, or the envelope was altered)",
+                    e);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM is not usable in this JVM: " + e.getMessage(), e);
         }

@@ -12,12 +12,13 @@ import org.slf4j.LoggerFactory;
  * storing plaintext.
  */
 public enum AtRestDriver {
-
     SQLITE_HOST_FS_ONLY("sqlite_host_fs_only", null),
     SQLCIPHER("sqlcipher", "an SQLCipher JDBC driver, which this build does not ship (the embedded database is H2)"),
-    POSTGRES_PGCRYPTO("postgres_pgcrypto", "PostgreSQL (SVC_DB_URL) with `CREATE EXTENSION pgcrypto`, sensitive columns "
-            + "stored as bytea through pgp_sym_encrypt/pgp_sym_decrypt with a data key unwrapped by the key provider per "
-            + "session; the persistence layer does not implement this yet");
+    POSTGRES_PGCRYPTO(
+            "postgres_pgcrypto",
+            "PostgreSQL (SVC_DB_URL) with `CREATE EXTENSION pgcrypto`, sensitive columns "
+                    + "stored as bytea through pgp_sym_encrypt/pgp_sym_decrypt with a data key unwrapped by the key provider per "
+                    + "session; the persistence layer does not implement this yet");
 
     private static final Logger LOG = LoggerFactory.getLogger(AtRestDriver.class);
 
@@ -47,13 +48,17 @@ public enum AtRestDriver {
      * falls back to {@code sqlite_host_fs_only} with a WARN.
      */
     public static AtRestDriver select(String name, boolean strict) {
-        AtRestDriver driver = Arrays.stream(values()).filter(d -> d.wireName.equals(name)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown at-rest encryption driver '" + name + "'; expected one of "
+        AtRestDriver driver = Arrays.stream(values())
+                .filter(d -> d.wireName.equals(name))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown at-rest encryption driver '" + name
+                        + "'; expected one of "
                         + Arrays.stream(values()).map(AtRestDriver::wireName).toList()));
         if (driver.available()) {
             return driver;
         }
-        String message = "at-rest encryption driver " + name + " is not available in this deployment: it needs " + driver.missing;
+        String message = "at-rest encryption driver " + name + " is not available in this deployment: it needs "
+                + driver.missing;
         if (strict) {
             throw new CryptoUnavailableException(message);
         }

@@ -14,13 +14,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * in base64. The context is not stored: the reader must present it again, and it is
  * authenticated (with {@code v}, {@code alg}, {@code wrap_alg} and {@code kek_id}) on both layers.
  */
-public record Envelope(@JsonProperty("v") int version,
-                       @JsonProperty("alg") String algorithm,
-                       @JsonProperty("kek_provider") String kekProvider,
-                       @JsonProperty("kek_id") String kekId,
-                       @JsonProperty("wrap_alg") String wrapAlgorithm,
-                       @JsonProperty("wrapped_key") String wrappedKey,
-                       @JsonProperty("ciphertext") String ciphertext) {
+public record Envelope(
+        @JsonProperty("v") int version,
+        @JsonProperty("alg") String algorithm,
+        @JsonProperty("kek_provider") String kekProvider,
+        @JsonProperty("kek_id") String kekId,
+        @JsonProperty("wrap_alg") String wrapAlgorithm,
+        @JsonProperty("wrapped_key") String wrappedKey,
+        @JsonProperty("ciphertext") String ciphertext) {
 
     public static final int VERSION = 1;
     public static final String AES_256_GCM = "AES-256-GCM";
@@ -50,7 +51,8 @@ public record Envelope(@JsonProperty("v") int version,
             return JSON.readValue(json, Envelope.class);
         } catch (JsonProcessingException e) {
             Throwable cause = e.getCause() instanceof IllegalArgumentException iae ? iae : e;
-            throw new DecryptionException("not an svc envelope: " + (cause == e ? e.getOriginalMessage() : cause.getMessage()), e);
+            throw new DecryptionException(
+                    "not an svc envelope: " + (cause == e ? e.getOriginalMessage() : cause.getMessage()), e);
         }
     }
 

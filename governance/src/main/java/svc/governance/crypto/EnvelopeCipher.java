@@ -40,8 +40,14 @@ public final class EnvelopeCipher {
             byte[] sealed = AesGcm.seal(AesGcm.key(dataKey), plaintext, aad, random);
             byte[] wrapped = keys.wrap(dataKey, aad);
             Base64.Encoder b64 = Base64.getEncoder();
-            return new Envelope(Envelope.VERSION, Envelope.AES_256_GCM, keys.name(), keys.keyId(), Envelope.AES_256_GCM,
-                    b64.encodeToString(wrapped), b64.encodeToString(sealed));
+            return new Envelope(
+                    Envelope.VERSION,
+                    Envelope.AES_256_GCM,
+                    keys.name(),
+                    keys.keyId(),
+                    Envelope.AES_256_GCM,
+                    b64.encodeToString(wrapped),
+                    b64.encodeToString(sealed));
         } finally {
             Arrays.fill(dataKey, (byte) 0);
         }
@@ -49,16 +55,17 @@ public final class EnvelopeCipher {
 
     public byte[] decrypt(Envelope envelope, Map<String, String> context) {
         if (envelope.version() != Envelope.VERSION) {
-            throw new DecryptionException("envelope version " + envelope.version() + " is not supported (this build reads "
-                    + Envelope.VERSION + ")");
+            throw new DecryptionException("envelope version " + envelope.version()
+                    + " is not supported (this build reads " + Envelope.VERSION + ")");
         }
-        if (!Envelope.AES_256_GCM.equals(envelope.algorithm()) || !Envelope.AES_256_GCM.equals(envelope.wrapAlgorithm())) {
+        if (!Envelope.AES_256_GCM.equals(envelope.algorithm())
+                || !Envelope.AES_256_GCM.equals(envelope.wrapAlgorithm())) {
             throw new DecryptionException("envelope algorithms " + envelope.algorithm() + "/" + envelope.wrapAlgorithm()
                     + " are not supported (expected " + Envelope.AES_256_GCM + ")");
         }
         if (!keys.keyId().equals(envelope.kekId())) {
-            throw new DecryptionException("envelope was sealed under key " + envelope.kekId() + ", but the configured key is "
-                    + keys.keyId());
+            throw new DecryptionException("envelope was sealed under key " + envelope.kekId()
+                    + ", but the configured key is " + keys.keyId());
         }
         byte[] aad = aad(envelope.kekId(), context);
         byte[] dataKey = keys.unwrap(decode(envelope.wrappedKey(), "wrapped_key"), aad);

@@ -33,8 +33,7 @@ public final class KeyProviders {
             "gcp_kms", "Google Cloud KMS",
             "vault_transit", "HashiCorp Vault transit");
 
-    private KeyProviders() {
-    }
+    private KeyProviders() {}
 
     /**
      * The named provider, or an exception: {@link CryptoUnavailableException} for a provider this
@@ -43,12 +42,15 @@ public final class KeyProviders {
     public static KeyProvider create(String name, Map<String, String> env, SecureRandom random) {
         if (REMOTE.containsKey(name)) {
             throw new CryptoUnavailableException("encryption key provider " + name + " is not available in this "
-                    + "deployment: no network access to " + REMOTE.get(name) + "; use env (" + ENV_VARIABLE + ") or stub");
+                    + "deployment: no network access to " + REMOTE.get(name) + "; use env (" + ENV_VARIABLE
+                    + ") or stub");
         }
         return switch (name == null ? "" : name) {
             case "stub" -> stub(random);
             case "env" -> fromEnv(env, random);
-            default -> throw new IllegalArgumentException("unknown encryption key provider '" + name + "'; expected one of " + NAMES);
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown encryption key provider '" + name + "'; expected one of " + NAMES);
         };
     }
 
@@ -60,14 +62,18 @@ public final class KeyProviders {
             if (strict) {
                 throw e;
             }
-            LOG.warn("{}; strict mode is off, so falling back to the stub key provider (data is NOT protected)", e.getMessage());
+            LOG.warn(
+                    "{}; strict mode is off, so falling back to the stub key provider (data is NOT protected)",
+                    e.getMessage());
             return stub(random);
         }
     }
 
     static KeyProvider stub(SecureRandom random) {
-        LOG.warn("encryption key provider 'stub' uses a fixed, publicly known development key; envelopes it makes are "
-                + "not confidential. Set the provider to env with {} for real use", ENV_VARIABLE);
+        LOG.warn(
+                "encryption key provider 'stub' uses a fixed, publicly known development key; envelopes it makes are "
+                        + "not confidential. Set the provider to env with {} for real use",
+                ENV_VARIABLE);
         try {
             byte[] key = MessageDigest.getInstance("SHA-256")
                     .digest("svc development stub KEK - not a secret".getBytes(StandardCharsets.US_ASCII));
@@ -80,8 +86,9 @@ public final class KeyProviders {
     static KeyProvider fromEnv(Map<String, String> env, SecureRandom random) {
         String value = env.get(ENV_VARIABLE);
         if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(ENV_VARIABLE + " is not set; the env key provider needs a 32-byte key in "
-                    + "base64 (e.g. `openssl rand -base64 32`)");
+            throw new IllegalArgumentException(
+                    ENV_VARIABLE + " is not set; the env key provider needs a 32-byte key in "
+                            + "base64 (e.g. `openssl rand -base64 32`)");
         }
         byte[] key;
         try {
@@ -90,8 +97,8 @@ public final class KeyProviders {
             throw new IllegalArgumentException(ENV_VARIABLE + " is not valid base64: " + e.getMessage(), e);
         }
         if (key.length != AesGcm.KEY_BYTES) {
-            throw new IllegalArgumentException(ENV_VARIABLE + " decodes to " + key.length + " bytes; AES-256 needs exactly "
-                    + AesGcm.KEY_BYTES);
+            throw new IllegalArgumentException(
+                    ENV_VARIABLE + " decodes to " + key.length + " bytes; AES-256 needs exactly " + AesGcm.KEY_BYTES);
         }
         return new LocalKeyProvider("env", key, random);
     }

@@ -1,8 +1,8 @@
 package svc.governance.egress;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Addresses no tool may reach whatever the allowlist says: they lead into the machine itself, the
@@ -34,14 +34,26 @@ public final class BlockedAddresses {
             new Range(ip(240, 0, 0, 0), 4, "reserved 240.0.0.0/4"));
 
     private static final Map<String, String> NAMES = Map.of(
-            "localhost", "loopback", "localhost.localdomain", "loopback",
-            "ip6-localhost", "loopback", "ip6-loopback", "loopback",
-            "metadata", "a cloud metadata endpoint", "metadata.google.internal", "a cloud metadata endpoint",
-            "metadata.goog", "a cloud metadata endpoint", "instance-data", "a cloud metadata endpoint",
-            "instance-data.ec2.internal", "a cloud metadata endpoint");
+            "localhost",
+            "loopback",
+            "localhost.localdomain",
+            "loopback",
+            "ip6-localhost",
+            "loopback",
+            "ip6-loopback",
+            "loopback",
+            "metadata",
+            "a cloud metadata endpoint",
+            "metadata.google.internal",
+            "a cloud metadata endpoint",
+            "metadata.goog",
+            "a cloud metadata endpoint",
+            "instance-data",
+            "a cloud metadata endpoint",
+            "instance-data.ec2.internal",
+            "a cloud metadata endpoint");
 
-    private BlockedAddresses() {
-    }
+    private BlockedAddresses() {}
 
     /** Why {@code host} is blocked, or empty if it is not. */
     public static Optional<String> reason(Host host) {

@@ -73,8 +73,9 @@ public final class EgressAllowlist {
 
     private static Entry toEntry(String entry) {
         if (entry.contains("/") || (entry.contains(":") && !entry.startsWith("["))) {
-            throw new IllegalArgumentException(ENV + " entry '" + entry
-                    + "' must be a host name or pattern such as api.example.com or *.example.com, not a URL or host:port");
+            throw new IllegalArgumentException(
+                    ENV + " entry '" + entry
+                            + "' must be a host name or pattern such as api.example.com or *.example.com, not a URL or host:port");
         }
         if (entry.startsWith("*.") && entry.indexOf('*', 1) < 0 && entry.indexOf('?') < 0) {
             return new Suffix(entry.substring(1));
@@ -93,8 +94,10 @@ public final class EgressAllowlist {
             return new Glob(Pattern.compile(regex.toString()));
         }
         // IP literals are compared in canonical form, so 010.0.0.1 style spellings cannot sneak in.
-        String canonical = Host.parse(entry).map(Host::canonical).orElseThrow(() -> new IllegalArgumentException(
-                ENV + " entry '" + entry + "' is not a valid host name"));
+        String canonical = Host.parse(entry)
+                .map(Host::canonical)
+                .orElseThrow(
+                        () -> new IllegalArgumentException(ENV + " entry '" + entry + "' is not a valid host name"));
         return new Exact(canonical);
     }
 

@@ -22,8 +22,7 @@ public final class EgressPolicy {
     }
 
     /** The decision about one URL; {@code reason} always says why. */
-    public record UrlCheck(String url, boolean allowed, String reason, boolean bypassAttempt) {
-    }
+    public record UrlCheck(String url, boolean allowed, String reason, boolean bypassAttempt) {}
 
     public UrlCheck check(String url) {
         int colon = url.indexOf(':');
@@ -57,10 +56,13 @@ public final class EgressPolicy {
             return deny(url, "host '" + rawHost.get() + "' is not a valid host name or IP address", true);
         }
         Host host = parsed.get();
-        String written = host.spelledOddly() ? "host '" + rawHost.get() + "' is " + host.canonical() : "host " + host.canonical();
+        String written = host.spelledOddly()
+                ? "host '" + rawHost.get() + "' is " + host.canonical()
+                : "host " + host.canonical();
         Optional<String> blocked = BlockedAddresses.reason(host);
         if (blocked.isPresent()) {
-            boolean bypass = host.spelledOddly() || blocked.get().contains("embedding")
+            boolean bypass = host.spelledOddly()
+                    || blocked.get().contains("embedding")
                     || host.canonical().endsWith(".localhost");
             return deny(url, written + ": " + blocked.get() + " (blocked whatever the allowlist says)", bypass);
         }

@@ -17,7 +17,11 @@ import java.util.Optional;
  */
 public record Host(String canonical, Kind kind, byte[] address, boolean spelledOddly) {
 
-    public enum Kind { NAME, IPV4, IPV6 }
+    public enum Kind {
+        NAME,
+        IPV4,
+        IPV6
+    }
 
     public Host {
         Objects.requireNonNull(canonical, "canonical");
@@ -46,7 +50,8 @@ public record Host(String canonical, Kind kind, byte[] address, boolean spelledO
             return Optional.empty();
         }
         String name = ascii.endsWith(".") ? ascii.substring(0, ascii.length() - 1) : ascii;
-        if (name.isEmpty() || !name.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '.' || c == '-' || c == '_')) {
+        if (name.isEmpty()
+                || !name.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '.' || c == '-' || c == '_')) {
             return Optional.empty();
         }
         boolean odd = !name.equals(raw);
@@ -69,7 +74,10 @@ public record Host(String canonical, Kind kind, byte[] address, boolean spelledO
         int zone = inner.indexOf('%');
         String literal = zone >= 0 ? inner.substring(0, zone) : inner;
         return IpAddresses.parseIpv6(literal)
-                .map(bytes -> new Host("[" + Ipv6Text.compressed(bytes) + "]", Kind.IPV6, bytes,
+                .map(bytes -> new Host(
+                        "[" + Ipv6Text.compressed(bytes) + "]",
+                        Kind.IPV6,
+                        bytes,
                         !("[" + Ipv6Text.compressed(bytes) + "]").equals(raw.toLowerCase(Locale.ROOT))));
     }
 
@@ -86,8 +94,7 @@ public record Host(String canonical, Kind kind, byte[] address, boolean spelledO
         return last.startsWith("0x") && last.substring(2).chars().allMatch(c -> Character.digit(c, 16) >= 0 && c < 128);
     }
 
-    private record OptionalIpv4(boolean valid, long value) {
-    }
+    private record OptionalIpv4(boolean valid, long value) {}
 
     /** WHATWG IPv4 parser: 1-4 parts, each decimal, 0x-hex or 0-octal; the last fills the remaining bytes. */
     private static OptionalIpv4 parseIpv4(String name) {
@@ -156,7 +163,9 @@ public record Host(String canonical, Kind kind, byte[] address, boolean spelledO
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c == '%') {
-                if (i + 2 >= s.length() || Character.digit(s.charAt(i + 1), 16) < 0 || Character.digit(s.charAt(i + 2), 16) < 0) {
+                if (i + 2 >= s.length()
+                        || Character.digit(s.charAt(i + 1), 16) < 0
+                        || Character.digit(s.charAt(i + 2), 16) < 0) {
                     return Optional.empty();
                 }
                 out.write(Integer.parseInt(s.substring(i + 1, i + 3), 16));

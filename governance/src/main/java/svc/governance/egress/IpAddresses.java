@@ -11,8 +11,7 @@ import java.util.Optional;
  */
 public final class IpAddresses {
 
-    private IpAddresses() {
-    }
+    private IpAddresses() {}
 
     /** The four bytes of a strict dotted quad such as {@code 192.168.0.1}, or empty. */
     public static Optional<byte[]> parseDottedQuad(String s) {

@@ -3,8 +3,7 @@ package svc.governance.egress;
 /** RFC 5952 text for IPv6 bytes: lower-case, leading zeros dropped, longest zero run as {@code ::}. */
 final class Ipv6Text {
 
-    private Ipv6Text() {
-    }
+    private Ipv6Text() {}
 
     static String compressed(byte[] b) {
         int[] w = new int[8];

@@ -21,10 +21,10 @@ public final class UrlFinder {
             "(?<![A-Za-z0-9+.-])(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:(?:[/\\\\]|[A-Za-z][A-Za-z0-9+.-]{1,31}:[/\\\\])"
                     // browsers also read "http:127.0.0.1" (no slashes) as a URL with a host
                     + "|[Hh][Tt][Tt][Pp][Ss]?:(?=[A-Za-z0-9\\[%]))[^\\s\"'<>`]*");
-    private static final Pattern URL_FIELD = Pattern.compile("(?:^|_|-)(?:url|uri|href|endpoint|host|hostname|webhook)$");
+    private static final Pattern URL_FIELD =
+            Pattern.compile("(?:^|_|-)(?:url|uri|href|endpoint|host|hostname|webhook)$");
 
-    private UrlFinder() {
-    }
+    private UrlFinder() {}
 
     public static List<String> inText(String text) {
         List<String> out = new ArrayList<>();
@@ -46,7 +46,10 @@ public final class UrlFinder {
             List<String> found = inText(node.textValue());
             out.addAll(found);
             String value = node.textValue().trim();
-            if (found.isEmpty() && field != null && !value.isEmpty() && !value.contains(" ")
+            if (found.isEmpty()
+                    && field != null
+                    && !value.isEmpty()
+                    && !value.contains(" ")
                     && URL_FIELD.matcher(field.toLowerCase(Locale.ROOT)).find()) {
                 out.add(value.startsWith("//") ? "http:" + value : "http://" + value);
             }

@@ -27,6 +27,7 @@ public final class ConversationTombstoner {
     private static final List<String> KEPT = List.of("seq", "ts", "agent", "role", "run_id");
     /** Written by the platform, never by a person: not searched, so subject {@code 42} does not hit {@code "seq": 42}. */
     private static final Set<String> SYSTEM_FIELDS = Set.of("seq", "ts");
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** @param lines the file's lines, unchanged where the subject is not mentioned */
@@ -36,8 +37,7 @@ public final class ConversationTombstoner {
         }
     }
 
-    private ConversationTombstoner() {
-    }
+    private ConversationTombstoner() {}
 
     /** @throws InvalidSubjectIdException when {@code subjectId} is blank */
     public static Result tombstone(List<String> lines, String subjectId, Instant deletedAt) {
@@ -74,7 +74,9 @@ public final class ConversationTombstoner {
     }
 
     private static boolean isTombstone(JsonNode node) {
-        return node != null && node.isObject() && MARKER.equals(node.path("content").asText(null))
+        return node != null
+                && node.isObject()
+                && MARKER.equals(node.path("content").asText(null))
                 && node.has("deleted_subject");
     }
 

@@ -29,8 +29,7 @@ public final class DatasetRowEraser {
         }
     }
 
-    private DatasetRowEraser() {
-    }
+    private DatasetRowEraser() {}
 
     public static Result csv(List<String> lines, String subjectId, char delimiter) {
         String id = InvalidSubjectIdException.requireValid(subjectId).strip();
@@ -92,7 +91,8 @@ public final class DatasetRowEraser {
             }
             return node;
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("line " + lineNumber + " is not valid JSON: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(
+                    "line " + lineNumber + " is not valid JSON: " + e.getOriginalMessage(), e);
         }
     }
 
@@ -123,8 +123,8 @@ public final class DatasetRowEraser {
             }
         }
         if (quoted) {
-            throw new IllegalArgumentException("line " + lineNumber + " has an unclosed quoted field; multi-line fields are "
-                    + "not supported by the row eraser");
+            throw new IllegalArgumentException("line " + lineNumber
+                    + " has an unclosed quoted field; multi-line fields are " + "not supported by the row eraser");
         }
         cells.add(cell.toString().strip());
         return cells;

@@ -10,10 +10,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param conversationLinesTombstoned  conversation lines replaced by tombstones
  * @param filesTouched                 files rewritten
  */
-public record ErasureCounts(@JsonProperty("dataset_rows") long datasetRows,
-                            @JsonProperty("models_nulled") long modelsNulled,
-                            @JsonProperty("conversation_lines_tombstoned") long conversationLinesTombstoned,
-                            @JsonProperty("files_touched") long filesTouched) {
+public record ErasureCounts(
+        @JsonProperty("dataset_rows") long datasetRows,
+        @JsonProperty("models_nulled") long modelsNulled,
+        @JsonProperty("conversation_lines_tombstoned") long conversationLinesTombstoned,
+        @JsonProperty("files_touched") long filesTouched) {
 
     public ErasureCounts {
         if (datasetRows < 0 || modelsNulled < 0 || conversationLinesTombstoned < 0 || filesTouched < 0) {
@@ -22,7 +23,10 @@ public record ErasureCounts(@JsonProperty("dataset_rows") long datasetRows,
     }
 
     public ErasureCounts plus(ErasureCounts o) {
-        return new ErasureCounts(datasetRows + o.datasetRows, modelsNulled + o.modelsNulled,
-                conversationLinesTombstoned + o.conversationLinesTombstoned, filesTouched + o.filesTouched);
+        return new ErasureCounts(
+                datasetRows + o.datasetRows,
+                modelsNulled + o.modelsNulled,
+                conversationLinesTombstoned + o.conversationLinesTombstoned,
+                filesTouched + o.filesTouched);
     }
 }

@@ -26,12 +26,13 @@ import java.util.TreeMap;
  * @param completedAt when the work (or the preview) finished
  * @param signature   hex SHA-256 over {@link #canonicalJson()}
  */
-public record ErasureReceipt(@JsonProperty("subject_id") String subjectId,
-                             @JsonProperty("dry_run") boolean dryRun,
-                             @JsonProperty("counts") ErasureCounts counts,
-                             @JsonProperty("requested_at") Instant requestedAt,
-                             @JsonProperty("completed_at") Instant completedAt,
-                             @JsonProperty("signature") String signature) {
+public record ErasureReceipt(
+        @JsonProperty("subject_id") String subjectId,
+        @JsonProperty("dry_run") boolean dryRun,
+        @JsonProperty("counts") ErasureCounts counts,
+        @JsonProperty("requested_at") Instant requestedAt,
+        @JsonProperty("completed_at") Instant completedAt,
+        @JsonProperty("signature") String signature) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -43,16 +44,18 @@ public record ErasureReceipt(@JsonProperty("subject_id") String subjectId,
     }
 
     /** A receipt with its signature computed. */
-    public static ErasureReceipt issue(String subjectId, boolean dryRun, ErasureCounts counts, Instant requestedAt,
-                                       Instant completedAt) {
+    public static ErasureReceipt issue(
+            String subjectId, boolean dryRun, ErasureCounts counts, Instant requestedAt, Instant completedAt) {
         ErasureReceipt unsigned = new ErasureReceipt(subjectId, dryRun, counts, requestedAt, completedAt, null);
         return new ErasureReceipt(subjectId, dryRun, counts, requestedAt, completedAt, unsigned.computeSignature());
     }
 
     /** True when {@code signature} is the hash of the other fields as they are now. */
     public boolean verify() {
-        return signature != null && MessageDigest.isEqual(
-                signature.getBytes(StandardCharsets.US_ASCII), computeSignature().getBytes(StandardCharsets.US_ASCII));
+        return signature != null
+                && MessageDigest.isEqual(
+                        signature.getBytes(StandardCharsets.US_ASCII),
+                        computeSignature().getBytes(StandardCharsets.US_ASCII));
     }
 
     /** The sorted-key JSON that is hashed: every field except {@code signature}. */
@@ -78,8 +81,9 @@ public record ErasureReceipt(@JsonProperty("subject_id") String subjectId,
 
     private String computeSignature() {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(canonicalJson().getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256")
+                            .digest(canonicalJson().getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 missing from the JVM", e);
         }

@@ -12,8 +12,8 @@ final class SubjectMatcher {
     private final Pattern pattern;
 
     SubjectMatcher(String subjectId) {
-        this.pattern = Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(InvalidSubjectIdException.requireValid(subjectId))
-                + "(?![A-Za-z0-9_])");
+        this.pattern = Pattern.compile("(?<![A-Za-z0-9_])"
+                + Pattern.quote(InvalidSubjectIdException.requireValid(subjectId)) + "(?![A-Za-z0-9_])");
     }
 
     boolean mentionedIn(String text) {

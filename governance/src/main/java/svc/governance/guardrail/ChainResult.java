@@ -9,8 +9,7 @@ import java.util.Optional;
  * either failed open or became a DENY. {@code payload} is the payload after every redaction; on
  * DENY it is the payload as the denying guardrail saw it, and must not be used.
  */
-public record ChainResult(IntegrationPoint point, Outcome outcome, Payload payload,
-                          List<GuardrailVerdict> verdicts) {
+public record ChainResult(IntegrationPoint point, Outcome outcome, Payload payload, List<GuardrailVerdict> verdicts) {
 
     public ChainResult {
         verdicts = List.copyOf(verdicts);

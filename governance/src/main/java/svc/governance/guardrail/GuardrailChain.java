@@ -23,8 +23,8 @@ public final class GuardrailChain {
     }
 
     /** The chain for {@code point}: those of {@code all} that run there, sorted by priority. */
-    public static GuardrailChain forPoint(IntegrationPoint point, List<? extends Guardrail> all,
-                                          GuardrailListener listener) {
+    public static GuardrailChain forPoint(
+            IntegrationPoint point, List<? extends Guardrail> all, GuardrailListener listener) {
         Objects.requireNonNull(point, "point");
         Objects.requireNonNull(listener, "listener");
         List<Guardrail> selected = new ArrayList<>();
@@ -54,7 +54,8 @@ public final class GuardrailChain {
     public ChainResult run(GuardrailContext context, Payload payload) {
         Objects.requireNonNull(payload, "payload");
         if (context.point() != point) {
-            throw new IllegalArgumentException("context is for " + context.point() + " but this chain runs at " + point);
+            throw new IllegalArgumentException(
+                    "context is for " + context.point() + " but this chain runs at " + point);
         }
         Payload current = payload;
         boolean redacted = false;
@@ -67,8 +68,15 @@ public final class GuardrailChain {
             String reason = verdict.outcome() == Outcome.ERROR && effective == Outcome.DENY
                     ? "invariant guardrail failed closed: " + verdict.reason()
                     : verdict.reason();
-            verdicts.add(new GuardrailVerdict(guardrail.id(), guardrail.name(), verdict.outcome(), effective,
-                    verdict.severity(), reason, verdict.bypassAttempt(), nanos));
+            verdicts.add(new GuardrailVerdict(
+                    guardrail.id(),
+                    guardrail.name(),
+                    verdict.outcome(),
+                    effective,
+                    verdict.severity(),
+                    reason,
+                    verdict.bypassAttempt(),
+                    nanos));
             listener.evaluated(guardrail.name(), nanos);
             listener.triggered(guardrail.name(), effective);
             if (verdict.bypassAttempt()) {

@@ -20,15 +20,12 @@ public interface GuardrailListener {
     /** A listener that ignores everything. */
     GuardrailListener NONE = new GuardrailListener() {
         @Override
-        public void triggered(String name, Outcome outcome) {
-        }
+        public void triggered(String name, Outcome outcome) {}
 
         @Override
-        public void bypassAttempt(String name, IntegrationPoint point, String reason) {
-        }
+        public void bypassAttempt(String name, IntegrationPoint point, String reason) {}
 
         @Override
-        public void evaluated(String name, long nanos) {
-        }
+        public void evaluated(String name, long nanos) {}
     };
 }

@@ -10,8 +10,8 @@ import java.util.Optional;
  * get around a control (an injection, an obfuscated loopback address); the chain reports those to
  * {@link GuardrailListener#bypassAttempt}.
  */
-public record Verdict(Outcome outcome, Severity severity, String reason, Optional<Payload> redacted,
-                      boolean bypassAttempt) {
+public record Verdict(
+        Outcome outcome, Severity severity, String reason, Optional<Payload> redacted, boolean bypassAttempt) {
 
     public Verdict {
         Objects.requireNonNull(outcome, "outcome");

@@ -46,8 +46,7 @@ public final class InjectionDetector {
     }
 
     /** One occurrence of one pattern. */
-    public record Hit(String patternId, Severity severity, int start, int end) {
-    }
+    public record Hit(String patternId, Severity severity, int start, int end) {}
 
     /** Every occurrence found in a text, and the verdict of the threshold rule. */
     public record Detection(List<Hit> hits) {
@@ -73,7 +72,10 @@ public final class InjectionDetector {
         }
 
         private List<String> ids(Severity severity) {
-            return hits.stream().filter(h -> h.severity() == severity).map(Hit::patternId).toList();
+            return hits.stream()
+                    .filter(h -> h.severity() == severity)
+                    .map(Hit::patternId)
+                    .toList();
         }
     }
 }

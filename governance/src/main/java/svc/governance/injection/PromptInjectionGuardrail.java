@@ -91,9 +91,13 @@ public final class PromptInjectionGuardrail implements Guardrail {
             scanned++;
             InjectionDetector.Detection d = detect(m.content());
             if (d.blocked()) {
-                return Verdict.deny(Severity.HIGH, "prompt injection in message " + (i + 1) + " (" + m.role() + "): "
-                        + d.summary() + "; blocks on >= " + InjectionDetector.HIGH_THRESHOLD + " high or >= "
-                        + InjectionDetector.MEDIUM_THRESHOLD + " medium").asBypassAttempt();
+                return Verdict.deny(
+                                Severity.HIGH,
+                                "prompt injection in message " + (i + 1) + " (" + m.role() + "): "
+                                        + d.summary() + "; blocks on >= " + InjectionDetector.HIGH_THRESHOLD
+                                        + " high or >= "
+                                        + InjectionDetector.MEDIUM_THRESHOLD + " medium")
+                        .asBypassAttempt();
             }
             if (!d.hits().isEmpty()) {
                 belowThreshold.add("message " + (i + 1) + ": " + d.summary());
@@ -101,9 +105,10 @@ public final class PromptInjectionGuardrail implements Guardrail {
         }
         String scope = scanned + " of " + messages.size() + " message(s) scanned"
                 + (scanSystemRole ? "" : ", system role skipped");
-        return Verdict.allow(belowThreshold.isEmpty()
-                ? "no injection patterns; " + scope
-                : "below threshold (" + String.join("; ", belowThreshold) + "); " + scope);
+        return Verdict.allow(
+                belowThreshold.isEmpty()
+                        ? "no injection patterns; " + scope
+                        : "below threshold (" + String.join("; ", belowThreshold) + "); " + scope);
     }
 
     private InjectionDetector.Detection detect(String content) {
@@ -130,7 +135,8 @@ public final class PromptInjectionGuardrail implements Guardrail {
 
     private static String sha256(String s) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK ships SHA-256", e);
         }

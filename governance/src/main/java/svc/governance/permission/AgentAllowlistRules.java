@@ -45,9 +45,15 @@ public final class AgentAllowlistRules implements RuleProvider {
         }
         String tool = request.tool();
         String refusal = refusal(agent.name(), tool);
-        return refusal == null ? List.of()
-                : List.of(PermissionRule.of("agent_allowlist:" + agent.name(), tool, Behavior.DENY,
-                        Priorities.AGENT_ALLOWLIST_DENY, refusal, RuleSource.AGENT_ALLOWLIST));
+        return refusal == null
+                ? List.of()
+                : List.of(PermissionRule.of(
+                        "agent_allowlist:" + agent.name(),
+                        tool,
+                        Behavior.DENY,
+                        Priorities.AGENT_ALLOWLIST_DENY,
+                        refusal,
+                        RuleSource.AGENT_ALLOWLIST));
     }
 
     /** The reason the agent may not call the tool, or {@code null} when it may. */
@@ -55,7 +61,8 @@ public final class AgentAllowlistRules implements RuleProvider {
         if (tool.startsWith(TRANSFER_PREFIX)) {
             String target = tool.substring(TRANSFER_PREFIX.length());
             Set<String> delegates = delegatesByAgent.getOrDefault(agent, Set.of());
-            return delegates.contains(target) ? null
+            return delegates.contains(target)
+                    ? null
                     : "agent " + agent + " may not delegate to " + target + " (not in its delegation set)";
         }
         Set<String> tools = toolsByAgent.get(agent);

@@ -6,7 +6,9 @@ import java.util.Locale;
 
 /** What a rule (and a decision) says about a tool call. */
 public enum Behavior {
-    ALLOW, DENY, ASK;
+    ALLOW,
+    DENY,
+    ASK;
 
     @JsonValue
     public String wireName() {

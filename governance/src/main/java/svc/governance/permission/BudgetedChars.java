@@ -11,6 +11,7 @@ final class BudgetedChars implements CharSequence {
 
     /** Reads allowed per character of input, plus a floor for short inputs; far above any sane pattern's need. */
     static final int READS_PER_CHAR = 200;
+
     static final int READS_FLOOR = 100_000;
 
     static final class Exhausted extends RuntimeException {

@@ -31,12 +31,17 @@ public final class ComplianceGateRules implements RuleProvider {
         if (request.runId() == null) {
             return List.of();
         }
-        List<GateVerdict> verdicts = gates.evaluateFor(request.tool(), inputs.latestResults(request.runId()),
-                inputs.runContext(request.runId()));
+        List<GateVerdict> verdicts = gates.evaluateFor(
+                request.tool(), inputs.latestResults(request.runId()), inputs.runContext(request.runId()));
         return verdicts.stream()
                 .filter(GateVerdict::blocked)
-                .map(v -> PermissionRule.of("compliance_gate:" + v.gateId(), v.blocksTool(), Behavior.DENY,
-                        Priorities.COMPLIANCE_GATE_DENY, v.reason(), RuleSource.COMPLIANCE_GATE))
+                .map(v -> PermissionRule.of(
+                        "compliance_gate:" + v.gateId(),
+                        v.blocksTool(),
+                        Behavior.DENY,
+                        Priorities.COMPLIANCE_GATE_DENY,
+                        v.reason(),
+                        RuleSource.COMPLIANCE_GATE))
                 .toList();
     }
 }

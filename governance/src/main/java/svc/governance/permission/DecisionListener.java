@@ -7,7 +7,7 @@ package svc.governance.permission;
 @FunctionalInterface
 public interface DecisionListener {
 
-    DecisionListener NONE = (request, decision) -> { };
+    DecisionListener NONE = (request, decision) -> {};
 
     void onDecision(PermissionRequest request, PermissionDecision decision);
 }

@@ -14,11 +14,11 @@ import java.time.Instant;
  * @param tool   the tool or endpoint class
  * @param ts     when the decision was taken
  */
-public record DenialRecord(String source,
-                           @JsonProperty("rule_id") String ruleId,
-                           String reason,
-                           @JsonProperty("run_id") String runId,
-                           String agent,
-                           String tool,
-                           Instant ts) {
-}
+public record DenialRecord(
+        String source,
+        @JsonProperty("rule_id") String ruleId,
+        String reason,
+        @JsonProperty("run_id") String runId,
+        String agent,
+        String tool,
+        Instant ts) {}

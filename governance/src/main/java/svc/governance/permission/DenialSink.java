@@ -4,7 +4,7 @@ package svc.governance.permission;
 @FunctionalInterface
 public interface DenialSink {
 
-    DenialSink NONE = record -> { };
+    DenialSink NONE = record -> {};
 
     void record(DenialRecord denial);
 }

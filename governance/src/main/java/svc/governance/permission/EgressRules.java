@@ -25,9 +25,15 @@ public final class EgressRules implements RuleProvider {
 
     @Override
     public List<PermissionRule> rulesFor(PermissionRequest request) {
-        return blockedReason.apply(request.argumentsJson())
-                .map(reason -> List.of(PermissionRule.of("egress_allowlist", request.tool(), Behavior.DENY,
-                        Priorities.EGRESS_DENY, "egress blocked: " + reason, RuleSource.EGRESS_ALLOWLIST)))
+        return blockedReason
+                .apply(request.argumentsJson())
+                .map(reason -> List.of(PermissionRule.of(
+                        "egress_allowlist",
+                        request.tool(),
+                        Behavior.DENY,
+                        Priorities.EGRESS_DENY,
+                        "egress blocked: " + reason,
+                        RuleSource.EGRESS_ALLOWLIST)))
                 .orElse(List.of());
     }
 }

@@ -35,8 +35,13 @@ public final class FeatureFlagRules implements RuleProvider {
         List<PermissionRule> rules = new ArrayList<>(0);
         flagByTool.forEach((glob, flag) -> {
             if (Glob.matches(glob, request.tool()) && !flagEnabled.test(flag)) {
-                rules.add(PermissionRule.of("feature_flag:" + flag, glob, Behavior.DENY, Priorities.FEATURE_FLAG_DENY,
-                        "auto-skipped: flag " + flag + " is off", RuleSource.FEATURE_FLAG));
+                rules.add(PermissionRule.of(
+                        "feature_flag:" + flag,
+                        glob,
+                        Behavior.DENY,
+                        Priorities.FEATURE_FLAG_DENY,
+                        "auto-skipped: flag " + flag + " is off",
+                        RuleSource.FEATURE_FLAG));
             }
         });
         return rules;

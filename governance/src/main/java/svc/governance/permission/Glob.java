@@ -8,8 +8,7 @@ package svc.governance.permission;
  */
 final class Glob {
 
-    private Glob() {
-    }
+    private Glob() {}
 
     static boolean matches(String glob, String text) {
         int g = 0;

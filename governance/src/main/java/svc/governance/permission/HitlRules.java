@@ -9,9 +9,15 @@ public final class HitlRules implements RuleProvider {
     private final List<PermissionRule> rules;
 
     public HitlRules(Set<String> approvalRequiredTools) {
-        this.rules = approvalRequiredTools.stream().sorted()
-                .map(glob -> PermissionRule.of("hitl:" + glob, glob, Behavior.ASK, Priorities.HITL_ASK,
-                        "tool " + glob + " requires human approval", RuleSource.HITL))
+        this.rules = approvalRequiredTools.stream()
+                .sorted()
+                .map(glob -> PermissionRule.of(
+                        "hitl:" + glob,
+                        glob,
+                        Behavior.ASK,
+                        Priorities.HITL_ASK,
+                        "tool " + glob + " requires human approval",
+                        RuleSource.HITL))
                 .toList();
     }
 

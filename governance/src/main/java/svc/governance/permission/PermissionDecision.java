@@ -11,8 +11,8 @@ import java.util.Optional;
  * @param matched  every rule that matched the request, in provider order, for the audit trail
  * @param reason   the winner's reason, or a sentence naming the default
  */
-public record PermissionDecision(Behavior behavior, Optional<PermissionRule> winner, List<PermissionRule> matched,
-                                 String reason) {
+public record PermissionDecision(
+        Behavior behavior, Optional<PermissionRule> winner, List<PermissionRule> matched, String reason) {
 
     public PermissionDecision {
         matched = List.copyOf(matched);

@@ -55,8 +55,14 @@ public final class PermissionEngine {
         listener.onDecision(request, decision);
         if (decision.denied()) {
             PermissionRule winner = decision.winner().orElse(null);
-            denials.record(new DenialRecord(decision.source(), winner == null ? null : winner.id(), decision.reason(),
-                    request.runId(), request.subject().name(), request.tool(), clock.instant()));
+            denials.record(new DenialRecord(
+                    decision.source(),
+                    winner == null ? null : winner.id(),
+                    decision.reason(),
+                    request.runId(),
+                    request.subject().name(),
+                    request.tool(),
+                    clock.instant()));
         }
         return decision;
     }
@@ -70,8 +76,13 @@ public final class PermissionEngine {
             return provider.rulesFor(request);
         } catch (RuntimeException e) {
             String source = provider.source().wireName();
-            return List.of(PermissionRule.of(source + "-unavailable", "*", Behavior.DENY, PROVIDER_FAILURE_PRIORITY,
-                    "permission source " + source + " failed (" + e.getMessage() + "); failing closed", provider.source()));
+            return List.of(PermissionRule.of(
+                    source + "-unavailable",
+                    "*",
+                    Behavior.DENY,
+                    PROVIDER_FAILURE_PRIORITY,
+                    "permission source " + source + " failed (" + e.getMessage() + "); failing closed",
+                    provider.source()));
         }
     }
 
@@ -85,18 +96,20 @@ public final class PermissionEngine {
      * </ol>
      */
     public static PermissionDecision resolve(List<PermissionRule> matched, Behavior defaultBehavior) {
-        Optional<PermissionRule> invariant = highest(matched.stream().filter(PermissionEngine::isInvariant).toList());
+        Optional<PermissionRule> invariant =
+                highest(matched.stream().filter(PermissionEngine::isInvariant).toList());
         if (invariant.isPresent()) {
             return decided(invariant.get(), matched);
         }
         for (Behavior behavior : List.of(Behavior.ALLOW, Behavior.DENY, Behavior.ASK)) {
-            Optional<PermissionRule> best = highest(matched.stream().filter(r -> r.behavior() == behavior).toList());
+            Optional<PermissionRule> best = highest(
+                    matched.stream().filter(r -> r.behavior() == behavior).toList());
             if (best.isPresent()) {
                 return decided(best.get(), matched);
             }
         }
-        return new PermissionDecision(defaultBehavior, Optional.empty(), matched,
-                "no rule matched; default " + defaultBehavior.wireName());
+        return new PermissionDecision(
+                defaultBehavior, Optional.empty(), matched, "no rule matched; default " + defaultBehavior.wireName());
     }
 
     /**
@@ -132,8 +145,7 @@ public final class PermissionEngine {
         private DenialSink denials = DenialSink.NONE;
         private Clock clock = Clock.systemUTC();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder provider(RuleProvider provider) {
             providers.add(Objects.requireNonNull(provider, "provider"));

@@ -23,15 +23,18 @@ public final class PermissionPacks {
      * The leading look-ahead (every alternative starts with _, o, s or e) and the single word-start
      * guard let most positions of a long script be rejected by one character test.
      */
-    public static final String DANGEROUS_PYTHON = "(?=[_ose])(?:__import__|" + WORD_START + "(?:" + String.join("|",
-            "os\\s*\\.\\s*(?:system|popen)\\s*\\(",
-            "subprocess\\b",
-            "eval\\s*\\(",
-            "exec\\s*\\(",
-            "socket\\b",
-            "shutil\\s*\\.\\s*rmtree\\b",
-            // open(path, 'w') / open(path, mode="a") / open(p, 'r+'), quotes possibly JSON-escaped
-            "open\\s*\\([^)]*,\\s*(?:mode\\s*=\\s*)?\\\\?[\"'][rbt]*[wax+]") + "))";
+    public static final String DANGEROUS_PYTHON = "(?=[_ose])(?:__import__|" + WORD_START + "(?:"
+            + String.join(
+                    "|",
+                    "os\\s*\\.\\s*(?:system|popen)\\s*\\(",
+                    "subprocess\\b",
+                    "eval\\s*\\(",
+                    "exec\\s*\\(",
+                    "socket\\b",
+                    "shutil\\s*\\.\\s*rmtree\\b",
+                    // open(path, 'w') / open(path, mode="a") / open(p, 'r+'), quotes possibly JSON-escaped
+                    "open\\s*\\([^)]*,\\s*(?:mode\\s*=\\s*)?\\\\?[\"'][rbt]*[wax+]")
+            + "))";
 
     /**
      * Indian PAN: five letters, four digits, one letter, not inside a longer word. The leading
@@ -42,22 +45,41 @@ public final class PermissionPacks {
     /** Aadhaar: 12 digits, the first 2-9, plain or grouped 4-4-4 by one space or hyphen used consistently. */
     public static final String AADHAAR = "(?=[2-9])(?<![0-9])[2-9][0-9]{3}([ -]?)[0-9]{4}\\1[0-9]{4}(?![0-9])";
 
-    private PermissionPacks() {
-    }
+    private PermissionPacks() {}
 
     /** The five BFSI baseline rules, as profile rules (DENY at 60, ASK at 45). */
     public static List<PermissionRule> bfsiBaseline() {
         return List.of(
-                profile("bfsi-deny-shell", "execute_shell", Behavior.DENY, null,
+                profile(
+                        "bfsi-deny-shell",
+                        "execute_shell",
+                        Behavior.DENY,
+                        null,
                         "BFSI baseline: shell execution is not allowed"),
-                profile("bfsi-deny-dangerous-python", "execute_python", Behavior.DENY, DANGEROUS_PYTHON,
+                profile(
+                        "bfsi-deny-dangerous-python",
+                        "execute_python",
+                        Behavior.DENY,
+                        DANGEROUS_PYTHON,
                         "BFSI baseline: the Python code calls a dangerous function (shell, eval/exec, sockets, "
                                 + "recursive delete or file write)"),
-                profile("bfsi-ask-deploy", "register_model_deployment", Behavior.ASK, null,
+                profile(
+                        "bfsi-ask-deploy",
+                        "register_model_deployment",
+                        Behavior.ASK,
+                        null,
                         "BFSI baseline: a model deployment needs human approval"),
-                profile("bfsi-deny-pan", "write_file", Behavior.DENY, PAN,
+                profile(
+                        "bfsi-deny-pan",
+                        "write_file",
+                        Behavior.DENY,
+                        PAN,
                         "BFSI baseline: the file would contain a PAN (Indian permanent account number)"),
-                profile("bfsi-deny-aadhaar", "write_file", Behavior.DENY, AADHAAR,
+                profile(
+                        "bfsi-deny-aadhaar",
+                        "write_file",
+                        Behavior.DENY,
+                        AADHAAR,
                         "BFSI baseline: the file would contain an Aadhaar number"));
     }
 

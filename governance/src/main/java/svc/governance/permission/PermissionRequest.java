@@ -50,7 +50,8 @@ public record PermissionRequest(Subject subject, Role role, String tool, String 
         try {
             return JSON.writeValueAsString(arguments);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("tool arguments cannot be written as JSON: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(
+                    "tool arguments cannot be written as JSON: " + e.getOriginalMessage(), e);
         }
     }
 }

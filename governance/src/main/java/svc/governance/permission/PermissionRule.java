@@ -52,8 +52,8 @@ public record PermissionRule(
     }
 
     /** A rule without an argument pattern. */
-    public static PermissionRule of(String id, String toolName, Behavior behavior, int priority,
-                                    String reason, RuleSource source) {
+    public static PermissionRule of(
+            String id, String toolName, Behavior behavior, int priority, String reason, RuleSource source) {
         return new PermissionRule(id, toolName, behavior, null, priority, reason, source);
     }
 
@@ -70,7 +70,9 @@ public record PermissionRule(
             return true;
         }
         try {
-            return COMPILED.get(pattern).matcher(new BudgetedChars(argumentsJson)).find();
+            return COMPILED.get(pattern)
+                    .matcher(new BudgetedChars(argumentsJson))
+                    .find();
         } catch (BudgetedChars.Exhausted e) {
             return behavior != Behavior.ALLOW;
         }
@@ -80,8 +82,10 @@ public record PermissionRule(
         try {
             COMPILED.computeIfAbsent(pattern, Pattern::compile);
         } catch (PatternSyntaxException e) {
-            throw new IllegalArgumentException("permission rule '" + id + "': pattern is not a valid regex: "
-                    + e.getDescription() + " near index " + e.getIndex(), e);
+            throw new IllegalArgumentException(
+                    "permission rule '" + id + "': pattern is not a valid regex: " + e.getDescription() + " near index "
+                            + e.getIndex(),
+                    e);
         }
     }
 

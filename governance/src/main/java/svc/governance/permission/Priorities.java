@@ -18,8 +18,8 @@ public final class Priorities {
     public static final int POLICY_ALLOW = 50;
     /** Policy-file DENY and ASK rules that give no priority of their own. */
     public static final int POLICY_DEFAULT = 50;
+
     public static final int PROFILE_ASK = 45;
 
-    private Priorities() {
-    }
+    private Priorities() {}
 }

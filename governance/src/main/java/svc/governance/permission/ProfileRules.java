@@ -21,7 +21,8 @@ public final class ProfileRules implements RuleProvider {
     public static ProfileRules of(List<PermissionRule> rules) {
         for (PermissionRule r : rules) {
             if (r.source() != RuleSource.PROFILE) {
-                throw new IllegalArgumentException("profile rule '" + r.id() + "': source must be profile, was " + r.source());
+                throw new IllegalArgumentException(
+                        "profile rule '" + r.id() + "': source must be profile, was " + r.source());
             }
             priority(r.id(), r.behavior(), r.priority());
         }
@@ -29,24 +30,26 @@ public final class ProfileRules implements RuleProvider {
     }
 
     public static ProfileRules load(Path file) {
-        return new ProfileRules(RuleFiles.read(file, RuleSource.PROFILE, raw -> priority(raw.id(), raw.behavior(), raw.priority())));
+        return new ProfileRules(
+                RuleFiles.read(file, RuleSource.PROFILE, raw -> priority(raw.id(), raw.behavior(), raw.priority())));
     }
 
     public static ProfileRules parse(String text, boolean yaml, String origin) {
-        return new ProfileRules(RuleFiles.parse(text, yaml, origin, RuleSource.PROFILE,
-                raw -> priority(raw.id(), raw.behavior(), raw.priority())));
+        return new ProfileRules(RuleFiles.parse(
+                text, yaml, origin, RuleSource.PROFILE, raw -> priority(raw.id(), raw.behavior(), raw.priority())));
     }
 
     private static int priority(String id, Behavior behavior, Integer written) {
         int fixed = switch (behavior) {
             case DENY -> Priorities.PROFILE_DENY;
             case ASK -> Priorities.PROFILE_ASK;
-            case ALLOW -> throw new IllegalArgumentException("profile rule '" + id
-                    + "': profiles only restrict (deny or ask); put ALLOW rules in the operator policy");
+            case ALLOW ->
+                throw new IllegalArgumentException("profile rule '" + id
+                        + "': profiles only restrict (deny or ask); put ALLOW rules in the operator policy");
         };
         if (written != null && written != fixed) {
-            throw new IllegalArgumentException("profile rule '" + id + "': a profile " + behavior
-                    + " sits at priority " + fixed + ", was " + written);
+            throw new IllegalArgumentException("profile rule '" + id + "': a profile " + behavior + " sits at priority "
+                    + fixed + ", was " + written);
         }
         return fixed;
     }

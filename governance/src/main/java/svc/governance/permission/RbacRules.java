@@ -29,7 +29,11 @@ public final class RbacRules implements RuleProvider {
         List<PermissionRule> rules = new ArrayList<>(0);
         requirements.forEach((glob, required) -> {
             if (!request.role().atLeast(required)) {
-                rules.add(PermissionRule.of("rbac:" + glob, glob, Behavior.DENY, Priorities.RBAC_DENY,
+                rules.add(PermissionRule.of(
+                        "rbac:" + glob,
+                        glob,
+                        Behavior.DENY,
+                        Priorities.RBAC_DENY,
                         "role " + request.role() + " is below the required role " + required + " for " + glob,
                         RuleSource.RBAC));
             }

@@ -6,7 +6,9 @@ import java.util.Locale;
 
 /** API roles, ordered: each role has every capability of the roles before it. */
 public enum Role {
-    VIEWER, OPERATOR, ADMIN;
+    VIEWER,
+    OPERATOR,
+    ADMIN;
 
     public boolean atLeast(Role required) {
         return compareTo(required) >= 0;

@@ -25,8 +25,7 @@ final class RuleFiles {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
-    private RuleFiles() {
-    }
+    private RuleFiles() {}
 
     /** Chooses YAML for {@code .yaml}/{@code .yml}, JSON otherwise. */
     static List<PermissionRule> read(Path file, RuleSource source, ToIntFunction<RawRule> priority) {
@@ -39,13 +38,14 @@ final class RuleFiles {
         }
     }
 
-    static List<PermissionRule> parse(String text, boolean yaml, String origin, RuleSource source,
-                                      ToIntFunction<RawRule> priority) {
+    static List<PermissionRule> parse(
+            String text, boolean yaml, String origin, RuleSource source, ToIntFunction<RawRule> priority) {
         JsonNode root;
         try {
             root = (yaml ? YAML : JSON).readTree(text);
         } catch (IOException e) {
-            throw new IllegalArgumentException(origin + ": not valid " + (yaml ? "YAML" : "JSON") + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    origin + ": not valid " + (yaml ? "YAML" : "JSON") + ": " + e.getMessage(), e);
         }
         if (root == null || root.isMissingNode() || root.isNull()) {
             return List.of();
@@ -62,8 +62,14 @@ final class RuleFiles {
                 throw new IllegalArgumentException(where + ": duplicate id '" + raw.id() + "'");
             }
             try {
-                rules.add(new PermissionRule(raw.id(), raw.toolName(), raw.behavior(), raw.pattern(),
-                        priority.applyAsInt(raw), raw.reason(), source));
+                rules.add(new PermissionRule(
+                        raw.id(),
+                        raw.toolName(),
+                        raw.behavior(),
+                        raw.pattern(),
+                        priority.applyAsInt(raw),
+                        raw.reason(),
+                        source));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
             }
@@ -95,8 +101,13 @@ final class RuleFiles {
             }
             priority = p.intValue();
         }
-        return new RawRule(id, text(item, "tool_name", where + " ('" + id + "')", true), behavior,
-                text(item, "pattern", where, false), priority, text(item, "reason", where, false));
+        return new RawRule(
+                id,
+                text(item, "tool_name", where + " ('" + id + "')", true),
+                behavior,
+                text(item, "pattern", where, false),
+                priority,
+                text(item, "reason", where, false));
     }
 
     private static String text(JsonNode item, String field, String where, boolean required) {
@@ -114,6 +125,5 @@ final class RuleFiles {
     }
 
     /** A rule as written in the file, before its source and final priority are fixed. */
-    record RawRule(String id, String toolName, Behavior behavior, String pattern, Integer priority, String reason) {
-    }
+    record RawRule(String id, String toolName, Behavior behavior, String pattern, Integer priority, String reason) {}
 }

@@ -37,8 +37,8 @@ public enum RuleSource {
         return Arrays.stream(values())
                 .filter(s -> s.wireName.equals(name))
                 .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException(
-                        "unknown rule source '" + name + "'; expected one of " + Arrays.stream(values()).map(RuleSource::wireName).toList()));
+                .orElseThrow(() -> new IllegalArgumentException("unknown rule source '" + name + "'; expected one of "
+                        + Arrays.stream(values()).map(RuleSource::wireName).toList()));
     }
 
     @Override

@@ -15,8 +15,7 @@ import java.util.function.UnaryOperator;
  */
 public final class JsonStrings {
 
-    private JsonStrings() {
-    }
+    private JsonStrings() {}
 
     public static JsonNode map(JsonNode node, UnaryOperator<String> f) {
         if (node.isTextual()) {

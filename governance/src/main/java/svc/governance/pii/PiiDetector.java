@@ -49,6 +49,5 @@ public final class PiiDetector {
         return List.copyOf(kept.values());
     }
 
-    private record Ranked(PiiEntity entity, int order) {
-    }
+    private record Ranked(PiiEntity entity, int order) {}
 }

@@ -70,8 +70,11 @@ public final class PiiGuardrail implements Guardrail {
         if (found.isEmpty()) {
             return Verdict.allow("no PII found");
         }
-        return Verdict.redact(redacted, Severity.MEDIUM, "redacted " + found.size() + " PII "
-                + (found.size() == 1 ? "entity" : "entities") + ": " + countsByType(found));
+        return Verdict.redact(
+                redacted,
+                Severity.MEDIUM,
+                "redacted " + found.size() + " PII " + (found.size() == 1 ? "entity" : "entities") + ": "
+                        + countsByType(found));
     }
 
     private Payload redactPayload(Payload payload, List<PiiEntity> found) {
@@ -103,8 +106,13 @@ public final class PiiGuardrail implements Guardrail {
             counts.merge(e.type(), 1, Integer::sum);
         }
         StringBuilder b = new StringBuilder();
-        counts.forEach((type, n) -> b.append(b.length() == 0 ? "" : ", ").append(type).append(" x").append(n)
-                .append(" (").append(redactor.actionFor(type).name().toLowerCase(java.util.Locale.ROOT)).append(')'));
+        counts.forEach((type, n) -> b.append(b.length() == 0 ? "" : ", ")
+                .append(type)
+                .append(" x")
+                .append(n)
+                .append(" (")
+                .append(redactor.actionFor(type).name().toLowerCase(java.util.Locale.ROOT))
+                .append(')'));
         return b.toString();
     }
 }

@@ -14,8 +14,7 @@ import java.util.regex.Pattern;
  */
 final class PrivateKeyRecognizer implements Recognizer {
 
-    private static final Pattern HEADER =
-            Pattern.compile("-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----");
+    private static final Pattern HEADER = Pattern.compile("-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY( BLOCK)?-----");
 
     @Override
     public PiiType type() {

@@ -14,20 +14,33 @@ public final class Recognizers {
 
     static final double CHECKSUM = 0.95;
 
-    private Recognizers() {
-    }
+    private Recognizers() {}
 
     /** All twelve, in the order of {@link PiiType}. */
     public static List<Recognizer> defaults() {
-        return List.of(email(), creditCard(), iban(), ipv4(), ipv6(), privateKeyBlock(), usSsn(), usPhone(),
-                aadhaar(), pan(), ifsc(), inPhone());
+        return List.of(
+                email(),
+                creditCard(),
+                iban(),
+                ipv4(),
+                ipv6(),
+                privateKeyBlock(),
+                usSsn(),
+                usPhone(),
+                aadhaar(),
+                pan(),
+                ifsc(),
+                inPhone());
     }
 
     public static Recognizer email() {
-        return new RegexRecognizer(PiiType.EMAIL, 0.9, Pattern.compile(
-                "(?<![A-Za-z0-9._%+-])[A-Za-z0-9][A-Za-z0-9._%+-]*@"
+        return new RegexRecognizer(
+                PiiType.EMAIL,
+                0.9,
+                Pattern.compile("(?<![A-Za-z0-9._%+-])[A-Za-z0-9][A-Za-z0-9._%+-]*@"
                         + "[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*"
-                        + "\\.[A-Za-z]{2,24}(?![A-Za-z0-9-]|\\.[A-Za-z0-9])"), m -> true);
+                        + "\\.[A-Za-z]{2,24}(?![A-Za-z0-9-]|\\.[A-Za-z0-9])"),
+                m -> true);
     }
 
     /**
@@ -36,12 +49,18 @@ public final class Recognizers {
      * reference numbers starting with 0, 1, 7, 8 or 9 are not reported as cards.
      */
     public static Recognizer creditCard() {
-        return new RegexRecognizer(PiiType.CREDIT_CARD, CHECKSUM, Pattern.compile(
-                "(?<![\\w-])(?:\\d{13,19}|\\d{4}([ -])\\d{4}\\1\\d{4}\\1\\d{1,7}|\\d{4}([ -])\\d{6}\\2\\d{4,5})(?!\\w)"),
+        return new RegexRecognizer(
+                PiiType.CREDIT_CARD,
+                CHECKSUM,
+                Pattern.compile(
+                        "(?<![\\w-])(?:\\d{13,19}|\\d{4}([ -])\\d{4}\\1\\d{4}\\1\\d{1,7}|\\d{4}([ -])\\d{6}\\2\\d{4,5})(?!\\w)"),
                 m -> {
                     String digits = digitsOf(m.group());
                     char first = digits.charAt(0);
-                    return digits.length() >= 13 && digits.length() <= 19 && first >= '2' && first <= '6'
+                    return digits.length() >= 13
+                            && digits.length() <= 19
+                            && first >= '2'
+                            && first <= '6'
                             && Checksums.luhnValid(digits);
                 });
     }
@@ -51,8 +70,10 @@ public final class Recognizers {
     }
 
     public static Recognizer ipv4() {
-        return new RegexRecognizer(PiiType.IPV4, 0.8, Pattern.compile(
-                "(?<![\\w.])\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}(?!\\w|\\.\\d)"),
+        return new RegexRecognizer(
+                PiiType.IPV4,
+                0.8,
+                Pattern.compile("(?<![\\w.])\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}(?!\\w|\\.\\d)"),
                 m -> IpAddresses.parseDottedQuad(m.group()).isPresent());
     }
 
@@ -63,7 +84,10 @@ public final class Recognizers {
      */
     public static Recognizer ipv6() {
         Pattern candidate = Pattern.compile("(?<![\\w:.])[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*[0-9A-Fa-f:](?![\\w:])");
-        return new RegexRecognizer(PiiType.IPV6, 0.8, candidate,
+        return new RegexRecognizer(
+                PiiType.IPV6,
+                0.8,
+                candidate,
                 m -> m.group().chars().filter(c -> c == ':').count() >= 2
                         && IpAddresses.parseIpv6(m.group()).isPresent());
     }
@@ -78,14 +102,20 @@ public final class Recognizers {
      * without separators or context they are far more often something else.
      */
     public static Recognizer usSsn() {
-        return new RegexRecognizer(PiiType.US_SSN, 0.85, Pattern.compile(
-                "(?<![\\w-])(\\d{3})([- ])(\\d{2})\\2(\\d{4})(?![\\w-])"), Recognizers::validSsn);
+        return new RegexRecognizer(
+                PiiType.US_SSN,
+                0.85,
+                Pattern.compile("(?<![\\w-])(\\d{3})([- ])(\\d{2})\\2(\\d{4})(?![\\w-])"),
+                Recognizers::validSsn);
     }
 
     private static boolean validSsn(MatchResult m) {
         int area = Integer.parseInt(m.group(1));
-        return area != 0 && area != 666 && area < 900
-                && !m.group(3).equals("00") && !m.group(4).equals("0000");
+        return area != 0
+                && area != 666
+                && area < 900
+                && !m.group(3).equals("00")
+                && !m.group(4).equals("0000");
     }
 
     /**
@@ -93,8 +123,11 @@ public final class Recognizers {
      * exchange and line; area code and exchange start with 2-9 (NANP rule).
      */
     public static Recognizer usPhone() {
-        return new RegexRecognizer(PiiType.US_PHONE, 0.7, Pattern.compile(
-                "(?<![\\w+])(?:\\+1[ .-]?|1[ .-])?(?:\\((\\d{3})\\)[ ]?|(\\d{3})[ .-]?)(\\d{3})[ .-]?\\d{4}(?!\\w)"),
+        return new RegexRecognizer(
+                PiiType.US_PHONE,
+                0.7,
+                Pattern.compile(
+                        "(?<![\\w+])(?:\\+1[ .-]?|1[ .-])?(?:\\((\\d{3})\\)[ ]?|(\\d{3})[ .-]?)(\\d{3})[ .-]?\\d{4}(?!\\w)"),
                 m -> {
                     String area = m.group(1) != null ? m.group(1) : m.group(2);
                     return area.charAt(0) >= '2' && m.group(3).charAt(0) >= '2';
@@ -107,8 +140,10 @@ public final class Recognizers {
      * in ten such windows passes Verhoeff by chance.
      */
     public static Recognizer aadhaar() {
-        return new RegexRecognizer(PiiType.AADHAAR, 0.9, Pattern.compile(
-                "(?<![\\w-]|\\d[ -])[2-9]\\d{3}([ -]?)\\d{4}\\1\\d{4}(?![\\w-]|[ -]\\d)"),
+        return new RegexRecognizer(
+                PiiType.AADHAAR,
+                0.9,
+                Pattern.compile("(?<![\\w-]|\\d[ -])[2-9]\\d{3}([ -]?)\\d{4}\\1\\d{4}(?![\\w-]|[ -]\\d)"),
                 m -> Checksums.verhoeffValid(digitsOf(m.group())));
     }
 
@@ -117,14 +152,16 @@ public final class Recognizers {
      * Case-sensitive: PANs are printed in capitals, and lower-case words of this shape are not PANs.
      */
     public static Recognizer pan() {
-        return new RegexRecognizer(PiiType.PAN, 0.85, Pattern.compile(
-                "(?<![A-Za-z0-9])[A-Z]{3}[ABCFGHLJPT][A-Z](\\d{4})[A-Z](?![A-Za-z0-9])"),
+        return new RegexRecognizer(
+                PiiType.PAN,
+                0.85,
+                Pattern.compile("(?<![A-Za-z0-9])[A-Z]{3}[ABCFGHLJPT][A-Z](\\d{4})[A-Z](?![A-Za-z0-9])"),
                 m -> !m.group(1).equals("0000"));
     }
 
     public static Recognizer ifsc() {
-        return new RegexRecognizer(PiiType.IFSC, 0.8, Pattern.compile(
-                "(?<![A-Za-z0-9])[A-Z]{4}0[A-Z0-9]{6}(?![A-Za-z0-9])"), m -> true);
+        return new RegexRecognizer(
+                PiiType.IFSC, 0.8, Pattern.compile("(?<![A-Za-z0-9])[A-Z]{4}0[A-Z0-9]{6}(?![A-Za-z0-9])"), m -> true);
     }
 
     /**
@@ -133,8 +170,11 @@ public final class Recognizers {
      * which they equally resemble.
      */
     public static Recognizer inPhone() {
-        return new RegexRecognizer(PiiType.IN_PHONE, 0.75, Pattern.compile(
-                "(?<![\\w+])(?:(?:(?:\\+|00)91[ -]?|0)[6-9]\\d{4}[ -]?\\d{5}|[6-9]\\d{4}[ -]\\d{5})(?!\\w)"),
+        return new RegexRecognizer(
+                PiiType.IN_PHONE,
+                0.75,
+                Pattern.compile(
+                        "(?<![\\w+])(?:(?:(?:\\+|00)91[ -]?|0)[6-9]\\d{4}[ -]?\\d{5}|[6-9]\\d{4}[ -]\\d{5})(?!\\w)"),
                 m -> true);
     }
 

@@ -24,10 +24,11 @@ final class DockerDriver implements Driver {
             throw new SandboxException("sandbox driver docker: the docker client is not on PATH; install Docker or set "
                     + "SVC_SANDBOX_DRIVER=subprocess");
         }
-        HostProbe.Answer info = HostProbe.ask(Duration.ofSeconds(10), List.of("docker", "info", "--format", "{{.ServerVersion}}"));
+        HostProbe.Answer info =
+                HostProbe.ask(Duration.ofSeconds(10), List.of("docker", "info", "--format", "{{.ServerVersion}}"));
         if (!info.succeeded()) {
-            throw new SandboxException("sandbox driver docker: no Docker engine answers `docker info` (" + info.firstLine()
-                    + "); start the engine or set SVC_SANDBOX_DRIVER=subprocess");
+            throw new SandboxException("sandbox driver docker: no Docker engine answers `docker info` ("
+                    + info.firstLine() + "); start the engine or set SVC_SANDBOX_DRIVER=subprocess");
         }
         return new DockerDriver(image);
     }
@@ -46,16 +47,31 @@ final class DockerDriver implements Driver {
     @Override
     public List<String> command(Launch launch) {
         SandboxLimits limits = launch.limits();
-        List<String> cmd = new ArrayList<>(List.of("docker", "run", "--rm", "-i", "--read-only",
-                "--memory=" + limits.memoryMb() + "m", "--memory-swap=" + limits.memoryMb() + "m",
-                "--ulimit", "cpu=" + limits.cpuTimeSec() + ":" + limits.cpuTimeSec(),
-                "--pids-limit=32", "--cap-drop=ALL", "--security-opt=no-new-privileges", "--tmpfs=/tmp"));
+        List<String> cmd = new ArrayList<>(List.of(
+                "docker",
+                "run",
+                "--rm",
+                "-i",
+                "--read-only",
+                "--memory=" + limits.memoryMb() + "m",
+                "--memory-swap=" + limits.memoryMb() + "m",
+                "--ulimit",
+                "cpu=" + limits.cpuTimeSec() + ":" + limits.cpuTimeSec(),
+                "--pids-limit=32",
+                "--cap-drop=ALL",
+                "--security-opt=no-new-privileges",
+                "--tmpfs=/tmp"));
         if (!limits.allowNetwork()) {
             cmd.add("--network=none");
         }
         limits.allowPaths().forEach(p -> cmd.addAll(List.of("-v", p + ":" + p + ":ro")));
         limits.writablePaths().forEach(p -> cmd.addAll(List.of("-v", p + ":" + p + ":rw")));
-        cmd.addAll(List.of("-v", launch.controlDir() + ":" + launch.controlDir() + ":rw", "-w", launch.workDir().toString(), image));
+        cmd.addAll(List.of(
+                "-v",
+                launch.controlDir() + ":" + launch.controlDir() + ":rw",
+                "-w",
+                launch.workDir().toString(),
+                image));
         cmd.add(launch.interpreter() == Launch.Interpreter.PYTHON ? "python3" : "bash");
         cmd.addAll(launch.arguments());
         return cmd;

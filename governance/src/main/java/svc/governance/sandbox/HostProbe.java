@@ -49,12 +49,15 @@ final class HostProbe {
         try {
             Path out = Files.createTempFile("svc-probe-", ".txt");
             try {
-                Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                        .redirectOutput(out.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                Process p = new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(out.toFile())
+                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                         .start();
                 if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                     p.destroyForcibly();
-                    return new Answer(-1, String.join(" ", command) + " did not answer within " + timeout.toSeconds() + " s");
+                    return new Answer(
+                            -1, String.join(" ", command) + " did not answer within " + timeout.toSeconds() + " s");
                 }
                 return new Answer(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8));
             } finally {

@@ -15,7 +15,8 @@ record HostPython(Path executable, Path basePrefix) {
         if (HostProbe.onPath("python3").isEmpty()) {
             return Optional.empty();
         }
-        HostProbe.Answer a = HostProbe.ask(Duration.ofSeconds(20),
+        HostProbe.Answer a = HostProbe.ask(
+                Duration.ofSeconds(20),
                 List.of("python3", "-I", "-S", "-c", "import sys; print(sys.executable); print(sys.base_prefix)"));
         List<String> lines = a.output().strip().lines().toList();
         if (!a.succeeded() || lines.size() != 2 || lines.get(0).isBlank()) {

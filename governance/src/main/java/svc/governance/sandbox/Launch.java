@@ -8,7 +8,8 @@ import java.util.List;
  * directories the sandbox made for it ({@code controlDir} holds the script and the report file,
  * {@code workDir} inside it is the script's working directory). A driver wraps this into a command.
  */
-public record Launch(Interpreter interpreter, List<String> arguments, SandboxLimits limits, Path controlDir, Path workDir) {
+public record Launch(
+        Interpreter interpreter, List<String> arguments, SandboxLimits limits, Path controlDir, Path workDir) {
 
     /** The program a launch runs. */
     public enum Interpreter {

@@ -29,8 +29,10 @@ final class NsjailDriver implements Driver {
     }
 
     static NsjailDriver probe() {
-        Path bin = HostProbe.onPath("nsjail").orElseThrow(() -> new SandboxException(
-                "sandbox driver nsjail: the nsjail binary is not on PATH; install nsjail or set SVC_SANDBOX_DRIVER=subprocess"));
+        Path bin = HostProbe.onPath("nsjail")
+                .orElseThrow(
+                        () -> new SandboxException(
+                                "sandbox driver nsjail: the nsjail binary is not on PATH; install nsjail or set SVC_SANDBOX_DRIVER=subprocess"));
         return new NsjailDriver(bin, HostPython.find());
     }
 
@@ -42,11 +44,19 @@ final class NsjailDriver implements Driver {
     @Override
     public List<String> command(Launch launch) {
         SandboxLimits limits = launch.limits();
-        List<String> cmd = new ArrayList<>(List.of(nsjail.toString(), "--mode", "o", "--quiet",
-                "--time_limit", String.valueOf(Math.max(1, limits.timeout().toSeconds() + 1)),
-                "--rlimit_as", String.valueOf(limits.memoryMb()),
-                "--rlimit_cpu", String.valueOf(limits.cpuTimeSec()),
-                "--rlimit_nproc", "32"));
+        List<String> cmd = new ArrayList<>(List.of(
+                nsjail.toString(),
+                "--mode",
+                "o",
+                "--quiet",
+                "--time_limit",
+                String.valueOf(Math.max(1, limits.timeout().toSeconds() + 1)),
+                "--rlimit_as",
+                String.valueOf(limits.memoryMb()),
+                "--rlimit_cpu",
+                String.valueOf(limits.cpuTimeSec()),
+                "--rlimit_nproc",
+                "32"));
         if (limits.allowNetwork()) {
             cmd.add("--disable_clone_newnet");
         }
@@ -57,7 +67,8 @@ final class NsjailDriver implements Driver {
         }
         String program;
         if (launch.interpreter() == Launch.Interpreter.PYTHON) {
-            HostPython py = python.orElseThrow(() -> new SandboxException("sandbox driver nsjail: python3 is not on PATH"));
+            HostPython py =
+                    python.orElseThrow(() -> new SandboxException("sandbox driver nsjail: python3 is not on PATH"));
             if (!py.basePrefix().startsWith("/usr")) {
                 cmd.addAll(List.of("--bindmount_ro", py.basePrefix().toString()));
             }
@@ -67,7 +78,13 @@ final class NsjailDriver implements Driver {
         }
         limits.allowPaths().forEach(p -> cmd.addAll(List.of("--bindmount_ro", p.toString())));
         limits.writablePaths().forEach(p -> cmd.addAll(List.of("--bindmount", p.toString())));
-        cmd.addAll(List.of("--bindmount", launch.controlDir().toString(), "--cwd", launch.workDir().toString(), "--", program));
+        cmd.addAll(List.of(
+                "--bindmount",
+                launch.controlDir().toString(),
+                "--cwd",
+                launch.workDir().toString(),
+                "--",
+                program));
         cmd.addAll(launch.arguments());
         return cmd;
     }

@@ -19,14 +19,16 @@ import java.util.concurrent.TimeUnit;
 final class ProcessRunner {
 
     /** How a command ended. */
-    record Finished(int exitCode, String stdout, String stderr, boolean truncated, boolean timedOut, Duration duration) {}
+    record Finished(
+            int exitCode, String stdout, String stderr, boolean truncated, boolean timedOut, Duration duration) {}
 
     private static final long DRAIN_WAIT_MS = 5_000;
 
     private ProcessRunner() {}
 
     static Finished run(List<String> command, Path workDir, Map<String, String> env, Duration timeout, int cap) {
-        ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile())
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .directory(workDir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().clear();
         pb.environment().putAll(env);
@@ -51,7 +53,8 @@ final class ProcessRunner {
             // A grandchild that escaped the kill could hold a pipe open; do not wait for it forever.
             out.join(DRAIN_WAIT_MS);
             err.join(DRAIN_WAIT_MS);
-            return new Finished(process.exitValue(), out.text(), err.text(), out.truncated || err.truncated, timedOut, took);
+            return new Finished(
+                    process.exitValue(), out.text(), err.text(), out.truncated || err.truncated, timedOut, took);
         } catch (InterruptedException e) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();

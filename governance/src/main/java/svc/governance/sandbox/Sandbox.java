@@ -27,8 +27,24 @@ public final class Sandbox {
     private static final String PRELUDE = loadPrelude();
     private static final String REPORT_FILE = "violations.tsv";
     /** Commands the restricted shell may run (nothing that can itself start a program, like sed's e or awk's system). */
-    private static final List<String> SHELL_COMMANDS = List.of("cat", "head", "tail", "wc", "grep", "sort", "uniq", "cut",
-            "tr", "ls", "date", "basename", "dirname", "true", "false", "seq", "sleep");
+    private static final List<String> SHELL_COMMANDS = List.of(
+            "cat",
+            "head",
+            "tail",
+            "wc",
+            "grep",
+            "sort",
+            "uniq",
+            "cut",
+            "tr",
+            "ls",
+            "date",
+            "basename",
+            "dirname",
+            "true",
+            "false",
+            "seq",
+            "sleep");
 
     private final Driver driver;
 
@@ -50,13 +66,15 @@ public final class Sandbox {
                 case NsjailDriver.NAME -> NsjailDriver.probe();
                 case DockerDriver.NAME -> DockerDriver.probe(dockerImage);
                 case SubprocessDriver.NAME -> SubprocessDriver.probe();
-                default -> throw new IllegalArgumentException("SVC_SANDBOX_DRIVER must be one of nsjail, docker, subprocess; got '"
-                        + driverName + "'");
+                default ->
+                    throw new IllegalArgumentException(
+                            "SVC_SANDBOX_DRIVER must be one of nsjail, docker, subprocess; got '" + driverName + "'");
             };
             return new Sandbox(d);
         } catch (SandboxException e) {
             if (strict) {
-                throw new SandboxException(e.getMessage() + " (SVC_SANDBOX_STRICT=true, so the platform does not start)", e);
+                throw new SandboxException(
+                        e.getMessage() + " (SVC_SANDBOX_STRICT=true, so the platform does not start)", e);
             }
             LOG.warn("{}; falling back to the subprocess driver, which isolates less", e.getMessage());
             return new Sandbox(SubprocessDriver.probe());
@@ -95,10 +113,13 @@ public final class Sandbox {
         return run(Launch.Interpreter.SHELL, command, limits, env);
     }
 
-    private SandboxResult run(Launch.Interpreter interpreter, String source, SandboxLimits limits, Map<String, String> extraEnv) {
+    private SandboxResult run(
+            Launch.Interpreter interpreter, String source, SandboxLimits limits, Map<String, String> extraEnv) {
         if (driver.warnsOnEveryCall()) {
-            LOG.warn("sandbox: running a {} script with the subprocess driver: rlimits, a network namespace and a Python "
-                    + "audit hook, not a jail; install nsjail for real isolation", interpreter.name().toLowerCase(Locale.ROOT));
+            LOG.warn(
+                    "sandbox: running a {} script with the subprocess driver: rlimits, a network namespace and a Python "
+                            + "audit hook, not a jail; install nsjail for real isolation",
+                    interpreter.name().toLowerCase(Locale.ROOT));
         }
         Path control = null;
         try {
@@ -110,8 +131,12 @@ public final class Sandbox {
                     : List.of("-r", "-c", source);
             Launch launch = new Launch(interpreter, args, limits, control, work);
             List<String> command = driver.command(launch);
-            ProcessRunner.Finished f = ProcessRunner.run(command, work, environment(interpreter, control, work, extraEnv),
-                    limits.timeout(), limits.outputCapBytes());
+            ProcessRunner.Finished f = ProcessRunner.run(
+                    command,
+                    work,
+                    environment(interpreter, control, work, extraEnv),
+                    limits.timeout(),
+                    limits.outputCapBytes());
             return classify(f, Files.readAllLines(report, StandardCharsets.UTF_8), limits);
         } catch (IOException e) {
             throw new UncheckedIOException("sandbox: cannot prepare the temporary working directory", e);
@@ -127,16 +152,26 @@ public final class Sandbox {
         reads.add(work);
         List<Path> writes = new ArrayList<>(limits.writablePaths());
         writes.add(work);
-        return List.of("-I", "-S", "-B", "-c", PRELUDE, script.toString(), report.toString(),
-                limits.allowNetwork() ? "1" : "0", joined(reads), joined(writes));
+        return List.of(
+                "-I",
+                "-S",
+                "-B",
+                "-c",
+                PRELUDE,
+                script.toString(),
+                report.toString(),
+                limits.allowNetwork() ? "1" : "0",
+                joined(reads),
+                joined(writes));
     }
 
     private static String joined(List<Path> paths) {
-        return String.join(java.io.File.pathSeparator, paths.stream().map(Path::toString).toList());
+        return String.join(
+                java.io.File.pathSeparator, paths.stream().map(Path::toString).toList());
     }
 
-    private Map<String, String> environment(Launch.Interpreter interpreter, Path control, Path work, Map<String, String> extra)
-            throws IOException {
+    private Map<String, String> environment(
+            Launch.Interpreter interpreter, Path control, Path work, Map<String, String> extra) throws IOException {
         String path = "/usr/bin:/bin";
         if (interpreter == Launch.Interpreter.SHELL) {
             Path bin = Files.createDirectory(control.resolve("bin"));
@@ -166,7 +201,9 @@ public final class Sandbox {
             detail = last[1];
         } else if (f.exitCode() != 0 && driver.limitOfExit(f.exitCode()) != null) {
             limit = driver.limitOfExit(f.exitCode());
-            detail = limit == Limit.CPU_TIME ? "killed after " + limits.cpuTimeSec() + " s of CPU time" : "killed by the memory limit";
+            detail = limit == Limit.CPU_TIME
+                    ? "killed after " + limits.cpuTimeSec() + " s of CPU time"
+                    : "killed by the memory limit";
         } else if (f.exitCode() != 0 && f.stderr().contains("MemoryError")) {
             limit = Limit.MEMORY;
             detail = "MemoryError under the " + limits.memoryMb() + " MB limit";
@@ -174,7 +211,8 @@ public final class Sandbox {
             limit = Limit.NETWORK;
             detail = "network unreachable: the network is off for this script";
         }
-        return new SandboxResult(f.exitCode(), f.stdout(), f.stderr(), f.truncated(), f.duration(), limit, detail, driver.name());
+        return new SandboxResult(
+                f.exitCode(), f.stdout(), f.stderr(), f.truncated(), f.duration(), limit, detail, driver.name());
     }
 
     /**
@@ -185,7 +223,8 @@ public final class Sandbox {
     private static String[] lastViolation(List<String> lines) {
         for (int i = lines.size() - 1; i >= 0; i--) {
             String[] parts = lines.get(i).split("\t", 2);
-            boolean known = parts.length == 2 && Stream.of(Limit.values()).anyMatch(l -> l.wireName().equals(parts[0]));
+            boolean known = parts.length == 2
+                    && Stream.of(Limit.values()).anyMatch(l -> l.wireName().equals(parts[0]));
             if (known) {
                 return parts;
             }

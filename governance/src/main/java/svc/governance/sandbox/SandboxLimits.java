@@ -10,8 +10,14 @@ import java.util.Objects;
  * writable (and should lie inside an allowed path). The script's fresh working directory is
  * always readable and writable. {@code outputCapBytes} caps stdout and stderr each.
  */
-public record SandboxLimits(int memoryMb, int cpuTimeSec, Duration timeout, boolean allowNetwork,
-                            List<Path> allowPaths, List<Path> writablePaths, int outputCapBytes) {
+public record SandboxLimits(
+        int memoryMb,
+        int cpuTimeSec,
+        Duration timeout,
+        boolean allowNetwork,
+        List<Path> allowPaths,
+        List<Path> writablePaths,
+        int outputCapBytes) {
 
     /** Output kept per stream unless a caller says otherwise. */
     public static final int DEFAULT_OUTPUT_CAP = 64 * 1024;
@@ -30,8 +36,10 @@ public record SandboxLimits(int memoryMb, int cpuTimeSec, Duration timeout, bool
         if (outputCapBytes < 1) {
             throw new IllegalArgumentException("output cap must be positive, got " + outputCapBytes);
         }
-        allowPaths = allowPaths.stream().map(p -> p.toAbsolutePath().normalize()).toList();
-        writablePaths = writablePaths.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+        allowPaths =
+                allowPaths.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+        writablePaths =
+                writablePaths.stream().map(p -> p.toAbsolutePath().normalize()).toList();
     }
 
     /** No network, no paths but the working directory, the default output cap. */

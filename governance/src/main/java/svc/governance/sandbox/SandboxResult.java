@@ -8,8 +8,15 @@ import java.time.Duration;
  * is 128 + the signal number when a signal ended the process. {@code outputTruncated} is set when
  * either stream went over the cap.
  */
-public record SandboxResult(int exitCode, String stdout, String stderr, boolean outputTruncated,
-                            Duration duration, Limit stoppedBy, String detail, String driver) {
+public record SandboxResult(
+        int exitCode,
+        String stdout,
+        String stderr,
+        boolean outputTruncated,
+        Duration duration,
+        Limit stoppedBy,
+        String detail,
+        String driver) {
 
     /** Ended by itself with exit code 0. */
     public boolean ok() {

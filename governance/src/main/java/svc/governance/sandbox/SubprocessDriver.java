@@ -34,8 +34,11 @@ final class SubprocessDriver implements Driver {
 
     /** Looks at this machine once: the interpreter, prlimit, and whether the namespaces work. */
     static SubprocessDriver probe() {
-        Optional<Path> unshare = HostProbe.onPath("unshare").filter(u -> HostProbe.ask(Duration.ofSeconds(10),
-                List.of(u.toString(), "-r", "-p", "--fork", "--kill-child", "-n", "true")).succeeded());
+        Optional<Path> unshare = HostProbe.onPath("unshare")
+                .filter(u -> HostProbe.ask(
+                                Duration.ofSeconds(10),
+                                List.of(u.toString(), "-r", "-p", "--fork", "--kill-child", "-n", "true"))
+                        .succeeded());
         return new SubprocessDriver(HostPython.find(), HostProbe.onPath("bash"), HostProbe.onPath("prlimit"), unshare);
     }
 
@@ -83,10 +86,13 @@ final class SubprocessDriver implements Driver {
 
     private String interpreter(Launch.Interpreter interpreter) {
         return switch (interpreter) {
-            case PYTHON -> python.map(p -> p.executable().toString()).orElseThrow(() -> new SandboxException(
-                    "sandbox driver subprocess: python3 is not on PATH; install Python 3.8 or later"));
-            case SHELL -> bash.map(Path::toString).orElseThrow(() -> new SandboxException(
-                    "sandbox driver subprocess: bash is not on PATH"));
+            case PYTHON ->
+                python.map(p -> p.executable().toString())
+                        .orElseThrow(() -> new SandboxException(
+                                "sandbox driver subprocess: python3 is not on PATH; install Python 3.8 or later"));
+            case SHELL ->
+                bash.map(Path::toString)
+                        .orElseThrow(() -> new SandboxException("sandbox driver subprocess: bash is not on PATH"));
         };
     }
 }

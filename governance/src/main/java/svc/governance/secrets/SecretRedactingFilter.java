@@ -61,7 +61,10 @@ public final class SecretRedactingFilter extends TurboFilter {
         }
         Throwable throwable = t;
         Object[] args = params;
-        if (throwable == null && params != null && params.length > 0 && params[params.length - 1] instanceof Throwable) {
+        if (throwable == null
+                && params != null
+                && params.length > 0
+                && params[params.length - 1] instanceof Throwable) {
             // SLF4J convention: a trailing Throwable argument is the exception, not a placeholder value.
             throwable = (Throwable) params[params.length - 1];
             args = Arrays.copyOf(params, params.length - 1);
@@ -79,8 +82,11 @@ public final class SecretRedactingFilter extends TurboFilter {
         // Caller data is computed lazily from the stack; computed later, the first frame outside
         // logback would be this filter. Computed here, it is the code that called the logger.
         LoggerContext loggerContext = logger.getLoggerContext();
-        event.setCallerData(CallerData.extract(new Throwable(), Logger.FQCN,
-                loggerContext.getMaxCallerDataDepth(), loggerContext.getFrameworkPackages()));
+        event.setCallerData(CallerData.extract(
+                new Throwable(),
+                Logger.FQCN,
+                loggerContext.getMaxCallerDataDepth(),
+                loggerContext.getFrameworkPackages()));
         if (marker != null) {
             event.addMarker(marker);
         }

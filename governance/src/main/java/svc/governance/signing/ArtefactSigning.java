@@ -23,27 +23,37 @@ public final class ArtefactSigning {
     public static final String RECEIPT_SUFFIX = ".receipt.json";
     public static final String CERTIFICATE_SUFFIX = ".pem";
 
-    static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
+    static final ObjectMapper JSON = new ObjectMapper()
+            .registerModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .enable(SerializationFeature.INDENT_OUTPUT);
 
     private static final Logger LOG = LoggerFactory.getLogger(ArtefactSigning.class);
 
-    private ArtefactSigning() {
-    }
+    private ArtefactSigning() {}
 
     /** Signs {@code file} and writes its sidecars; throws on any failure. */
     public static SigningReceipt sign(Path file, Signer signer) {
         String sha256 = Digests.sha256Hex(file);
         SignatureResult r = signer.signFile(file);
-        SigningReceipt receipt = new SigningReceipt(file.getFileName().toString(), sha256, r.driver(), r.algorithm(), r.keyId(),
-                r.publicKeyFingerprint(), r.signedAt(), r.signatureBase64(), r.tlogIndex(), r.signed());
+        SigningReceipt receipt = new SigningReceipt(
+                file.getFileName().toString(),
+                sha256,
+                r.driver(),
+                r.algorithm(),
+                r.keyId(),
+                r.publicKeyFingerprint(),
+                r.signedAt(),
+                r.signatureBase64(),
+                r.tlogIndex(),
+                r.signed());
         try {
             Files.writeString(sidecar(file, SIGNATURE_SUFFIX), r.signatureBase64() + "\n", StandardCharsets.US_ASCII);
             if (r.certificatePem() != null) {
                 Files.writeString(sidecar(file, CERTIFICATE_SUFFIX), r.certificatePem(), StandardCharsets.US_ASCII);
             }
-            Files.writeString(sidecar(file, RECEIPT_SUFFIX), JSON.writeValueAsString(receipt) + "\n", StandardCharsets.UTF_8);
+            Files.writeString(
+                    sidecar(file, RECEIPT_SUFFIX), JSON.writeValueAsString(receipt) + "\n", StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the signing sidecars of " + file + ": " + e.getMessage(), e);
         }
@@ -58,7 +68,11 @@ public final class ArtefactSigning {
         try {
             return Optional.of(sign(file, signer));
         } catch (RuntimeException e) {
-            LOG.warn("signing {} with driver {} failed; the file is kept unsigned: {}", file, signer.driver(), e.getMessage());
+            LOG.warn(
+                    "signing {} with driver {} failed; the file is kept unsigned: {}",
+                    file,
+                    signer.driver(),
+                    e.getMessage());
             return Optional.empty();
         }
     }

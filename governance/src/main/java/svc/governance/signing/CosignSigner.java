@@ -39,7 +39,8 @@ public final class CosignSigner implements Signer {
     /** @param path the PATH to search (normally {@code System.getenv("PATH")}) */
     public static CosignSigner kms(String keyRef, String path, Clock clock) {
         if (keyRef == null || keyRef.isBlank()) {
-            throw new IllegalArgumentException("signing driver cosign_kms needs a key reference (e.g. awskms:///alias/svc)");
+            throw new IllegalArgumentException(
+                    "signing driver cosign_kms needs a key reference (e.g. awskms:///alias/svc)");
         }
         return new CosignSigner(find("cosign_kms", path), keyRef, clock);
     }
@@ -59,8 +60,9 @@ public final class CosignSigner implements Signer {
                 }
             }
         }
-        throw SigningException.unavailable("signing driver " + driver + " is not available: the cosign binary was not found on "
-                + "PATH; install cosign or use the ed25519 driver");
+        throw SigningException.unavailable(
+                "signing driver " + driver + " is not available: the cosign binary was not found on "
+                        + "PATH; install cosign or use the ed25519 driver");
     }
 
     @Override
@@ -89,7 +91,8 @@ public final class CosignSigner implements Signer {
             work = Files.createTempDirectory("svc-cosign-");
             Path sig = work.resolve("blob.sig");
             Path cert = work.resolve("blob.pem");
-            List<String> cmd = new ArrayList<>(List.of(cosign.toString(), "sign-blob", "--yes", "--output-signature", sig.toString()));
+            List<String> cmd = new ArrayList<>(
+                    List.of(cosign.toString(), "sign-blob", "--yes", "--output-signature", sig.toString()));
             if (keyRef != null) {
                 cmd.addAll(List.of("--key", keyRef));
             } else {
@@ -97,14 +100,19 @@ public final class CosignSigner implements Signer {
             }
             cmd.add(file.toString());
             Path log = work.resolve("cosign.log");
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process p = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw SigningException.failed(driver() + ": cosign did not finish within " + TIMEOUT_SECONDS + " s", null);
+                throw SigningException.failed(
+                        driver() + ": cosign did not finish within " + TIMEOUT_SECONDS + " s", null);
             }
             String output = Files.readString(log, StandardCharsets.UTF_8);
             if (p.exitValue() != 0) {
-                throw SigningException.failed(driver() + ": cosign exited with " + p.exitValue() + ": " + output.strip(), null);
+                throw SigningException.failed(
+                        driver() + ": cosign exited with " + p.exitValue() + ": " + output.strip(), null);
             }
             if (!Files.isRegularFile(sig)) {
                 throw SigningException.failed(driver() + ": cosign wrote no signature file", null);
@@ -112,8 +120,16 @@ public final class CosignSigner implements Signer {
             String signature = Files.readString(sig, StandardCharsets.US_ASCII).strip();
             Long tlog = tlogIndex(output).orElse(null);
             String certificate = Files.isRegularFile(cert) ? Files.readString(cert, StandardCharsets.US_ASCII) : null;
-            return new SignatureResult(driver(), "cosign sign-blob (ECDSA P-256 / SHA-256)",
-                    keyRef != null ? keyRef : "keyless", null, signature, clock.instant(), tlog, certificate, true);
+            return new SignatureResult(
+                    driver(),
+                    "cosign sign-blob (ECDSA P-256 / SHA-256)",
+                    keyRef != null ? keyRef : "keyless",
+                    null,
+                    signature,
+                    clock.instant(),
+                    tlog,
+                    certificate,
+                    true);
         } catch (IOException e) {
             throw SigningException.failed(driver() + ": cannot run cosign: " + e.getMessage(), e);
         } catch (InterruptedException e) {

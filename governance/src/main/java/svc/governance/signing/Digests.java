@@ -13,8 +13,7 @@ import java.util.HexFormat;
 /** SHA-256 helpers shared by the signers and the receipts. */
 public final class Digests {
 
-    private Digests() {
-    }
+    private Digests() {}
 
     public static byte[] sha256(byte[] data) {
         return digest().digest(data);

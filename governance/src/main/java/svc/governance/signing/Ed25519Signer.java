@@ -49,7 +49,8 @@ public final class Ed25519Signer implements Signer {
             Files.createDirectories(dir);
             Path priv = dir.resolve(PRIVATE_FILE);
             if (Files.exists(priv)) {
-                throw new FileAlreadyExistsException(priv.toString(), null, "a signing key already exists; not overwriting it");
+                throw new FileAlreadyExistsException(
+                        priv.toString(), null, "a signing key already exists; not overwriting it");
             }
             writePem(priv, "PRIVATE KEY", pair.getPrivate().getEncoded(), true);
             writePem(dir.resolve(PUBLIC_FILE), "PUBLIC KEY", pair.getPublic().getEncoded(), false);
@@ -66,8 +67,8 @@ public final class Ed25519Signer implements Signer {
         Path priv = dir.resolve(PRIVATE_FILE);
         Path pub = dir.resolve(PUBLIC_FILE);
         if (!Files.isRegularFile(priv) || !Files.isRegularFile(pub)) {
-            throw SigningException.unavailable("signing driver ed25519: no key pair in " + dir + " (expected " + PRIVATE_FILE
-                    + " and " + PUBLIC_FILE + "; create one with Ed25519Signer.generate)");
+            throw SigningException.unavailable("signing driver ed25519: no key pair in " + dir + " (expected "
+                    + PRIVATE_FILE + " and " + PUBLIC_FILE + "; create one with Ed25519Signer.generate)");
         }
         try {
             KeyFactory kf = KeyFactory.getInstance(ALGORITHM);
@@ -102,8 +103,16 @@ public final class Ed25519Signer implements Signer {
             Signature s = Signature.getInstance(ALGORITHM);
             s.initSign(privateKey);
             s.update(data);
-            return new SignatureResult("ed25519", ALGORITHM, keyId, Digests.fingerprint(publicKey),
-                    Base64.getEncoder().encodeToString(s.sign()), clock.instant(), null, null, true);
+            return new SignatureResult(
+                    "ed25519",
+                    ALGORITHM,
+                    keyId,
+                    Digests.fingerprint(publicKey),
+                    Base64.getEncoder().encodeToString(s.sign()),
+                    clock.instant(),
+                    null,
+                    null,
+                    true);
         } catch (GeneralSecurityException e) {
             throw SigningException.failed("Ed25519 signing failed: " + e.getMessage(), e);
         }
@@ -119,7 +128,8 @@ public final class Ed25519Signer implements Signer {
         } catch (java.security.SignatureException e) {
             return false; // malformed signature bytes: not a valid signature
         } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException("cannot verify with this key (" + key.getAlgorithm() + "): " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "cannot verify with this key (" + key.getAlgorithm() + "): " + e.getMessage(), e);
         }
     }
 
@@ -133,7 +143,8 @@ public final class Ed25519Signer implements Signer {
     }
 
     private static void writePem(Path file, String type, byte[] der, boolean secret) throws IOException {
-        String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der);
+        String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                .encodeToString(der);
         String pem = "-----BEGIN " + type + "-----\n" + body + "\n-----END " + type + "-----\n";
         Files.writeString(file, pem, StandardCharsets.US_ASCII);
         if (secret) {

@@ -18,11 +18,9 @@ import java.util.Base64;
 public final class ReceiptVerifier {
 
     /** @param valid true only when every check passed; {@code reason} says which failed, or what was verified */
-    public record Verification(boolean valid, String reason) {
-    }
+    public record Verification(boolean valid, String reason) {}
 
-    private ReceiptVerifier() {
-    }
+    private ReceiptVerifier() {}
 
     public static Verification verify(Path artefact, PublicKey trustedKey) {
         SigningReceipt r;
@@ -36,22 +34,30 @@ public final class ReceiptVerifier {
         }
         String actual = Digests.sha256Hex(artefact);
         if (!actual.equals(r.sha256())) {
-            return new Verification(false, "file content changed: sha256 " + actual + " differs from the receipt's " + r.sha256());
+            return new Verification(
+                    false, "file content changed: sha256 " + actual + " differs from the receipt's " + r.sha256());
         }
         if (!r.signed()) {
-            return new Verification(false, "receipt is unsigned (driver " + r.driver() + "); only the sha256 digest matches");
+            return new Verification(
+                    false, "receipt is unsigned (driver " + r.driver() + "); only the sha256 digest matches");
         }
         if (!Ed25519Signer.ALGORITHM.equals(r.algorithm())) {
-            return new Verification(false, "algorithm " + r.algorithm() + " is verified with cosign verify-blob, not here");
+            return new Verification(
+                    false, "algorithm " + r.algorithm() + " is verified with cosign verify-blob, not here");
         }
         String fingerprint = Digests.fingerprint(trustedKey);
         if (!fingerprint.equals(r.publicKeyFingerprint())) {
-            return new Verification(false, "receipt was signed by key " + r.publicKeyFingerprint() + ", not by the trusted key "
-                    + fingerprint);
+            return new Verification(
+                    false,
+                    "receipt was signed by key " + r.publicKeyFingerprint() + ", not by the trusted key "
+                            + fingerprint);
         }
         String sigFile;
         try {
-            sigFile = Files.readString(ArtefactSigning.sidecar(artefact, ArtefactSigning.SIGNATURE_SUFFIX), StandardCharsets.US_ASCII).strip();
+            sigFile = Files.readString(
+                            ArtefactSigning.sidecar(artefact, ArtefactSigning.SIGNATURE_SUFFIX),
+                            StandardCharsets.US_ASCII)
+                    .strip();
         } catch (IOException e) {
             return new Verification(false, "signature file missing: " + e.getMessage());
         }

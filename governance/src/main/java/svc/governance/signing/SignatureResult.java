@@ -16,9 +16,16 @@ import java.util.Base64;
  * @param certificatePem       signing certificate (cosign keyless), else {@code null}
  * @param signed               false for the stub: nothing here proves who produced the file
  */
-public record SignatureResult(String driver, String algorithm, String keyId, String publicKeyFingerprint,
-                              String signatureBase64, Instant signedAt, Long tlogIndex, String certificatePem,
-                              boolean signed) {
+public record SignatureResult(
+        String driver,
+        String algorithm,
+        String keyId,
+        String publicKeyFingerprint,
+        String signatureBase64,
+        Instant signedAt,
+        Long tlogIndex,
+        String certificatePem,
+        boolean signed) {
 
     public byte[] signature() {
         return Base64.getDecoder().decode(signatureBase64);

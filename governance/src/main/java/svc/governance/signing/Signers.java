@@ -18,11 +18,9 @@ public final class Signers {
     private static final Logger LOG = LoggerFactory.getLogger(Signers.class);
 
     /** @param path the PATH searched for cosign */
-    public record Options(Path keyDir, String kmsKeyRef, String path, Clock clock) {
-    }
+    public record Options(Path keyDir, String kmsKeyRef, String path, Clock clock) {}
 
-    private Signers() {
-    }
+    private Signers() {}
 
     public static Signer create(String name, Options o) {
         return switch (name == null ? "" : name) {
@@ -35,7 +33,8 @@ public final class Signers {
             }
             case "cosign_kms" -> CosignSigner.kms(o.kmsKeyRef(), o.path(), o.clock());
             case "cosign_keyless" -> CosignSigner.keyless(o.path(), o.clock());
-            default -> throw new IllegalArgumentException("unknown signing driver '" + name + "'; expected one of " + NAMES);
+            default ->
+                throw new IllegalArgumentException("unknown signing driver '" + name + "'; expected one of " + NAMES);
         };
     }
 

@@ -19,5 +19,4 @@ public record SigningReceipt(
         @JsonProperty("signed_at") Instant signedAt,
         @JsonProperty("signature") String signatureBase64,
         @JsonProperty("tlog_index") Long tlogIndex,
-        @JsonProperty("signed") boolean signed) {
-}
+        @JsonProperty("signed") boolean signed) {}

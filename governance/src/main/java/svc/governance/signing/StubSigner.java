@@ -22,7 +22,15 @@ public final class StubSigner implements Signer {
 
     @Override
     public SignatureResult sign(byte[] data) {
-        return new SignatureResult("stub", "none (sha256 digest only)", "unsigned", null,
-                Base64.getEncoder().encodeToString(Digests.sha256(data)), clock.instant(), null, null, false);
+        return new SignatureResult(
+                "stub",
+                "none (sha256 digest only)",
+                "unsigned",
+                null,
+                Base64.getEncoder().encodeToString(Digests.sha256(data)),
+                clock.instant(),
+                null,
+                null,
+                false);
     }
 }

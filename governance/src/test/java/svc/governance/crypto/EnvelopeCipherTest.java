@@ -27,23 +27,27 @@ class EnvelopeCipherTest {
     void roundTripThroughTheJsonForm() {
         Envelope sealed = cipher.encrypt(DATA, CTX);
         String json = sealed.toJson();
-        assertThat(json).contains("\"v\":1", "\"alg\":\"AES-256-GCM\"", "\"kek_provider\":\"env\"", "\"kek_id\":\"env:")
+        assertThat(json)
+                .contains("\"v\":1", "\"alg\":\"AES-256-GCM\"", "\"kek_provider\":\"env\"", "\"kek_id\":\"env:")
                 .doesNotContain("accuracy");
-        assertThat(cipher.decrypt(Envelope.parse(json), Map.of("artifact", "metrics.json", "run_id", "r-1"))).isEqualTo(DATA);
+        assertThat(cipher.decrypt(Envelope.parse(json), Map.of("artifact", "metrics.json", "run_id", "r-1")))
+                .isEqualTo(DATA);
         assertThat(Base64.getDecoder().decode(sealed.ciphertext())).hasSize(12 + DATA.length + 16);
         assertThat(Base64.getDecoder().decode(sealed.wrappedKey())).hasSize(12 + 32 + 16);
     }
 
     @Test
     void emptyPayloadAndEmptyContextWork() {
-        assertThat(cipher.decrypt(cipher.encrypt(new byte[0], Map.of()), Map.of())).isEmpty();
+        assertThat(cipher.decrypt(cipher.encrypt(new byte[0], Map.of()), Map.of()))
+                .isEmpty();
     }
 
     @Test
     void differentContextFails() {
         Envelope sealed = cipher.encrypt(DATA, CTX);
         assertThatThrownBy(() -> cipher.decrypt(sealed, Map.of("run_id", "r-2", "artifact", "metrics.json")))
-                .isInstanceOf(DecryptionException.class).hasMessageContaining("authentication failed");
+                .isInstanceOf(DecryptionException.class)
+                .hasMessageContaining("authentication failed");
         assertThatThrownBy(() -> cipher.decrypt(sealed, Map.of("run_id", "r-1")))
                 .isInstanceOf(DecryptionException.class);
     }
@@ -54,12 +58,20 @@ class EnvelopeCipherTest {
         KeyProvider other = envKey(2);
         var otherCipher = new EnvelopeCipher(other);
         assertThatThrownBy(() -> otherCipher.decrypt(sealed, CTX))
-                .isInstanceOf(DecryptionException.class).hasMessageContaining("sealed under key " + sealed.kekId());
+                .isInstanceOf(DecryptionException.class)
+                .hasMessageContaining("sealed under key " + sealed.kekId());
         // even with the header rewritten to name the other key, the wrapped key does not open
-        Envelope relabelled = new Envelope(1, sealed.algorithm(), "env", other.keyId(), sealed.wrapAlgorithm(),
-                sealed.wrappedKey(), sealed.ciphertext());
+        Envelope relabelled = new Envelope(
+                1,
+                sealed.algorithm(),
+                "env",
+                other.keyId(),
+                sealed.wrapAlgorithm(),
+                sealed.wrappedKey(),
+                sealed.ciphertext());
         assertThatThrownBy(() -> otherCipher.decrypt(relabelled, CTX))
-                .isInstanceOf(DecryptionException.class).hasMessageContaining("wrapped data key");
+                .isInstanceOf(DecryptionException.class)
+                .hasMessageContaining("wrapped data key");
     }
 
     @Test
@@ -67,17 +79,36 @@ class EnvelopeCipherTest {
         Envelope sealed = cipher.encrypt(DATA, CTX);
         byte[] ct = Base64.getDecoder().decode(sealed.ciphertext());
         ct[20] ^= 1;
-        Envelope flipped = new Envelope(1, sealed.algorithm(), sealed.kekProvider(), sealed.kekId(), sealed.wrapAlgorithm(),
-                sealed.wrappedKey(), Base64.getEncoder().encodeToString(ct));
-        assertThatThrownBy(() -> cipher.decrypt(flipped, CTX)).isInstanceOf(DecryptionException.class)
+        Envelope flipped = new Envelope(
+                1,
+                sealed.algorithm(),
+                sealed.kekProvider(),
+                sealed.kekId(),
+                sealed.wrapAlgorithm(),
+                sealed.wrappedKey(),
+                Base64.getEncoder().encodeToString(ct));
+        assertThatThrownBy(() -> cipher.decrypt(flipped, CTX))
+                .isInstanceOf(DecryptionException.class)
                 .hasMessageContaining("the payload");
         byte[] wk = Base64.getDecoder().decode(sealed.wrappedKey());
         wk[wk.length - 1] ^= 1;
-        Envelope badKey = new Envelope(1, sealed.algorithm(), sealed.kekProvider(), sealed.kekId(), sealed.wrapAlgorithm(),
-                Base64.getEncoder().encodeToString(wk), sealed.ciphertext());
+        Envelope badKey = new Envelope(
+                1,
+                sealed.algorithm(),
+                sealed.kekProvider(),
+                sealed.kekId(),
+                sealed.wrapAlgorithm(),
+                Base64.getEncoder().encodeToString(wk),
+                sealed.ciphertext());
         assertThatThrownBy(() -> cipher.decrypt(badKey, CTX)).isInstanceOf(DecryptionException.class);
-        Envelope truncated = new Envelope(1, sealed.algorithm(), sealed.kekProvider(), sealed.kekId(), sealed.wrapAlgorithm(),
-                sealed.wrappedKey(), Base64.getEncoder().encodeToString(new byte[5]));
+        Envelope truncated = new Envelope(
+                1,
+                sealed.algorithm(),
+                sealed.kekProvider(),
+                sealed.kekId(),
+                sealed.wrapAlgorithm(),
+                sealed.wrappedKey(),
+                Base64.getEncoder().encodeToString(new byte[5]));
         assertThatThrownBy(() -> cipher.decrypt(truncated, CTX)).hasMessageContaining("too short");
     }
 
@@ -97,12 +128,21 @@ class EnvelopeCipherTest {
     @Test
     void unsupportedVersionAndMalformedEnvelopesAreNamed() {
         Envelope sealed = cipher.encrypt(DATA, CTX);
-        Envelope v2 = new Envelope(2, sealed.algorithm(), sealed.kekProvider(), sealed.kekId(), sealed.wrapAlgorithm(),
-                sealed.wrappedKey(), sealed.ciphertext());
+        Envelope v2 = new Envelope(
+                2,
+                sealed.algorithm(),
+                sealed.kekProvider(),
+                sealed.kekId(),
+                sealed.wrapAlgorithm(),
+                sealed.wrappedKey(),
+                sealed.ciphertext());
         assertThatThrownBy(() -> cipher.decrypt(v2, CTX)).hasMessageContaining("version 2");
-        assertThatThrownBy(() -> Envelope.parse("{\"v\":1}")).isInstanceOf(DecryptionException.class).hasMessageContaining("alg");
+        assertThatThrownBy(() -> Envelope.parse("{\"v\":1}"))
+                .isInstanceOf(DecryptionException.class)
+                .hasMessageContaining("alg");
         assertThatThrownBy(() -> Envelope.parse(sealed.toJson().replace("\"v\":1", "\"v\":1,\"extra\":0")))
-                .isInstanceOf(DecryptionException.class).hasMessageContaining("extra");
+                .isInstanceOf(DecryptionException.class)
+                .hasMessageContaining("extra");
     }
 
     @Test

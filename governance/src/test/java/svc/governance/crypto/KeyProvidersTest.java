@@ -16,13 +16,16 @@ class KeyProvidersTest {
 
     @Test
     void envKeyMustBePresentBase64AndThirtyTwoBytes() {
-        assertThatThrownBy(() -> KeyProviders.create("env", Map.of(), RANDOM)).hasMessageContaining("SVC_KEK is not set");
+        assertThatThrownBy(() -> KeyProviders.create("env", Map.of(), RANDOM))
+                .hasMessageContaining("SVC_KEK is not set");
         assertThatThrownBy(() -> KeyProviders.create("env", Map.of("SVC_KEK", "not base64!"), RANDOM))
                 .hasMessageContaining("not valid base64");
         String short16 = Base64.getEncoder().encodeToString(new byte[16]);
         assertThatThrownBy(() -> KeyProviders.create("env", Map.of("SVC_KEK", short16), RANDOM))
-                .hasMessageContaining("decodes to 16 bytes").hasMessageContaining("exactly 32");
-        KeyProvider ok = KeyProviders.create("env", Map.of("SVC_KEK", Base64.getEncoder().encodeToString(new byte[32])), RANDOM);
+                .hasMessageContaining("decodes to 16 bytes")
+                .hasMessageContaining("exactly 32");
+        KeyProvider ok =
+                KeyProviders.create("env", Map.of("SVC_KEK", Base64.getEncoder().encodeToString(new byte[32])), RANDOM);
         assertThat(ok.name()).isEqualTo("env");
         assertThat(ok.keyId()).matches("env:[0-9a-f]{16}");
     }
@@ -41,8 +44,10 @@ class KeyProvidersTest {
         KeyProvider stub = KeyProviders.create("stub", Map.of(), RANDOM);
         assertThat(stub.keyId()).startsWith("stub:");
         var cipher = new EnvelopeCipher(stub);
-        assertThat(cipher.decrypt(cipher.encrypt(new byte[] {1, 2}, Map.of()), Map.of())).containsExactly(1, 2);
-        assertThatThrownBy(() -> KeyProviders.create("kms", Map.of(), RANDOM)).hasMessageContaining("unknown")
+        assertThat(cipher.decrypt(cipher.encrypt(new byte[] {1, 2}, Map.of()), Map.of()))
+                .containsExactly(1, 2);
+        assertThatThrownBy(() -> KeyProviders.create("kms", Map.of(), RANDOM))
+                .hasMessageContaining("unknown")
                 .hasMessageContaining("vault_transit");
     }
 
@@ -50,7 +55,8 @@ class KeyProvidersTest {
     void atRestDrivers() {
         assertThat(AtRestDriver.select("sqlite_host_fs_only", true)).isEqualTo(AtRestDriver.SQLITE_HOST_FS_ONLY);
         assertThatThrownBy(() -> AtRestDriver.select("postgres_pgcrypto", true))
-                .isInstanceOf(CryptoUnavailableException.class).hasMessageContaining("pgcrypto");
+                .isInstanceOf(CryptoUnavailableException.class)
+                .hasMessageContaining("pgcrypto");
         assertThat(AtRestDriver.select("postgres_pgcrypto", false)).isEqualTo(AtRestDriver.SQLITE_HOST_FS_ONLY);
         assertThatThrownBy(() -> AtRestDriver.select("sqlcipher", true)).isInstanceOf(CryptoUnavailableException.class);
         assertThatThrownBy(() -> AtRestDriver.select("luks", true)).hasMessageContaining("unknown at-rest");

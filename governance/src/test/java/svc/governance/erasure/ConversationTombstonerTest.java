@@ -60,19 +60,25 @@ class ConversationTombstonerTest {
         assertThat(r.tombstoned()).isEqualTo(1);
         assertThat(r.lines().get(0)).isEqualTo(lines.get(0));
         assertThat(r.lines().get(1)).contains("[SUBJECT_DELETED]");
-        assertThat(ConversationTombstoner.tombstone(List.of("{\"c\":\"(((\"}"), "(((", NOW).tombstoned()).isEqualTo(1);
-        assertThat(ConversationTombstoner.tombstone(List.of("{\"c\":\"anything\"}"), ".*", NOW).tombstoned()).isZero();
+        assertThat(ConversationTombstoner.tombstone(List.of("{\"c\":\"(((\"}"), "(((", NOW)
+                        .tombstoned())
+                .isEqualTo(1);
+        assertThat(ConversationTombstoner.tombstone(List.of("{\"c\":\"anything\"}"), ".*", NOW)
+                        .tombstoned())
+                .isZero();
     }
 
     @Test
     void idWithQuotesIsFoundInsideJsonEscapes() {
-        var r = ConversationTombstoner.tombstone(List.of("{\"seq\":1,\"content\":\"name: O\\\"Brien\"}"), "O\"Brien", NOW);
+        var r = ConversationTombstoner.tombstone(
+                List.of("{\"seq\":1,\"content\":\"name: O\\\"Brien\"}"), "O\"Brien", NOW);
         assertThat(r.tombstoned()).isEqualTo(1);
     }
 
     @Test
     void metadataMentioningTheSubjectIsNotKept() throws Exception {
-        var r = ConversationTombstoner.tombstone(List.of("{\"seq\":9,\"agent\":\"cust-42\",\"content\":\"x\"}"), "cust-42", NOW);
+        var r = ConversationTombstoner.tombstone(
+                List.of("{\"seq\":9,\"agent\":\"cust-42\",\"content\":\"x\"}"), "cust-42", NOW);
         JsonNode t = JSON.readTree(r.lines().get(0));
         assertThat(t.has("agent")).isFalse();
         assertThat(t.get("seq").asInt()).isEqualTo(9);
@@ -80,7 +86,8 @@ class ConversationTombstonerTest {
 
     @Test
     void numericSubjectDoesNotHitSequenceNumbersOrTimestamps() {
-        List<String> lines = List.of("{\"seq\":42,\"ts\":\"2026-11-21T10:42:42Z\",\"content\":\"hello\"}",
+        List<String> lines = List.of(
+                "{\"seq\":42,\"ts\":\"2026-11-21T10:42:42Z\",\"content\":\"hello\"}",
                 "{\"seq\":43,\"content\":\"account 42 closed\"}");
         var r = ConversationTombstoner.tombstone(lines, "42", NOW);
         assertThat(r.tombstoned()).isEqualTo(1);
@@ -90,8 +97,11 @@ class ConversationTombstonerTest {
 
     @Test
     void blankSubjectIsRejected() {
-        assertThatThrownBy(() -> ConversationTombstoner.tombstone(LINES, "", NOW)).isInstanceOf(InvalidSubjectIdException.class);
-        assertThatThrownBy(() -> ConversationTombstoner.tombstone(LINES, "  \t", NOW)).isInstanceOf(InvalidSubjectIdException.class);
-        assertThatThrownBy(() -> ConversationTombstoner.tombstone(LINES, null, NOW)).isInstanceOf(InvalidSubjectIdException.class);
+        assertThatThrownBy(() -> ConversationTombstoner.tombstone(LINES, "", NOW))
+                .isInstanceOf(InvalidSubjectIdException.class);
+        assertThatThrownBy(() -> ConversationTombstoner.tombstone(LINES, "  \t", NOW))
+                .isInstanceOf(InvalidSubjectIdException.class);
+        assertThatThrownBy(() -> ConversationTombstoner.tombstone(LINES, null, NOW))
+                .isInstanceOf(InvalidSubjectIdException.class);
     }
 }

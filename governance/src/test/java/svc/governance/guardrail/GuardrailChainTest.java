@@ -99,9 +99,12 @@ class GuardrailChainTest {
     @Test
     void onlyGuardrailsOfThePointJoinTheChain() {
         Scripted g = allow("g", 1);
-        assertThat(GuardrailChain.forPoint(IntegrationPoint.PRE_LLM, List.of(g)).guardrails()).isEmpty();
-        assertThatThrownBy(() -> GuardrailChain.forPoint(IntegrationPoint.PRE_LLM, List.of(g)).run(CTX, Payload.text("x")))
-                .hasMessageContaining("POST_TOOL").hasMessageContaining("PRE_LLM");
+        assertThat(GuardrailChain.forPoint(IntegrationPoint.PRE_LLM, List.of(g)).guardrails())
+                .isEmpty();
+        assertThatThrownBy(() -> GuardrailChain.forPoint(IntegrationPoint.PRE_LLM, List.of(g))
+                        .run(CTX, Payload.text("x")))
+                .hasMessageContaining("POST_TOOL")
+                .hasMessageContaining("PRE_LLM");
     }
 
     @Test
@@ -167,9 +170,11 @@ class GuardrailChainTest {
                 return Verdict.error("driver unavailable");
             }
         };
-        ChainResult r = GuardrailChain.forPoint(IntegrationPoint.POST_TOOL, List.of(undecided)).run(CTX, Payload.text("x"));
+        ChainResult r = GuardrailChain.forPoint(IntegrationPoint.POST_TOOL, List.of(undecided))
+                .run(CTX, Payload.text("x"));
         assertThat(r.outcome()).isEqualTo(Outcome.DENY);
-        assertThat(r.denial().orElseThrow().reason()).isEqualTo("invariant guardrail failed closed: driver unavailable");
+        assertThat(r.denial().orElseThrow().reason())
+                .isEqualTo("invariant guardrail failed closed: driver unavailable");
     }
 
     @Test
@@ -200,9 +205,13 @@ class GuardrailChainTest {
         };
         GuardrailChain.forPoint(IntegrationPoint.POST_TOOL, List.of(allow("ok", 90), sneaky), listener)
                 .run(CTX, Payload.text("x"));
-        assertThat(events).containsExactly(
-                "evaluated ok", "triggered ok ALLOW",
-                "evaluated sneaky", "triggered sneaky DENY", "bypass sneaky POST_TOOL obfuscated loopback");
+        assertThat(events)
+                .containsExactly(
+                        "evaluated ok",
+                        "triggered ok ALLOW",
+                        "evaluated sneaky",
+                        "triggered sneaky DENY",
+                        "bypass sneaky POST_TOOL obfuscated loopback");
     }
 
     @Test
@@ -212,7 +221,15 @@ class GuardrailChainTest {
 
     @Test
     void thereAreSevenIntegrationPoints() {
-        assertThat(IntegrationPoint.values()).extracting(Enum::name).containsExactlyInAnyOrder(
-                "PRE_LLM", "POST_LLM", "PRE_TOOL", "POST_TOOL", "STORAGE_WRITE", "AGENT_DELEGATE", "LLM_CALL_WRAPPER");
+        assertThat(IntegrationPoint.values())
+                .extracting(Enum::name)
+                .containsExactlyInAnyOrder(
+                        "PRE_LLM",
+                        "POST_LLM",
+                        "PRE_TOOL",
+                        "POST_TOOL",
+                        "STORAGE_WRITE",
+                        "AGENT_DELEGATE",
+                        "LLM_CALL_WRAPPER");
     }
 }

@@ -45,7 +45,8 @@ class InjectionDatasetTest {
         double precision = tp / (double) (tp + fp);
         double recall = tp / (double) (tp + fn);
         double f1 = 2 * precision * recall / (precision + recall);
-        System.out.printf("prompt injection: n=%d tp=%d fp=%d fn=%d tn=%d precision=%.3f recall=%.3f f1=%.3f%n",
+        System.out.printf(
+                "prompt injection: n=%d tp=%d fp=%d fn=%d tn=%d precision=%.3f recall=%.3f f1=%.3f%n",
                 tp + fp + fn + tn, tp, fp, fn, tn, precision, recall, f1);
         assertThat(tp + fp + fn + tn).isEqualTo(546);
         // measured 2026-11-22: tp=126 fp=0 fn=77 tn=343, precision 1.000, recall 0.621, F1 0.766

@@ -12,8 +12,12 @@ class PermissionRuleJsonTest {
         ObjectMapper json = new ObjectMapper();
         PermissionRule rule = PermissionPacks.bfsiBaseline().get(3);
         String text = json.writeValueAsString(rule);
-        assertThat(text).contains("\"tool_name\":\"write_file\"", "\"behavior\":\"deny\"", "\"source\":\"profile\"",
-                "\"priority\":60");
+        assertThat(text)
+                .contains(
+                        "\"tool_name\":\"write_file\"",
+                        "\"behavior\":\"deny\"",
+                        "\"source\":\"profile\"",
+                        "\"priority\":60");
         PermissionRule back = json.readValue(text, PermissionRule.class);
         assertThat(back).isEqualTo(rule);
         assertThat(back.matches("write_file", "{\"content\":\"ABCDE1234F\"}")).isTrue();

@@ -40,11 +40,14 @@ class ProvidersTest {
         assertThat(viewer.behavior()).isEqualTo(Behavior.DENY);
         assertThat(viewer.source()).isEqualTo("rbac");
         assertThat(viewer.reason()).contains("viewer").contains("operator");
-        assertThat(engine.decide(PermissionRequest.forUser("olga", Role.OPERATOR, "pipelines.create")).behavior())
+        assertThat(engine.decide(PermissionRequest.forUser("olga", Role.OPERATOR, "pipelines.create"))
+                        .behavior())
                 .isEqualTo(Behavior.ALLOW);
-        assertThat(engine.decide(PermissionRequest.forUser("olga", Role.OPERATOR, "subjects.erase")).behavior())
+        assertThat(engine.decide(PermissionRequest.forUser("olga", Role.OPERATOR, "subjects.erase"))
+                        .behavior())
                 .isEqualTo(Behavior.DENY);
-        assertThat(engine.decide(PermissionRequest.forUser("ada", Role.ADMIN, "subjects.erase")).behavior())
+        assertThat(engine.decide(PermissionRequest.forUser("ada", Role.ADMIN, "subjects.erase"))
+                        .behavior())
                 .isEqualTo(Behavior.ALLOW);
     }
 
@@ -52,9 +55,12 @@ class ProvidersTest {
     void rbacDenyIsNotLiftedByPolicyAllow() {
         var engine = PermissionEngine.builder()
                 .provider(new RbacRules(Map.of("subjects.*", Role.ADMIN)))
-                .provider(PolicyRules.parse("[{\"id\":\"open\",\"tool_name\":\"*\",\"behavior\":\"allow\"}]", false, "p.json"))
+                .provider(PolicyRules.parse(
+                        "[{\"id\":\"open\",\"tool_name\":\"*\",\"behavior\":\"allow\"}]", false, "p.json"))
                 .build();
-        assertThat(engine.decide(PermissionRequest.forUser("olga", Role.OPERATOR, "subjects.erase")).source()).isEqualTo("rbac");
+        assertThat(engine.decide(PermissionRequest.forUser("olga", Role.OPERATOR, "subjects.erase"))
+                        .source())
+                .isEqualTo("rbac");
     }
 
     @Test
@@ -63,18 +69,25 @@ class ProvidersTest {
                 Map.of("data_engineer", Set.of("load_dataset", "profile_*"), "director", Set.of()),
                 Map.of("director", Set.of("data_engineer")));
         var engine = PermissionEngine.builder().provider(allowlist).build();
-        assertThat(engine.decide(agent("data_engineer", "load_dataset")).behavior()).isEqualTo(Behavior.ALLOW);
-        assertThat(engine.decide(agent("data_engineer", "profile_columns")).behavior()).isEqualTo(Behavior.ALLOW);
+        assertThat(engine.decide(agent("data_engineer", "load_dataset")).behavior())
+                .isEqualTo(Behavior.ALLOW);
+        assertThat(engine.decide(agent("data_engineer", "profile_columns")).behavior())
+                .isEqualTo(Behavior.ALLOW);
         var outside = engine.decide(agent("data_engineer", "train_model"));
         assertThat(outside.behavior()).isEqualTo(Behavior.DENY);
         assertThat(outside.source()).isEqualTo("agent_allowlist");
         assertThat(outside.reason()).isEqualTo("tool train_model is not in the allowlist of agent data_engineer");
-        assertThat(engine.decide(agent("director", "transfer_to_data_engineer")).behavior()).isEqualTo(Behavior.ALLOW);
-        assertThat(engine.decide(agent("director", "transfer_to_ml_engineer")).behavior()).isEqualTo(Behavior.DENY);
-        assertThat(engine.decide(agent("data_engineer", "transfer_to_director")).behavior()).isEqualTo(Behavior.DENY);
-        assertThat(engine.decide(agent("stranger", "load_dataset")).reason()).isEqualTo("agent stranger has no tool allowlist");
+        assertThat(engine.decide(agent("director", "transfer_to_data_engineer")).behavior())
+                .isEqualTo(Behavior.ALLOW);
+        assertThat(engine.decide(agent("director", "transfer_to_ml_engineer")).behavior())
+                .isEqualTo(Behavior.DENY);
+        assertThat(engine.decide(agent("data_engineer", "transfer_to_director")).behavior())
+                .isEqualTo(Behavior.DENY);
+        assertThat(engine.decide(agent("stranger", "load_dataset")).reason())
+                .isEqualTo("agent stranger has no tool allowlist");
         // API users are not agents: the allowlist says nothing about them
-        assertThat(engine.decide(PermissionRequest.forUser("olga", Role.OPERATOR, "train_model")).behavior())
+        assertThat(engine.decide(PermissionRequest.forUser("olga", Role.OPERATOR, "train_model"))
+                        .behavior())
                 .isEqualTo(Behavior.ALLOW);
     }
 
@@ -103,7 +116,9 @@ class ProvidersTest {
 
     @Test
     void hitlToolsAsk() {
-        var engine = PermissionEngine.builder().provider(new HitlRules(Set.of("approve_*"))).build();
+        var engine = PermissionEngine.builder()
+                .provider(new HitlRules(Set.of("approve_*")))
+                .build();
         var d = engine.decide(agent("a", "approve_release"));
         assertThat(d.behavior()).isEqualTo(Behavior.ASK);
         assertThat(d.source()).isEqualTo("hitl");
@@ -113,16 +128,19 @@ class ProvidersTest {
     void egressVerdictBecomesDenyWithEgressSource() {
         var engine = PermissionEngine.builder()
                 .provider(new EgressRules(args -> args.contains("169.254.169.254")
-                        ? Optional.of("host 169.254.169.254 is link-local") : Optional.empty()))
+                        ? Optional.of("host 169.254.169.254 is link-local")
+                        : Optional.empty()))
                 .provider(PolicyRules.parse("[{id: all, tool_name: '*', behavior: allow}]", true, "p.yaml"))
                 .build();
-        var d = engine.decide(PermissionRequest.forAgent("a", Role.OPERATOR, "http_get",
-                "{\"url\":\"http://169.254.169.254/latest\"}", "run-1"));
+        var d = engine.decide(PermissionRequest.forAgent(
+                "a", Role.OPERATOR, "http_get", "{\"url\":\"http://169.254.169.254/latest\"}", "run-1"));
         assertThat(d.behavior()).isEqualTo(Behavior.DENY);
         assertThat(d.source()).isEqualTo("egress_allowlist");
         assertThat(d.reason()).isEqualTo("egress blocked: host 169.254.169.254 is link-local");
-        assertThat(engine.decide(PermissionRequest.forAgent("a", Role.OPERATOR, "http_get",
-                "{\"url\":\"https://example.org\"}", "run-1")).behavior()).isEqualTo(Behavior.ALLOW);
+        assertThat(engine.decide(PermissionRequest.forAgent(
+                                "a", Role.OPERATOR, "http_get", "{\"url\":\"https://example.org\"}", "run-1"))
+                        .behavior())
+                .isEqualTo(Behavior.ALLOW);
     }
 
     @Test
@@ -142,7 +160,8 @@ class ProvidersTest {
             }
         };
         var engine = PermissionEngine.builder()
-                .provider(PolicyRules.parse("[{id: ship, tool_name: register_model_deployment, behavior: allow}]", true, "p"))
+                .provider(PolicyRules.parse(
+                        "[{id: ship, tool_name: register_model_deployment, behavior: allow}]", true, "p"))
                 .provider(new ComplianceGateRules(new ComplianceGates(CompliancePacks.bfsiBaseline()), inputs))
                 .build();
         var d = engine.decide(agent("deployer", "register_model_deployment"));
@@ -152,7 +171,8 @@ class ProvidersTest {
         assertThat(d.winner().orElseThrow().id()).isEqualTo("compliance_gate:bfsi-fairness");
         assertThat(d.reason()).contains("bfsi-fairness").contains("> 0.1").contains("= 0.23");
         // outside a run there is no evidence and no gate
-        assertThat(engine.decide(PermissionRequest.forUser("olga", Role.OPERATOR, "register_model_deployment")).behavior())
+        assertThat(engine.decide(PermissionRequest.forUser("olga", Role.OPERATOR, "register_model_deployment"))
+                        .behavior())
                 .isEqualTo(Behavior.ALLOW);
     }
 
@@ -193,45 +213,70 @@ class ProvidersTest {
         engine.decide(agent("ml_engineer", "read_file"));
         engine.decide(agent("deployer", "register_model_deployment"));
         assertThat(seen).containsExactly("deny/profile", "allow/default", "ask/profile");
-        assertThat(log.query(null, null, null)).containsExactly(new DenialRecord("profile", "bfsi-deny-shell",
-                "BFSI baseline: shell execution is not allowed", "run-1", "ml_engineer", "execute_shell", CLOCK.instant()));
+        assertThat(log.query(null, null, null))
+                .containsExactly(new DenialRecord(
+                        "profile",
+                        "bfsi-deny-shell",
+                        "BFSI baseline: shell execution is not allowed",
+                        "run-1",
+                        "ml_engineer",
+                        "execute_shell",
+                        CLOCK.instant()));
     }
 
     @Test
     void policyFileLoadsFromYamlAndJsonAndRejectsMistakesByName(@TempDir Path dir) throws Exception {
         Path yaml = dir.resolve("policy.yaml");
-        Files.writeString(yaml, "- id: no-net\n  tool_name: http_*\n  behavior: deny\n  priority: 65\n  reason: no network\n"
-                + "- id: ok-read\n  tool_name: read_file\n  behavior: allow\n");
+        Files.writeString(
+                yaml,
+                "- id: no-net\n  tool_name: http_*\n  behavior: deny\n  priority: 65\n  reason: no network\n"
+                        + "- id: ok-read\n  tool_name: read_file\n  behavior: allow\n");
         var rules = PolicyRules.load(yaml).rules();
-        assertThat(rules).extracting(PermissionRule::id, PermissionRule::priority, PermissionRule::source)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("no-net", 65, RuleSource.POLICY),
+        assertThat(rules)
+                .extracting(PermissionRule::id, PermissionRule::priority, PermissionRule::source)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("no-net", 65, RuleSource.POLICY),
                         org.assertj.core.groups.Tuple.tuple("ok-read", 50, RuleSource.POLICY));
         Path json = dir.resolve("policy.json");
         Files.writeString(json, "[{\"id\":\"x\",\"tool_name\":\"t\",\"behavior\":\"ask\"}]");
-        assertThat(PolicyRules.load(json).rules()).singleElement().extracting(PermissionRule::behavior).isEqualTo(Behavior.ASK);
+        assertThat(PolicyRules.load(json).rules())
+                .singleElement()
+                .extracting(PermissionRule::behavior)
+                .isEqualTo(Behavior.ASK);
         assertThat(PolicyRules.empty().rules()).isEmpty();
 
-        assertThatThrownBy(() -> PolicyRules.parse("[{id: a, tool_name: t, behavior: allow, priority: 90}]", true, "p.yaml"))
-                .hasMessageContaining("p.yaml: rule #1").hasMessageContaining("priority 50");
+        assertThatThrownBy(() ->
+                        PolicyRules.parse("[{id: a, tool_name: t, behavior: allow, priority: 90}]", true, "p.yaml"))
+                .hasMessageContaining("p.yaml: rule #1")
+                .hasMessageContaining("priority 50");
         assertThatThrownBy(() -> PolicyRules.parse("[{id: a, tool_name: t, behavior: permit}]", true, "p.yaml"))
-                .hasMessageContaining("rule #1").hasMessageContaining("permit");
+                .hasMessageContaining("rule #1")
+                .hasMessageContaining("permit");
         assertThatThrownBy(() -> PolicyRules.parse("[{id: a, tool: t, behavior: deny}]", true, "p.yaml"))
                 .hasMessageContaining("unknown field 'tool'");
-        assertThatThrownBy(() -> PolicyRules.parse("[{id: a, tool_name: t, behavior: deny, pattern: '(('}]", true, "p.yaml"))
-                .hasMessageContaining("'a'").hasMessageContaining("not a valid regex");
-        assertThatThrownBy(() -> PolicyRules.parse("[{id: a, tool_name: t, behavior: deny}, {id: a, tool_name: u, behavior: deny}]",
-                true, "p.yaml")).hasMessageContaining("rule #2").hasMessageContaining("duplicate id 'a'");
+        assertThatThrownBy(() ->
+                        PolicyRules.parse("[{id: a, tool_name: t, behavior: deny, pattern: '(('}]", true, "p.yaml"))
+                .hasMessageContaining("'a'")
+                .hasMessageContaining("not a valid regex");
+        assertThatThrownBy(() -> PolicyRules.parse(
+                        "[{id: a, tool_name: t, behavior: deny}, {id: a, tool_name: u, behavior: deny}]",
+                        true,
+                        "p.yaml"))
+                .hasMessageContaining("rule #2")
+                .hasMessageContaining("duplicate id 'a'");
         assertThatThrownBy(() -> PolicyRules.load(dir.resolve("missing.yaml"))).hasMessageContaining("missing.yaml");
     }
 
     @Test
     void profilesOnlyRestrictAtTheirFixedPriorities() {
-        var rules = ProfileRules.parse("[{id: d, tool_name: t, behavior: deny}, {id: q, tool_name: u, behavior: ask}]", true, "tpl")
+        var rules = ProfileRules.parse(
+                        "[{id: d, tool_name: t, behavior: deny}, {id: q, tool_name: u, behavior: ask}]", true, "tpl")
                 .rules();
         assertThat(rules).extracting(PermissionRule::priority).containsExactly(60, 45);
         assertThatThrownBy(() -> ProfileRules.parse("[{id: a, tool_name: t, behavior: allow}]", true, "tpl"))
                 .hasMessageContaining("profiles only restrict");
-        assertThatThrownBy(() -> ProfileRules.parse("[{id: d, tool_name: t, behavior: deny, priority: 40}]", true, "tpl"))
+        assertThatThrownBy(
+                        () -> ProfileRules.parse("[{id: d, tool_name: t, behavior: deny, priority: 40}]", true, "tpl"))
                 .hasMessageContaining("priority 60");
     }
 
@@ -240,14 +285,21 @@ class ProvidersTest {
         var log = new DenialLog(3);
         Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
         for (int i = 0; i < 5; i++) {
-            log.record(new DenialRecord("rbac", "r", "why", "run", i % 2 == 0 ? "a" : "b", "tool" + (i % 2), t0.plusSeconds(i)));
+            log.record(new DenialRecord(
+                    "rbac", "r", "why", "run", i % 2 == 0 ? "a" : "b", "tool" + (i % 2), t0.plusSeconds(i)));
         }
         assertThat(log.size()).isEqualTo(3);
-        assertThat(log.query(null, null, null)).extracting(DenialRecord::ts)
+        assertThat(log.query(null, null, null))
+                .extracting(DenialRecord::ts)
                 .containsExactly(t0.plusSeconds(2), t0.plusSeconds(3), t0.plusSeconds(4));
         assertThat(log.query(t0.plusSeconds(3), null, null)).hasSize(2);
-        assertThat(log.query(null, "tool0", null)).extracting(DenialRecord::agent).containsExactly("a", "a");
-        assertThat(log.query(null, null, "b")).singleElement().extracting(DenialRecord::ts).isEqualTo(t0.plusSeconds(3));
+        assertThat(log.query(null, "tool0", null))
+                .extracting(DenialRecord::agent)
+                .containsExactly("a", "a");
+        assertThat(log.query(null, null, "b"))
+                .singleElement()
+                .extracting(DenialRecord::ts)
+                .isEqualTo(t0.plusSeconds(3));
     }
 
     @Test
@@ -284,7 +336,8 @@ class ProvidersTest {
         assertThat(allow.matches("t", crafted)).isFalse();
         // the same pattern on harmless input is evaluated normally
         assertThat(deny.matches("t", "{\"x\":\"b\"}")).isFalse();
-        assertThat(new PermissionRule("plain", "t", Behavior.ALLOW, "a{3}", 50, "ok", RuleSource.POLICY).matches("t", crafted))
+        assertThat(new PermissionRule("plain", "t", Behavior.ALLOW, "a{3}", 50, "ok", RuleSource.POLICY)
+                        .matches("t", crafted))
                 .isTrue();
     }
 

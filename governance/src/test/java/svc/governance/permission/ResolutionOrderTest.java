@@ -47,14 +47,19 @@ class ResolutionOrderTest {
         var allow = rule("a", Behavior.ALLOW, 1, RuleSource.POLICY);
         var deny = rule("d", Behavior.DENY, 50, RuleSource.POLICY);
         var ask = rule("q", Behavior.ASK, 59, RuleSource.POLICY);
-        assertThat(PermissionEngine.resolve(List.of(ask, deny, allow), Behavior.DENY).winner()).contains(allow);
-        assertThat(PermissionEngine.resolve(List.of(ask, deny), Behavior.ALLOW).winner()).contains(deny);
-        assertThat(PermissionEngine.resolve(List.of(ask), Behavior.ALLOW).winner()).contains(ask);
+        assertThat(PermissionEngine.resolve(List.of(ask, deny, allow), Behavior.DENY)
+                        .winner())
+                .contains(allow);
+        assertThat(PermissionEngine.resolve(List.of(ask, deny), Behavior.ALLOW).winner())
+                .contains(deny);
+        assertThat(PermissionEngine.resolve(List.of(ask), Behavior.ALLOW).winner())
+                .contains(ask);
         var none = PermissionEngine.resolve(List.of(), Behavior.ALLOW);
         assertThat(none.behavior()).isEqualTo(Behavior.ALLOW);
         assertThat(none.winner()).isEmpty();
         assertThat(none.source()).isEqualTo("default");
-        assertThat(PermissionEngine.resolve(List.of(), Behavior.DENY).behavior()).isEqualTo(Behavior.DENY);
+        assertThat(PermissionEngine.resolve(List.of(), Behavior.DENY).behavior())
+                .isEqualTo(Behavior.DENY);
     }
 
     @Test
@@ -62,16 +67,23 @@ class ResolutionOrderTest {
         var low = rule("low", Behavior.DENY, 10, RuleSource.POLICY);
         var high = rule("high", Behavior.DENY, 40, RuleSource.POLICY);
         var sameAsHigh = rule("same", Behavior.DENY, 40, RuleSource.POLICY);
-        assertThat(PermissionEngine.resolve(List.of(low, high, sameAsHigh), Behavior.ALLOW).winner()).contains(high);
-        assertThat(PermissionEngine.resolve(List.of(sameAsHigh, high, low), Behavior.ALLOW).winner()).contains(sameAsHigh);
+        assertThat(PermissionEngine.resolve(List.of(low, high, sameAsHigh), Behavior.ALLOW)
+                        .winner())
+                .contains(high);
+        assertThat(PermissionEngine.resolve(List.of(sameAsHigh, high, low), Behavior.ALLOW)
+                        .winner())
+                .contains(sameAsHigh);
         var ask45 = rule("ask45", Behavior.ASK, 45, RuleSource.PROFILE);
         var ask70 = rule("ask70", Behavior.ASK, 70, RuleSource.HITL);
-        assertThat(PermissionEngine.resolve(List.of(ask45, ask70), Behavior.ALLOW).winner()).contains(ask70);
+        assertThat(PermissionEngine.resolve(List.of(ask45, ask70), Behavior.ALLOW)
+                        .winner())
+                .contains(ask70);
     }
 
     @Test
     void policyAllowAtFiftyCannotOverrideProfileDenyAtSixty() {
-        var policyAllow = PolicyRules.parse("[{id: p, tool_name: execute_shell, behavior: allow}]", true, "policy.yaml").rules();
+        var policyAllow = PolicyRules.parse("[{id: p, tool_name: execute_shell, behavior: allow}]", true, "policy.yaml")
+                .rules();
         var profileDeny = PermissionPacks.bfsiBaseline().get(0);
         var d = PermissionEngine.resolve(List.of(policyAllow.get(0), profileDeny), Behavior.ALLOW);
         assertThat(policyAllow.get(0).priority()).isEqualTo(50);
@@ -88,14 +100,18 @@ class ResolutionOrderTest {
         assertThat(d.source()).isEqualTo("compliance_gate");
         // the same DENY at 55 from any other source is an ordinary DENY and loses to the ALLOW
         var plain = rule("plain", Behavior.DENY, 55, RuleSource.POLICY);
-        assertThat(PermissionEngine.resolve(List.of(policyAllow, plain), Behavior.ALLOW).behavior()).isEqualTo(Behavior.ALLOW);
+        assertThat(PermissionEngine.resolve(List.of(policyAllow, plain), Behavior.ALLOW)
+                        .behavior())
+                .isEqualTo(Behavior.ALLOW);
     }
 
     @Test
     void profileDenyOutranksComplianceDenyInTheInvariantPass() {
         var gate = rule("gate", Behavior.DENY, 55, RuleSource.COMPLIANCE_GATE);
         var profile = rule("profile", Behavior.DENY, 60, RuleSource.PROFILE);
-        assertThat(PermissionEngine.resolve(List.of(gate, profile), Behavior.ALLOW).winner()).contains(profile);
+        assertThat(PermissionEngine.resolve(List.of(gate, profile), Behavior.ALLOW)
+                        .winner())
+                .contains(profile);
     }
 
     @Test

@@ -15,31 +15,50 @@ class ChecksumsTest {
 
     @BeforeAll
     static void load() throws IOException {
-        vectors = new ObjectMapper().readTree(DataFiles.resolve("pii/checksum_vectors.json").toFile());
+        vectors = new ObjectMapper()
+                .readTree(DataFiles.resolve("pii/checksum_vectors.json").toFile());
     }
 
     @Test
     void verhoeffMatchesTheReferenceVectors() {
-        vectors.get("verhoeff").get("check_digit").forEach(v -> assertThat(
-                Checksums.verhoeffCheckDigit(v.get("payload").asText()))
-                .as(v.get("payload").asText()).isEqualTo(v.get("check_digit").asText().charAt(0)));
-        vectors.get("verhoeff").get("validate").properties().forEach(e -> assertThat(
-                Checksums.verhoeffValid(e.getKey())).as(e.getKey()).isEqualTo(e.getValue().asBoolean()));
+        vectors.get("verhoeff")
+                .get("check_digit")
+                .forEach(v -> assertThat(
+                                Checksums.verhoeffCheckDigit(v.get("payload").asText()))
+                        .as(v.get("payload").asText())
+                        .isEqualTo(v.get("check_digit").asText().charAt(0)));
+        vectors.get("verhoeff")
+                .get("validate")
+                .properties()
+                .forEach(e -> assertThat(Checksums.verhoeffValid(e.getKey()))
+                        .as(e.getKey())
+                        .isEqualTo(e.getValue().asBoolean()));
     }
 
     @Test
     void luhnMatchesTheReferenceVectors() {
-        vectors.get("luhn").get("check_digit").forEach(v -> assertThat(
-                Checksums.luhnCheckDigit(v.get("payload").asText()))
-                .as(v.get("payload").asText()).isEqualTo(v.get("check_digit").asText().charAt(0)));
-        vectors.get("luhn").get("validate").properties().forEach(e -> assertThat(
-                Checksums.luhnValid(e.getKey())).as(e.getKey()).isEqualTo(e.getValue().asBoolean()));
+        vectors.get("luhn")
+                .get("check_digit")
+                .forEach(v -> assertThat(
+                                Checksums.luhnCheckDigit(v.get("payload").asText()))
+                        .as(v.get("payload").asText())
+                        .isEqualTo(v.get("check_digit").asText().charAt(0)));
+        vectors.get("luhn")
+                .get("validate")
+                .properties()
+                .forEach(e -> assertThat(Checksums.luhnValid(e.getKey()))
+                        .as(e.getKey())
+                        .isEqualTo(e.getValue().asBoolean()));
     }
 
     @Test
     void ibanMod97MatchesTheReferenceVectors() {
-        vectors.get("iban_mod97").get("validate").properties().forEach(e -> assertThat(
-                Checksums.ibanMod97Valid(e.getKey())).as(e.getKey()).isEqualTo(e.getValue().asBoolean()));
+        vectors.get("iban_mod97")
+                .get("validate")
+                .properties()
+                .forEach(e -> assertThat(Checksums.ibanMod97Valid(e.getKey()))
+                        .as(e.getKey())
+                        .isEqualTo(e.getValue().asBoolean()));
     }
 
     @Test

@@ -6,8 +6,7 @@ import java.nio.file.Path;
 /** Finds the bundled {@code data/} folder from wherever surefire runs (module or repo root). */
 public final class DataFiles {
 
-    private DataFiles() {
-    }
+    private DataFiles() {}
 
     public static Path resolve(String relative) {
         Path dir = Path.of("").toAbsolutePath();
@@ -18,6 +17,7 @@ public final class DataFiles {
             }
             dir = dir.getParent();
         }
-        throw new IllegalStateException("data/" + relative + " not found above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException(
+                "data/" + relative + " not found above " + Path.of("").toAbsolutePath());
     }
 }

@@ -30,7 +30,8 @@ class PiiFalsePositiveTest {
         List<String> flagged = new ArrayList<>();
         for (String line : Files.readAllLines(DataFiles.resolve("prompt_injection/prompt_injection_train.jsonl"))) {
             String text = json.readTree(line).get("text").asText();
-            if (!PiiDetector.defaults().detect(text).isEmpty() || !SecretRedactor.redact(text).equals(text)) {
+            if (!PiiDetector.defaults().detect(text).isEmpty()
+                    || !SecretRedactor.redact(text).equals(text)) {
                 flagged.add(text);
             }
         }

@@ -19,8 +19,9 @@ class PiiGuardrailTest {
 
     @Test
     void runsAtTheSpecPointsWithPriority60() {
-        assertThat(g4.points()).containsExactlyInAnyOrder(
-                IntegrationPoint.POST_LLM, IntegrationPoint.POST_TOOL, IntegrationPoint.STORAGE_WRITE);
+        assertThat(g4.points())
+                .containsExactlyInAnyOrder(
+                        IntegrationPoint.POST_LLM, IntegrationPoint.POST_TOOL, IntegrationPoint.STORAGE_WRITE);
         assertThat(g4.priority()).isEqualTo(60);
     }
 
@@ -35,15 +36,17 @@ class PiiGuardrailTest {
     void textWithPiiIsRedactedAndTheReasonCountsTypesWithoutValues() {
         Verdict v = g4.evaluate(ctx, Payload.text("SSN 078-05-1123 and 078-05-1124, mail a.b@example.org"));
         assertThat(v.outcome()).isEqualTo(Outcome.REDACT);
-        assertThat(((Payload.Text) v.redacted().orElseThrow()).text()).isEqualTo("SSN <US_SSN> and <US_SSN>, mail <EMAIL>");
-        assertThat(v.reason()).isEqualTo("redacted 3 PII entities: EMAIL x1 (redact), US_SSN x2 (redact)")
+        assertThat(((Payload.Text) v.redacted().orElseThrow()).text())
+                .isEqualTo("SSN <US_SSN> and <US_SSN>, mail <EMAIL>");
+        assertThat(v.reason())
+                .isEqualTo("redacted 3 PII entities: EMAIL x1 (redact), US_SSN x2 (redact)")
                 .doesNotContain("078-05");
     }
 
     @Test
     void nestedJsonStringsAreRedactedAndTheInputIsNotMutated() throws Exception {
-        JsonNode args = new ObjectMapper().readTree(
-                "{\"rows\":[{\"iban\":\"DE89370400440532013000\",\"n\":3}],\"note\":\"ok\"}");
+        JsonNode args = new ObjectMapper()
+                .readTree("{\"rows\":[{\"iban\":\"DE89370400440532013000\",\"n\":3}],\"note\":\"ok\"}");
         String before = args.toString();
         Verdict v = g4.evaluate(ctx, new Payload.Json(args));
         assertThat(((Payload.Json) v.redacted().orElseThrow()).node().toString())
@@ -53,9 +56,13 @@ class PiiGuardrailTest {
 
     @Test
     void messagesKeepTheirRoles() {
-        Verdict v = g4.evaluate(ctx, new Payload.Messages(List.of(
-                new Payload.Message("assistant", "call +91 81234 56789"), new Payload.Message("user", "thanks"))));
-        assertThat(((Payload.Messages) v.redacted().orElseThrow()).messages()).containsExactly(
-                new Payload.Message("assistant", "call <IN_PHONE>"), new Payload.Message("user", "thanks"));
+        Verdict v = g4.evaluate(
+                ctx,
+                new Payload.Messages(List.of(
+                        new Payload.Message("assistant", "call +91 81234 56789"),
+                        new Payload.Message("user", "thanks"))));
+        assertThat(((Payload.Messages) v.redacted().orElseThrow()).messages())
+                .containsExactly(
+                        new Payload.Message("assistant", "call <IN_PHONE>"), new Payload.Message("user", "thanks"));
     }
 }

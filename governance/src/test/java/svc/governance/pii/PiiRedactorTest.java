@@ -11,10 +11,11 @@ class PiiRedactorTest {
 
     @Test
     void redactReplacesEachEntityWithItsTypePlaceholder() {
-        PiiRedactor.Redaction r = PiiRedactor.defaults()
-                .redact("mail info@presidio.site, card 4111 1111 1111 1111, from 192.168.0.1.");
+        PiiRedactor.Redaction r =
+                PiiRedactor.defaults().redact("mail info@presidio.site, card 4111 1111 1111 1111, from 192.168.0.1.");
         assertThat(r.text()).isEqualTo("mail <EMAIL>, card <CREDIT_CARD>, from <IPV4>.");
-        assertThat(r.entities()).extracting(PiiEntity::type)
+        assertThat(r.entities())
+                .extracting(PiiEntity::type)
                 .containsExactly(PiiType.EMAIL, PiiType.CREDIT_CARD, PiiType.IPV4);
         assertThat(r.changed()).isTrue();
     }
@@ -36,7 +37,8 @@ class PiiRedactorTest {
 
     @Test
     void actionsCanDifferPerType() {
-        PiiRedactor r = new PiiRedactor(PiiDetector.defaults(), Map.of(PiiType.EMAIL, PiiAction.MASK), PiiAction.REDACT);
+        PiiRedactor r =
+                new PiiRedactor(PiiDetector.defaults(), Map.of(PiiType.EMAIL, PiiAction.MASK), PiiAction.REDACT);
         assertThat(r.redact("info@presidio.site 078-05-1123").text()).isEqualTo("in**************te <US_SSN>");
     }
 
@@ -51,31 +53,37 @@ class PiiRedactorTest {
         Recognizer lowLong = fixed(PiiType.US_PHONE, 0, 10, 0.5);
         Recognizer highShort = fixed(PiiType.EMAIL, 2, 5, 0.9);
         assertThat(new PiiDetector(List.of(lowLong, highShort)).detect("0123456789"))
-                .extracting(PiiEntity::type).containsExactly(PiiType.EMAIL);
+                .extracting(PiiEntity::type)
+                .containsExactly(PiiType.EMAIL);
 
         Recognizer sameShort = fixed(PiiType.IFSC, 0, 4, 0.8);
         Recognizer sameLong = fixed(PiiType.PAN, 2, 9, 0.8);
         assertThat(new PiiDetector(List.of(sameShort, sameLong)).detect("0123456789"))
-                .extracting(PiiEntity::type).containsExactly(PiiType.PAN);
+                .extracting(PiiEntity::type)
+                .containsExactly(PiiType.PAN);
 
         Recognizer first = fixed(PiiType.IFSC, 0, 5, 0.8);
         Recognizer second = fixed(PiiType.PAN, 3, 8, 0.8);
         assertThat(new PiiDetector(List.of(first, second)).detect("0123456789"))
-                .extracting(PiiEntity::type).containsExactly(PiiType.IFSC);
+                .extracting(PiiEntity::type)
+                .containsExactly(PiiType.IFSC);
         assertThat(new PiiDetector(List.of(second, first)).detect("0123456789"))
-                .extracting(PiiEntity::type).containsExactly(PiiType.PAN);
+                .extracting(PiiEntity::type)
+                .containsExactly(PiiType.PAN);
     }
 
     @Test
     void aCheckedCardBeatsThePhoneShapedDigitsInsideIt() {
         assertThat(PiiDetector.defaults().detect("pay with 4012888888881881 today"))
-                .extracting(PiiEntity::type).containsExactly(PiiType.CREDIT_CARD);
+                .extracting(PiiEntity::type)
+                .containsExactly(PiiType.CREDIT_CARD);
     }
 
     @Test
     void manyEntitiesInOneTextAreAllFound() {
         String text = "a@b.co ".repeat(5000);
-        assertThat(PiiDetector.defaults().detect(text)).hasSize(5000)
+        assertThat(PiiDetector.defaults().detect(text))
+                .hasSize(5000)
                 .allSatisfy(e -> assertThat(e.type()).isEqualTo(PiiType.EMAIL));
     }
 

@@ -19,8 +19,7 @@ class PiiVectorsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final PiiDetector DETECTOR = PiiDetector.defaults();
 
-    record Expected(String type, int start, int end) {
-    }
+    record Expected(String type, int start, int end) {}
 
     record Vector(String text, List<Expected> entities, String note) {
         @Override
@@ -37,8 +36,11 @@ class PiiVectorsTest {
             }
             JsonNode n = JSON.readTree(line);
             List<Expected> entities = new ArrayList<>();
-            n.get("entities").forEach(e -> entities.add(
-                    new Expected(e.get("type").asText(), e.get("start").asInt(), e.get("end").asInt())));
+            n.get("entities")
+                    .forEach(e -> entities.add(new Expected(
+                            e.get("type").asText(),
+                            e.get("start").asInt(),
+                            e.get("end").asInt())));
             out.add(new Vector(n.get("text").asText(), entities, n.path("note").asText("")));
         }
         return out.stream();
@@ -60,7 +62,8 @@ class PiiVectorsTest {
         int fn = 0;
         for (Vector v : vectors().toList()) {
             List<Expected> actual = DETECTOR.detect(v.text()).stream()
-                    .map(e -> new Expected(e.type().name(), e.start(), e.end())).toList();
+                    .map(e -> new Expected(e.type().name(), e.start(), e.end()))
+                    .toList();
             for (Expected a : actual) {
                 if (v.entities().contains(a)) {
                     tp++;

@@ -46,7 +46,8 @@ class SandboxLimitsEnforcedTest {
         Path numbers = Files.writeString(allowed.resolve("numbers.txt"), "3\n4\n5\n");
         SandboxResult r = sandbox.runPython(
                 "import json\nvalues = [int(x) for x in open(" + pyString(numbers) + ").read().split()]\n"
-                        + "print(json.dumps({'sum_of_squares': sum(v * v for v in values)}))\n", limits());
+                        + "print(json.dumps({'sum_of_squares': sum(v * v for v in values)}))\n",
+                limits());
         assertThat(r.stderr()).isEmpty();
         assertThat(r.exitCode()).isZero();
         assertThat(r.stoppedBy()).isNull();
@@ -57,7 +58,8 @@ class SandboxLimitsEnforcedTest {
 
     @Test
     void allocatingTwoGigabytesUnderA256MegabyteLimitIsStoppedByMemory() {
-        SandboxResult r = sandbox.runPython("block = bytearray(2 * 1024 ** 3)\nprint('allocated', len(block))\n", limits());
+        SandboxResult r =
+                sandbox.runPython("block = bytearray(2 * 1024 ** 3)\nprint('allocated', len(block))\n", limits());
         assertThat(r.stoppedBy()).isEqualTo(Limit.MEMORY);
         assertThat(r.stdout()).doesNotContain("allocated");
         assertThat(r.exitCode()).isNotZero();
@@ -94,16 +96,22 @@ class SandboxLimitsEnforcedTest {
         try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             String connect = "import socket\nsocket.create_connection(('127.0.0.1', " + listener.getLocalPort()
                     + "), timeout=5)\nprint('connected')\n";
-            Launch bare = new Launch(Launch.Interpreter.PYTHON, List.of("-I", "-S", "-c", connect), limits(), allowed, allowed);
+            Launch bare = new Launch(
+                    Launch.Interpreter.PYTHON, List.of("-I", "-S", "-c", connect), limits(), allowed, allowed);
             SubprocessDriver driver = SubprocessDriver.probe();
             Map<String, String> env = Map.of("PATH", "/usr/bin:/bin");
 
-            ProcessRunner.Finished online = ProcessRunner.run(driver.command(
-                    new Launch(bare.interpreter(), bare.arguments(), limits().withNetwork(true), allowed, allowed)),
-                    allowed, env, Duration.ofSeconds(30), 4096);
+            ProcessRunner.Finished online = ProcessRunner.run(
+                    driver.command(new Launch(
+                            bare.interpreter(), bare.arguments(), limits().withNetwork(true), allowed, allowed)),
+                    allowed,
+                    env,
+                    Duration.ofSeconds(30),
+                    4096);
             assertThat(online.stdout()).as(online.stderr()).contains("connected");
 
-            ProcessRunner.Finished offline = ProcessRunner.run(driver.command(bare), allowed, env, Duration.ofSeconds(30), 4096);
+            ProcessRunner.Finished offline =
+                    ProcessRunner.run(driver.command(bare), allowed, env, Duration.ofSeconds(30), 4096);
             assertThat(offline.stdout()).doesNotContain("connected");
             assertThat(offline.stderr()).contains("Network is unreachable");
         }
@@ -119,7 +127,8 @@ class SandboxLimitsEnforcedTest {
 
     @Test
     void writingIntoAReadOnlyAllowedPathIsStoppedByPath() {
-        SandboxResult r = sandbox.runPython("open(" + pyString(allowed.resolve("x.txt")) + ", 'w').write('x')\n", limits());
+        SandboxResult r =
+                sandbox.runPython("open(" + pyString(allowed.resolve("x.txt")) + ", 'w').write('x')\n", limits());
         assertThat(r.stoppedBy()).isEqualTo(Limit.PATH);
         assertThat(allowed.resolve("x.txt")).doesNotExist();
     }
@@ -127,8 +136,10 @@ class SandboxLimitsEnforcedTest {
     @Test
     void aRelativePathWithDotDotIsStoppedByPath() {
         // os.open(..., dir_fd=) makes a relative path relative to a directory the event does not name.
-        SandboxResult r = sandbox.runPython("import os\nfd = os.open('.', os.O_RDONLY)\n"
-                + "print(os.read(os.open('../../../../../../etc/passwd', os.O_RDONLY, dir_fd=fd), 100))\n", limits());
+        SandboxResult r = sandbox.runPython(
+                "import os\nfd = os.open('.', os.O_RDONLY)\n"
+                        + "print(os.read(os.open('../../../../../../etc/passwd', os.O_RDONLY, dir_fd=fd), 100))\n",
+                limits());
         assertThat(r.stoppedBy()).isEqualTo(Limit.PATH);
         assertThat(r.detail()).contains("may not contain '..'");
     }
@@ -137,8 +148,10 @@ class SandboxLimitsEnforcedTest {
     void writingIntoAWritablePathWorks() {
         Path notes = allowed.resolve("notes");
         SandboxLimits l = limits().withPaths(List.of(allowed), List.of(notes));
-        SandboxResult r = sandbox.runPython("import os\nos.makedirs(" + pyString(notes) + ", exist_ok=True)\n"
-                + "open(" + pyString(notes.resolve("n.txt")) + ", 'w').write('kept')\n", l);
+        SandboxResult r = sandbox.runPython(
+                "import os\nos.makedirs(" + pyString(notes) + ", exist_ok=True)\n" + "open("
+                        + pyString(notes.resolve("n.txt")) + ", 'w').write('kept')\n",
+                l);
         assertThat(r.ok()).as(r.stderr()).isTrue();
         assertThat(notes.resolve("n.txt")).hasContent("kept");
     }
@@ -166,11 +179,13 @@ class SandboxLimitsEnforcedTest {
 
     @Test
     void aStrSubclassOrAPatchedOsPathDoesNotFoolThePathRule() {
-        SandboxResult r = sandbox.runPython("import posixpath, builtins\n"
-                + "class Sneaky(str):\n    def startswith(self, *a):\n        return True\n"
-                + "posixpath.realpath = lambda p, **k: " + pyString(allowed.resolve("x")) + "\n"
-                + "builtins.isinstance = lambda a, b: False\n"
-                + "print(open(Sneaky('/etc/passwd')).read())\n", limits());
+        SandboxResult r = sandbox.runPython(
+                "import posixpath, builtins\n"
+                        + "class Sneaky(str):\n    def startswith(self, *a):\n        return True\n"
+                        + "posixpath.realpath = lambda p, **k: " + pyString(allowed.resolve("x")) + "\n"
+                        + "builtins.isinstance = lambda a, b: False\n"
+                        + "print(open(Sneaky('/etc/passwd')).read())\n",
+                limits());
         assertThat(r.stoppedBy()).isEqualTo(Limit.PATH);
         assertThat(r.stdout()).doesNotContain("root:");
     }
@@ -178,10 +193,12 @@ class SandboxLimitsEnforcedTest {
     @Test
     void rewritingTheHooksDefaultsFromATracebackIsStoppedByProcess() {
         // The hook's frame is reachable from a caught refusal; its helpers are not changeable.
-        SandboxResult r = sandbox.runPython("try:\n    open('/etc/passwd')\nexcept PermissionError as e:\n"
-                + "    check = e.__traceback__.tb_next.tb_frame.f_locals['_check']\n"
-                + "check.__defaults__ = tuple(('/',) for _ in check.__defaults__)\n"
-                + "print(open('/etc/passwd').read())\n", limits());
+        SandboxResult r = sandbox.runPython(
+                "try:\n    open('/etc/passwd')\nexcept PermissionError as e:\n"
+                        + "    check = e.__traceback__.tb_next.tb_frame.f_locals['_check']\n"
+                        + "check.__defaults__ = tuple(('/',) for _ in check.__defaults__)\n"
+                        + "print(open('/etc/passwd').read())\n",
+                limits());
         assertThat(r.stoppedBy()).isEqualTo(Limit.PROCESS);
         assertThat(r.detail()).contains("__defaults__");
         assertThat(r.stdout()).doesNotContain("root:");
@@ -201,7 +218,8 @@ class SandboxLimitsEnforcedTest {
 
     @Test
     void sleepingPastTheTimeoutIsStoppedByTimeout() {
-        SandboxResult r = sandbox.runPython("import time\ntime.sleep(30)\nprint('woke')\n", limits().withTimeout(Duration.ofSeconds(2)));
+        SandboxResult r = sandbox.runPython(
+                "import time\ntime.sleep(30)\nprint('woke')\n", limits().withTimeout(Duration.ofSeconds(2)));
         assertThat(r.stoppedBy()).isEqualTo(Limit.TIMEOUT);
         assertThat(r.stdout()).doesNotContain("woke");
     }
@@ -217,7 +235,9 @@ class SandboxLimitsEnforcedTest {
 
     @Test
     void extraEnvironmentReachesTheScriptButCannotReplacePath() {
-        SandboxResult r = sandbox.runPython("import os\nprint(os.environ['SVC_RUN_DIR'], os.environ['PATH'])\n", limits(),
+        SandboxResult r = sandbox.runPython(
+                "import os\nprint(os.environ['SVC_RUN_DIR'], os.environ['PATH'])\n",
+                limits(),
                 Map.of("SVC_RUN_DIR", "/runs/r1", "PATH", "/evil"));
         assertThat(r.stdout().strip()).isEqualTo("/runs/r1 /usr/bin:/bin");
     }
@@ -234,15 +254,19 @@ class SandboxLimitsEnforcedTest {
         } finally {
             logger.detachAppender(seen);
         }
-        assertThat(seen.list).filteredOn(e -> e.getLevel() == Level.WARN).hasSize(2)
+        assertThat(seen.list)
+                .filteredOn(e -> e.getLevel() == Level.WARN)
+                .hasSize(2)
                 .allSatisfy(e -> assertThat(e.getFormattedMessage()).contains("subprocess driver"));
     }
 
     @Test
     void linesAScriptWritesIntoTheReportDoNotNameALimit() {
         // The report's descriptor is reachable from the script; junk there must not be mistaken for a refusal.
-        SandboxResult r = sandbox.runPython("import os\nfor fd in range(3, 10):\n    try:\n        os.write(fd, b'bogus\\tline\\n')\n"
-                + "    except OSError:\n        pass\nraise SystemExit(3)\n", limits());
+        SandboxResult r = sandbox.runPython(
+                "import os\nfor fd in range(3, 10):\n    try:\n        os.write(fd, b'bogus\\tline\\n')\n"
+                        + "    except OSError:\n        pass\nraise SystemExit(3)\n",
+                limits());
         assertThat(r.exitCode()).isEqualTo(3);
         assertThat(r.stoppedBy()).isNull();
     }

@@ -14,29 +14,33 @@ class ConversationScrubberTest {
     void stringsAtAnyDepthAreRedactedAndTheLineIsMarked() {
         String line = "{\"seq\":7,\"ts\":\"2026-11-22T00:00:00Z\",\"agent\":\"data_engineer\",\"role\":\"tool\","
                 + "\"content\":{\"rows\":[{\"email\":\"info@presidio.site\",\"score\":0.75}],\"note\":\"SSN 078-05-1123\"}}";
-        assertThat(scrubber.scrubLine(line)).isEqualTo(
-                "{\"seq\":7,\"ts\":\"2026-11-22T00:00:00Z\",\"agent\":\"data_engineer\",\"role\":\"tool\","
+        assertThat(scrubber.scrubLine(line))
+                .isEqualTo("{\"seq\":7,\"ts\":\"2026-11-22T00:00:00Z\",\"agent\":\"data_engineer\",\"role\":\"tool\","
                         + "\"content\":{\"rows\":[{\"email\":\"<EMAIL>\",\"score\":0.75}],\"note\":\"SSN <US_SSN>\"},"
                         + "\"_redacted\":true}");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "{\"seq\": 1,   \"content\": \"hello\",  \"n\": 1.50, \"big\": 12345678901234567890}",
-        "{\"seq\":2,\"content\":\"accuracy 0.91\",\"unicode\":\"caf\\u00e9\"}",
-        "[1, 2, \"three\"]",
-        "\"just a string\""})
+    @ValueSource(
+            strings = {
+                "{\"seq\": 1,   \"content\": \"hello\",  \"n\": 1.50, \"big\": 12345678901234567890}",
+                "{\"seq\":2,\"content\":\"accuracy 0.91\",\"unicode\":\"caf\\u00e9\"}",
+                "[1, 2, \"three\"]",
+                "\"just a string\""
+            })
     void linesWithoutPiiStayByteIdentical(String line) {
         assertThat(scrubber.scrubLine(line)).isSameAs(line);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "plain text with info@presidio.site",
-        "{\"unterminated\": \"info@presidio.site\"",
-        "{\"a\":1} trailing info@presidio.site",
-        "",
-        "   "})
+    @ValueSource(
+            strings = {
+                "plain text with info@presidio.site",
+                "{\"unterminated\": \"info@presidio.site\"",
+                "{\"a\":1} trailing info@presidio.site",
+                "",
+                "   "
+            })
     void nonJsonLinesAreUntouched(String line) {
         assertThat(scrubber.scrubLine(line)).isSameAs(line);
     }

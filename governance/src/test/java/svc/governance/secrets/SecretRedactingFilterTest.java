@@ -39,8 +39,9 @@ class SecretRedactingFilterTest {
         log.info("calling vendor with key {} for run {}", "sk-ant-api03-abcdefghijklmnopqrstuvwxyz", "r-1");
         assertThat(appender.list).hasSize(1);
         ILoggingEvent e = appender.list.get(0);
-        assertThat(e.getFormattedMessage()).isEqualTo("calling vendor with key "
-                + SecretRedactor.placeholder("sk-ant-api03-abcdefghijklmnopqrstuvwxyz") + " for run r-1");
+        assertThat(e.getFormattedMessage())
+                .isEqualTo("calling vendor with key "
+                        + SecretRedactor.placeholder("sk-ant-api03-abcdefghijklmnopqrstuvwxyz") + " for run r-1");
         assertThat(e.getLevel()).isEqualTo(Level.INFO);
         assertThat(e.getLoggerName()).isEqualTo("svc.test.Component");
     }
@@ -80,8 +81,8 @@ class SecretRedactingFilterTest {
         // a "debug for this request" switch: accepts everything below the level
         ch.qos.logback.classic.turbo.TurboFilter debugSwitch = new ch.qos.logback.classic.turbo.TurboFilter() {
             @Override
-            public ch.qos.logback.core.spi.FilterReply decide(org.slf4j.Marker marker, Logger logger, Level level,
-                                                              String format, Object[] params, Throwable t) {
+            public ch.qos.logback.core.spi.FilterReply decide(
+                    org.slf4j.Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
                 return ch.qos.logback.core.spi.FilterReply.ACCEPT;
             }
         };
@@ -95,7 +96,9 @@ class SecretRedactingFilterTest {
     @Test
     void markersSurviveRedaction() {
         log.warn(MarkerFactory.getMarker("AUDIT"), "password={}", "hunter22");
-        assertThat(appender.list.get(0).getMarkerList()).extracting(Object::toString).containsExactly("AUDIT");
+        assertThat(appender.list.get(0).getMarkerList())
+                .extracting(Object::toString)
+                .containsExactly("AUDIT");
         assertThat(appender.list.get(0).getFormattedMessage()).doesNotContain("hunter22");
     }
 
@@ -108,13 +111,15 @@ class SecretRedactingFilterTest {
         assertThat(e.getFormattedMessage()).isEqualTo("upload of model.bin failed");
         assertThat(e.getThrowableProxy().getMessage()).isEqualTo("java.lang.RuntimeException: upload failed");
         assertThat(e.getThrowableProxy().getCause().getMessage())
-                .isEqualTo("java.lang.IllegalStateException: token=" + SecretRedactor.placeholder("abc123secret") + " rejected");
+                .isEqualTo("java.lang.IllegalStateException: token=" + SecretRedactor.placeholder("abc123secret")
+                        + " rejected");
         assertThat(e.getThrowableProxy().getStackTraceElementProxyArray()).hasSameSizeAs(failure.getStackTrace());
     }
 
     @Test
     void exceptionsWithoutSecretsAreLoggedAsTheyAre() {
         log.error("boom", new IllegalArgumentException("bad column 'age'"));
-        assertThat(appender.list.get(0).getThrowableProxy().getClassName()).isEqualTo("java.lang.IllegalArgumentException");
+        assertThat(appender.list.get(0).getThrowableProxy().getClassName())
+                .isEqualTo("java.lang.IllegalArgumentException");
     }
 }

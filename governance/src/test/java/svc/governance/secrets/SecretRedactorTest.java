@@ -24,26 +24,31 @@ class SecretRedactorTest {
     static final String AKIA_SHA8 = "1a5d44a2";
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "aws_access_key_id       | id=AKIAIOSFODNN7EXAMPLE                                           | AKIAIOSFODNN7EXAMPLE",
-        "aws_secret_access_key   | aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY | wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-        "github_token            | token ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789 ok              | ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789",
-        "github_oauth            | gho_16C7e42F292c6912E7710c838347Ae178B4a here                  | gho_16C7e42F292c6912E7710c838347Ae178B4a",
-        "github_fine_grained_pat | github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuv           | github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuv",
-        "slack                   | slack xoxb-123456789012-abcdefghij done                          | xoxb-123456789012-abcdefghij",
-        "stripe                  | stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc                         | sk_live_4eC39HqLyjWDarjtT1zdp7dc",
-        "google                  | key=AIzaSyA1234567890abcdefghijklmnopqrstuv                     | AIzaSyA1234567890abcdefghijklmnopqrstuv",
-        "jwt                     | jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U end | eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
-        "anthropic               | ANTHROPIC_API_KEY is sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345 | sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345",
-        "openai                  | using sk-proj-abcdefghijklmnopqrstuvwxyz0123 now                 | sk-proj-abcdefghijklmnopqrstuvwxyz0123",
-        "bearer                  | Authorization: Bearer abc.def-ghi_123                            | abc.def-ghi_123",
-        "password                | login password=hunter22 ok                                       | hunter22",
-        "api_key json            | {\"api_key\": \"k-123-xyz\"}                                     | k-123-xyz",
-        "secret                  | secret: s3cr3t; next                                             | s3cr3t",
-        "env-style name          | MY_SERVICE_PASSWORD=hunter22                                     | hunter22"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "aws_access_key_id       | id=AKIAIOSFODNN7EXAMPLE                                           | AKIAIOSFODNN7EXAMPLE",
+                "aws_secret_access_key   | aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY | wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+                "github_token            | token ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789 ok              | ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789",
+                "github_oauth            | gho_16C7e42F292c6912E7710c838347Ae178B4a here                  | gho_16C7e42F292c6912E7710c838347Ae178B4a",
+                "github_fine_grained_pat | github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuv           | github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuv",
+                "slack                   | slack xoxb-123456789012-abcdefghij done                          | xoxb-123456789012-abcdefghij",
+                "stripe                  | stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc                         | sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+                "google                  | key=AIzaSyA1234567890abcdefghijklmnopqrstuv                     | AIzaSyA1234567890abcdefghijklmnopqrstuv",
+                "jwt                     | jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U end | eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+                "anthropic               | ANTHROPIC_API_KEY is sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345 | sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345",
+                "openai                  | using sk-proj-abcdefghijklmnopqrstuvwxyz0123 now                 | sk-proj-abcdefghijklmnopqrstuvwxyz0123",
+                "bearer                  | Authorization: Bearer abc.def-ghi_123                            | abc.def-ghi_123",
+                "password                | login password=hunter22 ok                                       | hunter22",
+                "api_key json            | {\"api_key\": \"k-123-xyz\"}                                     | k-123-xyz",
+                "secret                  | secret: s3cr3t; next                                             | s3cr3t",
+                "env-style name          | MY_SERVICE_PASSWORD=hunter22                                     | hunter22"
+            })
     void eachPatternReplacesTheSecretOnly(String id, String text, String secret) {
         String redacted = SecretRedactor.redact(text);
-        assertThat(redacted).as(id).doesNotContain(secret)
+        assertThat(redacted)
+                .as(id)
+                .doesNotContain(secret)
                 .contains(SecretRedactor.placeholder(secret))
                 .isEqualTo(text.replace(secret, SecretRedactor.placeholder(secret)));
     }
@@ -67,24 +72,28 @@ class SecretRedactorTest {
     void entropyIsComputedInBitsPerCharacter() {
         assertThat(SecretRedactor.shannonEntropy("aaaa")).isEqualTo(0.0);
         assertThat(SecretRedactor.shannonEntropy("abcd")).isEqualTo(2.0);
-        assertThat(SecretRedactor.shannonEntropy("abcdefghijklmnopqrstuvwxyzABCDEF")).isEqualTo(5.0);
+        assertThat(SecretRedactor.shannonEntropy("abcdefghijklmnopqrstuvwxyzABCDEF"))
+                .isEqualTo(5.0);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "commit 3e66dc68d1f4cae7d398dcce076a0525ec69d053eb846a240416439e2e8258f4",
-        "run 550e8400-e29b-41d4-a716-446655440000 started",
-        "short token aB3dE5gH7jK9mN1pQ2rS4tU6vW8xY0z",
-        "wrote /home/runner/work/svc/runs/3f2a9c1b-7d4e/conversations",
-        "tokens=1234 iteration=3 duration_ms=52",
-        "The model reached accuracy 0.91 on the held-out split."})
+    @ValueSource(
+            strings = {
+                "commit 3e66dc68d1f4cae7d398dcce076a0525ec69d053eb846a240416439e2e8258f4",
+                "run 550e8400-e29b-41d4-a716-446655440000 started",
+                "short token aB3dE5gH7jK9mN1pQ2rS4tU6vW8xY0z",
+                "wrote /home/runner/work/svc/runs/3f2a9c1b-7d4e/conversations",
+                "tokens=1234 iteration=3 duration_ms=52",
+                "The model reached accuracy 0.91 on the held-out split."
+            })
     void ordinaryLogLinesAreLeftAlone(String line) {
         assertThat(SecretRedactor.redact(line)).isEqualTo(line);
     }
 
     @Test
     void redactionIsIdempotent() {
-        String once = SecretRedactor.redact("password=hunter22 Bearer abcdefghijk sk-ant-api03-abcdefghijklmnopqrstuvwxyz");
+        String once =
+                SecretRedactor.redact("password=hunter22 Bearer abcdefghijk sk-ant-api03-abcdefghijklmnopqrstuvwxyz");
         assertThat(SecretRedactor.redact(once)).isEqualTo(once);
     }
 

@@ -35,16 +35,22 @@ class SigningTest {
         assertThat(r.algorithm()).isEqualTo("Ed25519");
         assertThat(r.signature()).hasSize(64);
         assertThat(r.signedAt()).isEqualTo(CLOCK.instant());
-        assertThat(Ed25519Signer.verify(data, r.signature(), signer.publicKey())).isTrue();
-        assertThat(Ed25519Signer.verify("report!".getBytes(StandardCharsets.UTF_8), r.signature(), signer.publicKey())).isFalse();
+        assertThat(Ed25519Signer.verify(data, r.signature(), signer.publicKey()))
+                .isTrue();
+        assertThat(Ed25519Signer.verify("report!".getBytes(StandardCharsets.UTF_8), r.signature(), signer.publicKey()))
+                .isFalse();
 
         Ed25519Signer reloaded = Ed25519Signer.load(dir.resolve("keys"), CLOCK);
         assertThat(reloaded.publicKey()).isEqualTo(signer.publicKey());
-        assertThat(Ed25519Signer.verify(data, reloaded.sign(data).signature(), signer.publicKey())).isTrue();
-        assertThat(Files.readString(dir.resolve("keys/" + Ed25519Signer.PUBLIC_FILE))).startsWith("-----BEGIN PUBLIC KEY-----");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("keys/" + Ed25519Signer.PRIVATE_FILE))))
+        assertThat(Ed25519Signer.verify(data, reloaded.sign(data).signature(), signer.publicKey()))
+                .isTrue();
+        assertThat(Files.readString(dir.resolve("keys/" + Ed25519Signer.PUBLIC_FILE)))
+                .startsWith("-----BEGIN PUBLIC KEY-----");
+        assertThat(PosixFilePermissions.toString(
+                        Files.getPosixFilePermissions(dir.resolve("keys/" + Ed25519Signer.PRIVATE_FILE))))
                 .isEqualTo("rw-------");
-        assertThatThrownBy(() -> Ed25519Signer.generate(dir.resolve("keys"), CLOCK)).hasMessageContaining("already exists");
+        assertThatThrownBy(() -> Ed25519Signer.generate(dir.resolve("keys"), CLOCK))
+                .hasMessageContaining("already exists");
     }
 
     @Test
@@ -52,7 +58,8 @@ class SigningTest {
         Ed25519Signer a = Ed25519Signer.generate(dir.resolve("a"), CLOCK);
         Ed25519Signer b = Ed25519Signer.generate(dir.resolve("b"), CLOCK);
         byte[] data = {1, 2, 3};
-        assertThat(Ed25519Signer.verify(data, a.sign(data).signature(), b.publicKey())).isFalse();
+        assertThat(Ed25519Signer.verify(data, a.sign(data).signature(), b.publicKey()))
+                .isFalse();
     }
 
     @Test
@@ -65,9 +72,14 @@ class SigningTest {
         assertThat(written.sha256()).isEqualTo(Digests.sha256Hex("%PDF-1.7 audit".getBytes(StandardCharsets.UTF_8)));
         assertThat(written.publicKeyFingerprint()).isEqualTo(Digests.fingerprint(signer.publicKey()));
         String json = Files.readString(dir.resolve("audit.pdf.receipt.json"));
-        assertThat(json).contains("\"signed_at\" : \"2026-11-22T01:00:00Z\"", "\"algorithm\" : \"Ed25519\"", "\"key_id\" : \"ed25519:");
+        assertThat(json)
+                .contains(
+                        "\"signed_at\" : \"2026-11-22T01:00:00Z\"",
+                        "\"algorithm\" : \"Ed25519\"",
+                        "\"key_id\" : \"ed25519:");
 
-        var ok = ReceiptVerifier.verify(pdf, Ed25519Signer.readPublicKey(dir.resolve("keys/" + Ed25519Signer.PUBLIC_FILE)));
+        var ok = ReceiptVerifier.verify(
+                pdf, Ed25519Signer.readPublicKey(dir.resolve("keys/" + Ed25519Signer.PUBLIC_FILE)));
         assertThat(ok.valid()).as(ok.reason()).isTrue();
     }
 
@@ -87,7 +99,8 @@ class SigningTest {
         assertThat(tampered.valid()).isFalse();
         assertThat(tampered.reason()).contains("file content changed");
         // signature check alone also catches it
-        byte[] sig = java.util.Base64.getDecoder().decode(ArtefactSigning.readReceipt(pdf).signatureBase64());
+        byte[] sig = java.util.Base64.getDecoder()
+                .decode(ArtefactSigning.readReceipt(pdf).signatureBase64());
         assertThat(Ed25519Signer.verify(pdf, sig, signer.publicKey())).isFalse();
     }
 
@@ -98,8 +111,12 @@ class SigningTest {
         ArtefactSigning.sign(pdf, signer);
         Files.writeString(pdf, "forged");
         Path receipt = dir.resolve("audit.pdf.receipt.json");
-        Files.writeString(receipt, Files.readString(receipt).replace(Digests.sha256Hex("original".getBytes(StandardCharsets.UTF_8)),
-                Digests.sha256Hex("forged".getBytes(StandardCharsets.UTF_8))));
+        Files.writeString(
+                receipt,
+                Files.readString(receipt)
+                        .replace(
+                                Digests.sha256Hex("original".getBytes(StandardCharsets.UTF_8)),
+                                Digests.sha256Hex("forged".getBytes(StandardCharsets.UTF_8))));
         var v = ReceiptVerifier.verify(pdf, signer.publicKey());
         assertThat(v.valid()).isFalse();
         assertThat(v.reason()).contains("does not verify");
@@ -111,8 +128,9 @@ class SigningTest {
         SigningReceipt r = ArtefactSigning.sign(pdf, new StubSigner(CLOCK));
         assertThat(r.signed()).isFalse();
         assertThat(r.keyId()).isEqualTo("unsigned");
-        assertThat(r.signatureBase64()).isEqualTo(java.util.Base64.getEncoder().encodeToString(
-                Digests.sha256("x".getBytes(StandardCharsets.UTF_8))));
+        assertThat(r.signatureBase64())
+                .isEqualTo(java.util.Base64.getEncoder()
+                        .encodeToString(Digests.sha256("x".getBytes(StandardCharsets.UTF_8))));
         Ed25519Signer any = Ed25519Signer.generate(dir.resolve("k"), CLOCK);
         var v = ReceiptVerifier.verify(pdf, any.publicKey());
         assertThat(v.valid()).isFalse();
@@ -126,9 +144,11 @@ class SigningTest {
         assertThatThrownBy(() -> Signers.select("cosign_kms", true, options))
                 .isInstanceOf(SigningException.class)
                 .hasMessageContaining("cosign_kms is not available: the cosign binary was not found on PATH");
-        assertThatThrownBy(() -> Signers.select("cosign_keyless", true, options)).hasMessageContaining("cosign_keyless");
+        assertThatThrownBy(() -> Signers.select("cosign_keyless", true, options))
+                .hasMessageContaining("cosign_keyless");
         assertThat(Signers.select("cosign_keyless", false, options).driver()).isEqualTo("stub");
-        assertThatThrownBy(() -> Signers.select("ed25519", true, new Signers.Options(dir.resolve("none"), null, emptyPath, CLOCK)))
+        assertThatThrownBy(() -> Signers.select(
+                        "ed25519", true, new Signers.Options(dir.resolve("none"), null, emptyPath, CLOCK)))
                 .hasMessageContaining("no key pair in");
         assertThatThrownBy(() -> Signers.create("gpg", options)).hasMessageContaining("unknown signing driver");
     }
@@ -137,16 +157,19 @@ class SigningTest {
     void cosignKeylessIsDrivenThroughItsCommandLineAndRecordsTheTlogIndex() throws Exception {
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Path fake = bin.resolve("cosign");
-        Files.writeString(fake, String.join("\n",
-                "#!/bin/sh",
-                "while [ $# -gt 0 ]; do",
-                "  case \"$1\" in",
-                "    --output-signature) echo 'ZmFrZS1zaWc=' > \"$2\"; shift;;",
-                "    --output-certificate) printf -- '-----BEGIN CERTIFICATE-----\\nx\\n-----END CERTIFICATE-----\\n' > \"$2\"; shift;;",
-                "  esac; shift",
-                "done",
-                "echo 'tlog entry created with index: 123456' >&2",
-                ""));
+        Files.writeString(
+                fake,
+                String.join(
+                        "\n",
+                        "#!/bin/sh",
+                        "while [ $# -gt 0 ]; do",
+                        "  case \"$1\" in",
+                        "    --output-signature) echo 'ZmFrZS1zaWc=' > \"$2\"; shift;;",
+                        "    --output-certificate) printf -- '-----BEGIN CERTIFICATE-----\\nx\\n-----END CERTIFICATE-----\\n' > \"$2\"; shift;;",
+                        "  esac; shift",
+                        "done",
+                        "echo 'tlog entry created with index: 123456' >&2",
+                        ""));
         Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwx------"));
         Signer signer = Signers.create("cosign_keyless", new Signers.Options(null, null, bin.toString(), CLOCK));
         Path pdf = artefact("pdf");
@@ -164,7 +187,8 @@ class SigningTest {
         Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwx------"));
         Signer signer = Signers.create("cosign_keyless", new Signers.Options(null, null, bin.toString(), CLOCK));
         Path pdf = artefact("pdf");
-        assertThatThrownBy(() -> ArtefactSigning.sign(pdf, signer)).hasMessageContaining("exited with 1")
+        assertThatThrownBy(() -> ArtefactSigning.sign(pdf, signer))
+                .hasMessageContaining("exited with 1")
                 .hasMessageContaining("no identity token");
         assertThat(ArtefactSigning.signOrWarn(pdf, signer)).isEmpty();
         assertThat(Files.readString(pdf)).isEqualTo("pdf");

@@ -20,23 +20,28 @@ import svc.http.server.Endpoint;
  */
 public final class AccessControl {
 
-  private final PermissionEngine engine;
+    private final PermissionEngine engine;
 
-  public AccessControl(List<Endpoint> endpoints, DenialSink denials, DecisionListener listener) {
-    Map<String, Role> requirements = new LinkedHashMap<>();
-    for (Endpoint e : endpoints) {
-      if (!e.isPublic()) {
-        requirements.put(e.endpointClass(), e.minRole());
-      }
+    public AccessControl(List<Endpoint> endpoints, DenialSink denials, DecisionListener listener) {
+        Map<String, Role> requirements = new LinkedHashMap<>();
+        for (Endpoint e : endpoints) {
+            if (!e.isPublic()) {
+                requirements.put(e.endpointClass(), e.minRole());
+            }
+        }
+        this.engine = PermissionEngine.builder()
+                .provider(new RbacRules(requirements))
+                .denials(denials)
+                .listener(listener)
+                .build();
     }
-    this.engine = PermissionEngine.builder().provider(new RbacRules(requirements)).denials(denials).listener(listener).build();
-  }
 
-  /** Passes, or throws a 403 naming the rule source. */
-  public void check(Caller caller, Endpoint endpoint) {
-    PermissionDecision decision = engine.decide(PermissionRequest.forUser(caller.subject(), caller.role(), endpoint.endpointClass()));
-    if (decision.denied()) {
-      throw ApiProblem.denied(decision.reason(), decision.source());
+    /** Passes, or throws a 403 naming the rule source. */
+    public void check(Caller caller, Endpoint endpoint) {
+        PermissionDecision decision =
+                engine.decide(PermissionRequest.forUser(caller.subject(), caller.role(), endpoint.endpointClass()));
+        if (decision.denied()) {
+            throw ApiProblem.denied(decision.reason(), decision.source());
+        }
     }
-  }
 }

@@ -19,59 +19,63 @@ import java.util.Optional;
  */
 public record JwtKeys(byte[] current, Optional<byte[]> previous) {
 
-  /** HS256 needs at least 256 bits of key. */
-  public static final int MIN_BYTES = 32;
+    /** HS256 needs at least 256 bits of key. */
+    public static final int MIN_BYTES = 32;
 
-  public JwtKeys {
-    if (current.length < MIN_BYTES) {
-      throw new IllegalArgumentException("SVC_JWT_SECRET must be at least " + MIN_BYTES + " bytes (HS256 needs 256 bits)");
-    }
-    previous.ifPresent(
-        p -> {
-          if (p.length < MIN_BYTES) {
-            throw new IllegalArgumentException("SVC_JWT_PREVIOUS_SECRET must be at least " + MIN_BYTES + " bytes");
-          }
+    public JwtKeys {
+        if (current.length < MIN_BYTES) {
+            throw new IllegalArgumentException(
+                    "SVC_JWT_SECRET must be at least " + MIN_BYTES + " bytes (HS256 needs 256 bits)");
+        }
+        previous.ifPresent(p -> {
+            if (p.length < MIN_BYTES) {
+                throw new IllegalArgumentException("SVC_JWT_PREVIOUS_SECRET must be at least " + MIN_BYTES + " bytes");
+            }
         });
-  }
-
-  public static JwtKeys load(Path home, Map<String, String> env) {
-    byte[] current = nonBlank(env.get("SVC_JWT_SECRET")).map(s -> s.getBytes(StandardCharsets.UTF_8)).orElseGet(() -> fromFile(home.resolve("jwt-secret")));
-    Optional<byte[]> previous = nonBlank(env.get("SVC_JWT_PREVIOUS_SECRET")).map(s -> s.getBytes(StandardCharsets.UTF_8));
-    return new JwtKeys(current, previous);
-  }
-
-  private static byte[] fromFile(Path file) {
-    try {
-      if (!Files.exists(file)) {
-        byte[] secret = new byte[48];
-        new SecureRandom().nextBytes(secret);
-        SecretFiles.writePrivate(file, Base64.getEncoder().encodeToString(secret));
-      }
-      return Files.readString(file).strip().getBytes(StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read or create the JWT secret at " + file, e);
     }
-  }
 
-  private static Optional<String> nonBlank(String s) {
-    return s == null || s.isBlank() ? Optional.empty() : Optional.of(s);
-  }
-
-  /** Files only the server's user may read. */
-  static final class SecretFiles {
-    private SecretFiles() {}
-
-    static void writePrivate(Path file, String content) throws IOException {
-      Files.createDirectories(file.getParent());
-      Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-      Files.deleteIfExists(tmp);
-      try {
-        Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-      } catch (UnsupportedOperationException e) {
-        Files.createFile(tmp);
-      }
-      Files.writeString(tmp, content + "\n");
-      Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    public static JwtKeys load(Path home, Map<String, String> env) {
+        byte[] current = nonBlank(env.get("SVC_JWT_SECRET"))
+                .map(s -> s.getBytes(StandardCharsets.UTF_8))
+                .orElseGet(() -> fromFile(home.resolve("jwt-secret")));
+        Optional<byte[]> previous =
+                nonBlank(env.get("SVC_JWT_PREVIOUS_SECRET")).map(s -> s.getBytes(StandardCharsets.UTF_8));
+        return new JwtKeys(current, previous);
     }
-  }
+
+    private static byte[] fromFile(Path file) {
+        try {
+            if (!Files.exists(file)) {
+                byte[] secret = new byte[48];
+                new SecureRandom().nextBytes(secret);
+                SecretFiles.writePrivate(file, Base64.getEncoder().encodeToString(secret));
+            }
+            return Files.readString(file).strip().getBytes(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read or create the JWT secret at " + file, e);
+        }
+    }
+
+    private static Optional<String> nonBlank(String s) {
+        return s == null || s.isBlank() ? Optional.empty() : Optional.of(s);
+    }
+
+    /** Files only the server's user may read. */
+    static final class SecretFiles {
+        private SecretFiles() {}
+
+        static void writePrivate(Path file, String content) throws IOException {
+            Files.createDirectories(file.getParent());
+            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            Files.deleteIfExists(tmp);
+            try {
+                Files.createFile(
+                        tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            } catch (UnsupportedOperationException e) {
+                Files.createFile(tmp);
+            }
+            Files.writeString(tmp, content + "\n");
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
+    }
 }

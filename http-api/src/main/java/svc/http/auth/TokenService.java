@@ -23,71 +23,72 @@ import svc.http.problem.ApiProblem;
  */
 public final class TokenService {
 
-  public static final Duration LIFETIME = Duration.ofHours(24);
+    public static final Duration LIFETIME = Duration.ofHours(24);
 
-  private final JwtKeys keys;
-  private final Clock clock;
+    private final JwtKeys keys;
+    private final Clock clock;
 
-  public TokenService(JwtKeys keys, Clock clock) {
-    this.keys = keys;
-    this.clock = clock;
-  }
+    public TokenService(JwtKeys keys, Clock clock) {
+        this.keys = keys;
+        this.clock = clock;
+    }
 
-  public String issue(String subject, Role role) {
-    Instant now = clock.instant();
-    JWTClaimsSet claims =
-        new JWTClaimsSet.Builder()
-            .subject(subject)
-            .claim("role", role.wireName())
-            .issueTime(Date.from(now))
-            .expirationTime(Date.from(now.plus(LIFETIME)))
-            .jwtID(UUID.randomUUID().toString())
-            .build();
-    SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
-    try {
-      jwt.sign(new MACSigner(keys.current()));
-    } catch (JOSEException e) {
-      throw new IllegalStateException("cannot sign a token: " + e.getMessage(), e);
+    public String issue(String subject, Role role) {
+        Instant now = clock.instant();
+        JWTClaimsSet claims = new JWTClaimsSet.Builder()
+                .subject(subject)
+                .claim("role", role.wireName())
+                .issueTime(Date.from(now))
+                .expirationTime(Date.from(now.plus(LIFETIME)))
+                .jwtID(UUID.randomUUID().toString())
+                .build();
+        SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
+        try {
+            jwt.sign(new MACSigner(keys.current()));
+        } catch (JOSEException e) {
+            throw new IllegalStateException("cannot sign a token: " + e.getMessage(), e);
+        }
+        return jwt.serialize();
     }
-    return jwt.serialize();
-  }
 
-  /** The caller a token stands for, or a 401 problem saying what is wrong with it. */
-  public Caller verify(String token) {
-    SignedJWT jwt;
-    try {
-      jwt = SignedJWT.parse(token);
-    } catch (ParseException e) {
-      throw ApiProblem.unauthorized("the bearer token is not a signed JWT");
+    /** The caller a token stands for, or a 401 problem saying what is wrong with it. */
+    public Caller verify(String token) {
+        SignedJWT jwt;
+        try {
+            jwt = SignedJWT.parse(token);
+        } catch (ParseException e) {
+            throw ApiProblem.unauthorized("the bearer token is not a signed JWT");
+        }
+        if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm())) {
+            throw ApiProblem.unauthorized("the bearer token must be signed with HS256, not "
+                    + jwt.getHeader().getAlgorithm());
+        }
+        if (!signedWith(jwt, keys.current())
+                && keys.previous().map(p -> !signedWith(jwt, p)).orElse(true)) {
+            throw ApiProblem.unauthorized("the bearer token's signature does not verify");
+        }
+        try {
+            JWTClaimsSet claims = jwt.getJWTClaimsSet();
+            Date exp = claims.getExpirationTime();
+            if (exp == null || !exp.toInstant().isAfter(clock.instant())) {
+                throw ApiProblem.unauthorized("the bearer token has expired; log in again or refresh it");
+            }
+            String subject = claims.getSubject();
+            String role = claims.getStringClaim("role");
+            if (subject == null || subject.isBlank() || role == null) {
+                throw ApiProblem.unauthorized("the bearer token lacks its sub or role claim");
+            }
+            return new Caller(subject, Role.fromWire(role), null);
+        } catch (ParseException | IllegalArgumentException e) {
+            throw ApiProblem.unauthorized("the bearer token's claims are malformed");
+        }
     }
-    if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm())) {
-      throw ApiProblem.unauthorized("the bearer token must be signed with HS256, not " + jwt.getHeader().getAlgorithm());
-    }
-    if (!signedWith(jwt, keys.current()) && keys.previous().map(p -> !signedWith(jwt, p)).orElse(true)) {
-      throw ApiProblem.unauthorized("the bearer token's signature does not verify");
-    }
-    try {
-      JWTClaimsSet claims = jwt.getJWTClaimsSet();
-      Date exp = claims.getExpirationTime();
-      if (exp == null || !exp.toInstant().isAfter(clock.instant())) {
-        throw ApiProblem.unauthorized("the bearer token has expired; log in again or refresh it");
-      }
-      String subject = claims.getSubject();
-      String role = claims.getStringClaim("role");
-      if (subject == null || subject.isBlank() || role == null) {
-        throw ApiProblem.unauthorized("the bearer token lacks its sub or role claim");
-      }
-      return new Caller(subject, Role.fromWire(role), null);
-    } catch (ParseException | IllegalArgumentException e) {
-      throw ApiProblem.unauthorized("the bearer token's claims are malformed");
-    }
-  }
 
-  private static boolean signedWith(SignedJWT jwt, byte[] secret) {
-    try {
-      return jwt.verify(new MACVerifier(secret));
-    } catch (JOSEException e) {
-      return false;
+    private static boolean signedWith(SignedJWT jwt, byte[] secret) {
+        try {
+            return jwt.verify(new MACVerifier(secret));
+        } catch (JOSEException e) {
+            return false;
+        }
     }
-  }
 }

@@ -32,151 +32,180 @@ import svc.ml.train.TrainedModel;
  */
 public final class ModelServer implements AutoCloseable {
 
-  /** Rows one request may carry; larger batches belong to batch inference. */
-  static final int MAX_ROWS = 10_000;
-  static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
+    /** Rows one request may carry; larger batches belong to batch inference. */
+    static final int MAX_ROWS = 10_000;
 
-  private final TrainedModel model;
-  private final GroupThresholds thresholds;
-  private final String modelId;
-  private final HttpServer server;
+    static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-  private ModelServer(TrainedModel model, GroupThresholds thresholds, String modelId, HttpServer server) {
-    this.model = model;
-    this.thresholds = thresholds;
-    this.modelId = modelId;
-    this.server = server;
-  }
+    private final TrainedModel model;
+    private final GroupThresholds thresholds;
+    private final String modelId;
+    private final HttpServer server;
 
-  /** Loads the model and starts serving on {@code host:port} (port 0 picks a free one). */
-  public static ModelServer start(Path modelDir, String host, int port) throws IOException {
-    TrainedModel model = TrainedModel.load(modelDir);
-    Path thresholdFile = modelDir.resolve("thresholds.json");
-    GroupThresholds thresholds =
-        Files.exists(thresholdFile) ? Json.MAPPER.readValue(Files.readString(thresholdFile), GroupThresholds.class) : null;
-    HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 64);
-    server.setExecutor(Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors())));
-    ModelServer s = new ModelServer(model, thresholds, System.getenv().getOrDefault("SVC_MODEL_ID", modelDir.getFileName().toString()), server);
-    server.createContext("/healthz", ex -> s.respond(ex, 200, Json.object().put("status", "ok")));
-    server.createContext("/livez", ex -> s.respond(ex, 200, s.describe()));
-    server.createContext("/predict", s::predict);
-    server.start();
-    return s;
-  }
+    private ModelServer(TrainedModel model, GroupThresholds thresholds, String modelId, HttpServer server) {
+        this.model = model;
+        this.thresholds = thresholds;
+        this.modelId = modelId;
+        this.server = server;
+    }
 
-  public int port() {
-    return server.getAddress().getPort();
-  }
+    /** Loads the model and starts serving on {@code host:port} (port 0 picks a free one). */
+    public static ModelServer start(Path modelDir, String host, int port) throws IOException {
+        TrainedModel model = TrainedModel.load(modelDir);
+        Path thresholdFile = modelDir.resolve("thresholds.json");
+        GroupThresholds thresholds = Files.exists(thresholdFile)
+                ? Json.MAPPER.readValue(Files.readString(thresholdFile), GroupThresholds.class)
+                : null;
+        HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 64);
+        server.setExecutor(
+                Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors())));
+        ModelServer s = new ModelServer(
+                model,
+                thresholds,
+                System.getenv()
+                        .getOrDefault("SVC_MODEL_ID", modelDir.getFileName().toString()),
+                server);
+        server.createContext("/healthz", ex -> s.respond(ex, 200, Json.object().put("status", "ok")));
+        server.createContext("/livez", ex -> s.respond(ex, 200, s.describe()));
+        server.createContext("/predict", s::predict);
+        server.start();
+        return s;
+    }
 
-  private ObjectNode describe() {
-    ObjectNode o = Json.object().put("status", "ok").put("model_id", modelId).put("learner", model.learner().wireName())
-        .put("task", model.task().name().toLowerCase()).put("target", model.target());
-    ArrayNode features = o.putArray("features");
-    for (RawFeature f : model.features()) {
-      features.addObject().put("name", f.name()).put("type", f.type().name().toLowerCase());
+    public int port() {
+        return server.getAddress().getPort();
     }
-    o.set("labels", Json.MAPPER.valueToTree(model.labels()));
-    o.put("group_thresholds", thresholds != null);
-    return o;
-  }
 
-  private void predict(HttpExchange ex) throws IOException {
-    if (!ex.getRequestMethod().equals("POST")) {
-      problem(ex, 405, "method-not-allowed", "use POST with {\"rows\": [...]}");
-      return;
-    }
-    JsonNode body;
-    try (InputStream in = ex.getRequestBody()) {
-      byte[] bytes = in.readNBytes(MAX_BODY_BYTES + 1);
-      if (bytes.length > MAX_BODY_BYTES) {
-        problem(ex, 413, "payload-too-large", "the body is larger than " + MAX_BODY_BYTES + " bytes; use batch inference");
-        return;
-      }
-      body = Json.parse(new String(bytes, StandardCharsets.UTF_8));
-    } catch (IllegalArgumentException e) {
-      problem(ex, 400, "validation-error", "the body is not JSON: " + e.getMessage());
-      return;
-    }
-    JsonNode rows = body.path("rows");
-    if (!rows.isArray() || rows.isEmpty() || rows.size() > MAX_ROWS) {
-      problem(ex, 400, "validation-error", "'rows' must be a non-empty array of at most " + MAX_ROWS + " objects");
-      return;
-    }
-    List<Map<String, Object>> input = new ArrayList<>();
-    List<String> problems = new ArrayList<>();
-    for (int i = 0; i < rows.size(); i++) {
-      JsonNode row = rows.get(i);
-      if (!row.isObject()) {
-        problems.add("rows[" + i + "] is not an object");
-        continue;
-      }
-      Map<String, Object> values = new LinkedHashMap<>();
-      for (RawFeature f : model.features()) {
-        JsonNode v = row.get(f.name());
-        values.put(f.name(), v == null || v.isNull() ? null : v.isNumber() ? (Object) v.asDouble() : v.asText());
-      }
-      input.add(values);
-    }
-    if (!problems.isEmpty()) {
-      problem(ex, 400, "validation-error", String.join("; ", problems));
-      return;
-    }
-    Predictions p;
-    try {
-      p = model.predictRows(input);
-    } catch (RuntimeException e) {
-      problem(ex, 422, "unprocessable", e.getMessage());
-      return;
-    }
-    ObjectNode out = Json.object().put("model_id", modelId);
-    ArrayNode predictions = out.putArray("predictions");
-    for (int i = 0; i < input.size(); i++) {
-      ObjectNode one = predictions.addObject();
-      if (p.probabilities() != null) {
-        ObjectNode proba = one.putObject("probabilities");
-        for (int k = 0; k < model.labels().size(); k++) {
-          proba.put(model.labels().get(k), p.probabilities()[i][k]);
+    private ObjectNode describe() {
+        ObjectNode o = Json.object()
+                .put("status", "ok")
+                .put("model_id", modelId)
+                .put("learner", model.learner().wireName())
+                .put("task", model.task().name().toLowerCase())
+                .put("target", model.target());
+        ArrayNode features = o.putArray("features");
+        for (RawFeature f : model.features()) {
+            features.addObject()
+                    .put("name", f.name())
+                    .put("type", f.type().name().toLowerCase());
         }
-        one.put("label", decide(p, i, input.get(i)));
-      } else {
-        one.put("value", p.values()[i]);
-      }
+        o.set("labels", Json.MAPPER.valueToTree(model.labels()));
+        o.put("group_thresholds", thresholds != null);
+        return o;
     }
-    respond(ex, 200, out);
-  }
 
-  /** The predicted label, with the row's group threshold when a mitigation chose them. */
-  private String decide(Predictions p, int row, Map<String, Object> values) {
-    if (thresholds == null || model.labels().size() != 2) {
-      return p.predicted()[row];
+    private void predict(HttpExchange ex) throws IOException {
+        if (!ex.getRequestMethod().equals("POST")) {
+            problem(ex, 405, "method-not-allowed", "use POST with {\"rows\": [...]}");
+            return;
+        }
+        JsonNode body;
+        try (InputStream in = ex.getRequestBody()) {
+            byte[] bytes = in.readNBytes(MAX_BODY_BYTES + 1);
+            if (bytes.length > MAX_BODY_BYTES) {
+                problem(
+                        ex,
+                        413,
+                        "payload-too-large",
+                        "the body is larger than " + MAX_BODY_BYTES + " bytes; use batch inference");
+                return;
+            }
+            body = Json.parse(new String(bytes, StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+            problem(ex, 400, "validation-error", "the body is not JSON: " + e.getMessage());
+            return;
+        }
+        JsonNode rows = body.path("rows");
+        if (!rows.isArray() || rows.isEmpty() || rows.size() > MAX_ROWS) {
+            problem(
+                    ex,
+                    400,
+                    "validation-error",
+                    "'rows' must be a non-empty array of at most " + MAX_ROWS + " objects");
+            return;
+        }
+        List<Map<String, Object>> input = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            JsonNode row = rows.get(i);
+            if (!row.isObject()) {
+                problems.add("rows[" + i + "] is not an object");
+                continue;
+            }
+            Map<String, Object> values = new LinkedHashMap<>();
+            for (RawFeature f : model.features()) {
+                JsonNode v = row.get(f.name());
+                values.put(
+                        f.name(), v == null || v.isNull() ? null : v.isNumber() ? (Object) v.asDouble() : v.asText());
+            }
+            input.add(values);
+        }
+        if (!problems.isEmpty()) {
+            problem(ex, 400, "validation-error", String.join("; ", problems));
+            return;
+        }
+        Predictions p;
+        try {
+            p = model.predictRows(input);
+        } catch (RuntimeException e) {
+            problem(ex, 422, "unprocessable", e.getMessage());
+            return;
+        }
+        ObjectNode out = Json.object().put("model_id", modelId);
+        ArrayNode predictions = out.putArray("predictions");
+        for (int i = 0; i < input.size(); i++) {
+            ObjectNode one = predictions.addObject();
+            if (p.probabilities() != null) {
+                ObjectNode proba = one.putObject("probabilities");
+                for (int k = 0; k < model.labels().size(); k++) {
+                    proba.put(model.labels().get(k), p.probabilities()[i][k]);
+                }
+                one.put("label", decide(p, i, input.get(i)));
+            } else {
+                one.put("value", p.values()[i]);
+            }
+        }
+        respond(ex, 200, out);
     }
-    Object group = values.get(thresholds.attribute());
-    int decision = thresholds.apply(new double[] {p.probabilities()[row][1]}, new String[] {group == null ? null : group.toString()})[0];
-    return model.labels().get(decision);
-  }
 
-  private void problem(HttpExchange ex, int status, String slug, String detail) throws IOException {
-    ObjectNode body = Json.object().put("type", "https://svc.dev/problems/" + slug).put("title", slug.replace('-', ' '))
-        .put("status", status).put("detail", detail).put("instance", ex.getRequestURI().getPath());
-    respond(ex, status, body, "application/problem+json");
-  }
-
-  private void respond(HttpExchange ex, int status, ObjectNode body) throws IOException {
-    respond(ex, status, body, "application/json");
-  }
-
-  private void respond(HttpExchange ex, int status, ObjectNode body, String type) throws IOException {
-    byte[] bytes = Json.write(body).getBytes(StandardCharsets.UTF_8);
-    ex.getResponseHeaders().set("Content-Type", type);
-    ex.sendResponseHeaders(status, bytes.length);
-    try (OutputStream out = ex.getResponseBody()) {
-      out.write(bytes);
+    /** The predicted label, with the row's group threshold when a mitigation chose them. */
+    private String decide(Predictions p, int row, Map<String, Object> values) {
+        if (thresholds == null || model.labels().size() != 2) {
+            return p.predicted()[row];
+        }
+        Object group = values.get(thresholds.attribute());
+        int decision = thresholds
+                .apply(new double[] {p.probabilities()[row][1]}, new String[] {group == null ? null : group.toString()
+                })[0];
+        return model.labels().get(decision);
     }
-  }
 
-  @Override
-  public void close() {
-    server.stop(1);
-    ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdown();
-  }
+    private void problem(HttpExchange ex, int status, String slug, String detail) throws IOException {
+        ObjectNode body = Json.object()
+                .put("type", "https://svc.dev/problems/" + slug)
+                .put("title", slug.replace('-', ' '))
+                .put("status", status)
+                .put("detail", detail)
+                .put("instance", ex.getRequestURI().getPath());
+        respond(ex, status, body, "application/problem+json");
+    }
+
+    private void respond(HttpExchange ex, int status, ObjectNode body) throws IOException {
+        respond(ex, status, body, "application/json");
+    }
+
+    private void respond(HttpExchange ex, int status, ObjectNode body, String type) throws IOException {
+        byte[] bytes = Json.write(body).getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().set("Content-Type", type);
+        ex.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(1);
+        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdown();
+    }
 }

@@ -15,26 +15,38 @@ import java.util.List;
  *     {@code pipelines.create}
  * @param doc what {@code /openapi.json} says about it
  */
-public record Endpoint(String method, String template, svc.governance.permission.Role minRole, String endpointClass, Doc doc, Handler handler) {
+public record Endpoint(
+        String method,
+        String template,
+        svc.governance.permission.Role minRole,
+        String endpointClass,
+        Doc doc,
+        Handler handler) {
 
-  /** The OpenAPI facts of one endpoint. Schema names refer to the document's components. */
-  public record Doc(
-      String summary, String tag, String requestSchema, int successStatus, String responseSchema, String responseMediaType,
-      List<Query> query, List<Integer> errors) {}
+    /** The OpenAPI facts of one endpoint. Schema names refer to the document's components. */
+    public record Doc(
+            String summary,
+            String tag,
+            String requestSchema,
+            int successStatus,
+            String responseSchema,
+            String responseMediaType,
+            List<Query> query,
+            List<Integer> errors) {}
 
-  /** A query parameter. */
-  public record Query(String name, String type, String description) {}
+    /** A query parameter. */
+    public record Query(String name, String type, String description) {}
 
-  public boolean isPublic() {
-    return minRole == null;
-  }
+    public boolean isPublic() {
+        return minRole == null;
+    }
 
-  public boolean isWebSocket() {
-    return method.equals("WS");
-  }
+    public boolean isWebSocket() {
+        return method.equals("WS");
+    }
 
-  /** The HTTP method on the wire (a WebSocket upgrade is a GET). */
-  public String httpMethod() {
-    return isWebSocket() ? "GET" : method;
-  }
+    /** The HTTP method on the wire (a WebSocket upgrade is a GET). */
+    public String httpMethod() {
+        return isWebSocket() ? "GET" : method;
+    }
 }

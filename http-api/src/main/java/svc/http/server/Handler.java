@@ -6,5 +6,5 @@ import org.apache.pekko.http.javadsl.model.HttpResponse;
 /** What an endpoint does with one authenticated, permitted call. Failures become problem details. */
 @FunctionalInterface
 public interface Handler {
-  CompletionStage<HttpResponse> handle(Call call);
+    CompletionStage<HttpResponse> handle(Call call);
 }

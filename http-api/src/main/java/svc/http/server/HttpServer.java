@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
@@ -18,12 +19,9 @@ import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.stream.Materializer;
 import svc.config.features.FeatureRegistry;
-import svc.core.platform.Platform;
-import java.util.concurrent.CompletableFuture;
 import svc.core.erasure.SubjectErasure;
+import svc.core.platform.Platform;
 import svc.governance.permission.DenialSink;
-import svc.http.governance.GovernanceEndpoints;
-import svc.persistence.denials.DenialRepository;
 import svc.http.approvals.ApprovalEndpoints;
 import svc.http.auth.AccessControl;
 import svc.http.auth.AuthEndpoints;
@@ -33,6 +31,7 @@ import svc.http.auth.PasswordHasher;
 import svc.http.auth.TokenService;
 import svc.http.auth.Users;
 import svc.http.catalog.CatalogEndpoints;
+import svc.http.governance.GovernanceEndpoints;
 import svc.http.openapi.OpenApiDocument;
 import svc.http.pipelines.PipelineEndpoints;
 import svc.http.ratelimit.RateLimiter;
@@ -40,6 +39,7 @@ import svc.http.stream.RunStreamEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
 import svc.http.telemetry.RunMetrics;
+import svc.persistence.denials.DenialRepository;
 
 /**
  * The API server over a running {@link Platform}: wires the endpoint groups, binds with
@@ -47,99 +47,117 @@ import svc.http.telemetry.RunMetrics;
  */
 public final class HttpServer {
 
-  /** The API's version as {@code /openapi.json} states it. */
-  public static final String API_VERSION = "0.1.0";
+    /** The API's version as {@code /openapi.json} states it. */
+    public static final String API_VERSION = "0.1.0";
 
-  private final ServerBinding binding;
-  private final List<Endpoint> endpoints;
-  private final AutoCloseable runMetrics;
+    private final ServerBinding binding;
+    private final List<Endpoint> endpoints;
+    private final AutoCloseable runMetrics;
 
-  private HttpServer(ServerBinding binding, List<Endpoint> endpoints, AutoCloseable runMetrics) {
-    this.binding = binding;
-    this.endpoints = endpoints;
-    this.runMetrics = runMetrics;
-  }
-
-  /**
-   * Binds the API on {@code svc.http.host:port}. {@code env} is the process environment (or a
-   * test's map): JWT secrets, API keys, first-boot admin, feature flags, rate limits.
-   */
-  public static CompletionStage<HttpServer> start(Platform platform, Config config, Map<String, String> env) {
-    return start(platform, config, env, new ApiMetrics());
-  }
-
-  /**
-   * The same with metrics made beforehand, so the platform's own listeners (agents' permission
-   * decisions, guardrails, model calls) feed the same registry that {@code /metrics} serves.
-   */
-  public static CompletionStage<HttpServer> start(Platform platform, Config config, Map<String, String> env, ApiMetrics metrics) {
-    HttpSettings settings = HttpSettings.from(config, env);
-    ActorSystem<Void> system = platform.system();
-    Executor callbacks = system.executionContext();
-    Executor blocking = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.jdbc-dispatcher"));
-    Clock clock = Clock.systemUTC();
-
-    Users users = new Users(platform.database(), blocking, new PasswordHasher(), clock);
-    users.bootstrapAdmin(platform.settings().home(), env);
-    TokenService tokens = new TokenService(JwtKeys.load(platform.settings().home(), env), clock);
-
-    RunMetrics runMetrics = new RunMetrics(metrics, platform.agents(), platform.settings().llmProvider());
-    var subscription = runMetrics.attach(platform.liveEvents());
-    // API role denials and agents' tool denials land in the same table; writes go off the request path.
-    DenialRepository denialStore = new DenialRepository(platform.database().dataSource());
-    DenialSink denials = record -> CompletableFuture.runAsync(() -> denialStore.record(record), blocking);
-    FeatureRegistry features = FeatureRegistry.withBuiltIns(env);
-
-    List<Endpoint> endpoints = new ArrayList<>();
-    endpoints.addAll(new AuthEndpoints(users, tokens, callbacks).endpoints());
-    endpoints.addAll(new PipelineEndpoints(platform.runs(), callbacks, runMetrics::started).endpoints());
-    endpoints.addAll(new RunStreamEndpoints(platform.runs(), platform.liveEvents(), platform.agents(), system, settings.streamBuffer()).endpoints());
-    endpoints.addAll(new ApprovalEndpoints(platform.runs(), callbacks).endpoints());
-    endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
-    endpoints.addAll(
-        new GovernanceEndpoints(platform.toolInvoker(), new SubjectErasure(platform.database(), platform.settings().home(), blocking), callbacks)
-            .endpoints());
-    // The document describes every route, its own included, so it is built on first request from the complete list.
-    AtomicReference<ObjectNode> openApi = new AtomicReference<>();
-    Supplier<ObjectNode> document = () -> openApi.updateAndGet(doc -> doc != null ? doc : OpenApiDocument.build(endpoints, API_VERSION));
-    endpoints.addAll(
-        new SystemEndpoints(platform.database(), platform.settings().runsDir(), platform.settings().llmProvider(), platform.parts().providerHealth(),
-                metrics, blocking, document, !settings.production())
-            .endpoints());
-
-    RequestPipeline pipeline =
-        new RequestPipeline(
-            endpoints, new Authenticator(tokens, settings.apiKeys()), new AccessControl(endpoints, denials, metrics.decisionListener()),
-            new RateLimiter(settings.rateLimits(), System::nanoTime), metrics, Materializer.matFromSystem(system), callbacks)
-            .tracedBy(platform.tracing());
-
-    return Http.get(system)
-        .newServerAt(settings.host(), settings.port())
-        .bind(pipeline::handle)
-        .thenApplyAsync(
-            binding -> {
-              binding.addToCoordinatedShutdown(Duration.ofSeconds(10), system);
-              return new HttpServer(binding, List.copyOf(endpoints), subscription::close);
-            },
-            callbacks);
-  }
-
-  public InetSocketAddress address() {
-    return binding.localAddress();
-  }
-
-  /** Every route served, in one list: what the router, RBAC, limits, metrics and OpenAPI read. */
-  public List<Endpoint> endpoints() {
-    return endpoints;
-  }
-
-  /** Stops accepting connections and lets requests in flight finish (up to 10 s). */
-  public CompletionStage<?> stop() {
-    try {
-      runMetrics.close();
-    } catch (Exception e) {
-      // closing a subscription cannot fail in a way worth reporting
+    private HttpServer(ServerBinding binding, List<Endpoint> endpoints, AutoCloseable runMetrics) {
+        this.binding = binding;
+        this.endpoints = endpoints;
+        this.runMetrics = runMetrics;
     }
-    return binding.terminate(Duration.ofSeconds(10));
-  }
+
+    /**
+     * Binds the API on {@code svc.http.host:port}. {@code env} is the process environment (or a
+     * test's map): JWT secrets, API keys, first-boot admin, feature flags, rate limits.
+     */
+    public static CompletionStage<HttpServer> start(Platform platform, Config config, Map<String, String> env) {
+        return start(platform, config, env, new ApiMetrics());
+    }
+
+    /**
+     * The same with metrics made beforehand, so the platform's own listeners (agents' permission
+     * decisions, guardrails, model calls) feed the same registry that {@code /metrics} serves.
+     */
+    public static CompletionStage<HttpServer> start(
+            Platform platform, Config config, Map<String, String> env, ApiMetrics metrics) {
+        HttpSettings settings = HttpSettings.from(config, env);
+        ActorSystem<Void> system = platform.system();
+        Executor callbacks = system.executionContext();
+        Executor blocking = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.jdbc-dispatcher"));
+        Clock clock = Clock.systemUTC();
+
+        Users users = new Users(platform.database(), blocking, new PasswordHasher(), clock);
+        users.bootstrapAdmin(platform.settings().home(), env);
+        TokenService tokens = new TokenService(JwtKeys.load(platform.settings().home(), env), clock);
+
+        RunMetrics runMetrics =
+                new RunMetrics(metrics, platform.agents(), platform.settings().llmProvider());
+        var subscription = runMetrics.attach(platform.liveEvents());
+        // API role denials and agents' tool denials land in the same table; writes go off the request path.
+        DenialRepository denialStore = new DenialRepository(platform.database().dataSource());
+        DenialSink denials = record -> CompletableFuture.runAsync(() -> denialStore.record(record), blocking);
+        FeatureRegistry features = FeatureRegistry.withBuiltIns(env);
+
+        List<Endpoint> endpoints = new ArrayList<>();
+        endpoints.addAll(new AuthEndpoints(users, tokens, callbacks).endpoints());
+        endpoints.addAll(new PipelineEndpoints(platform.runs(), callbacks, runMetrics::started).endpoints());
+        endpoints.addAll(new RunStreamEndpoints(
+                        platform.runs(), platform.liveEvents(), platform.agents(), system, settings.streamBuffer())
+                .endpoints());
+        endpoints.addAll(new ApprovalEndpoints(platform.runs(), callbacks).endpoints());
+        endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
+        endpoints.addAll(new GovernanceEndpoints(
+                        platform.toolInvoker(),
+                        new SubjectErasure(
+                                platform.database(), platform.settings().home(), blocking),
+                        callbacks)
+                .endpoints());
+        // The document describes every route, its own included, so it is built on first request from the complete list.
+        AtomicReference<ObjectNode> openApi = new AtomicReference<>();
+        Supplier<ObjectNode> document =
+                () -> openApi.updateAndGet(doc -> doc != null ? doc : OpenApiDocument.build(endpoints, API_VERSION));
+        endpoints.addAll(new SystemEndpoints(
+                        platform.database(),
+                        platform.settings().runsDir(),
+                        platform.settings().llmProvider(),
+                        platform.parts().providerHealth(),
+                        metrics,
+                        blocking,
+                        document,
+                        !settings.production())
+                .endpoints());
+
+        RequestPipeline pipeline = new RequestPipeline(
+                        endpoints,
+                        new Authenticator(tokens, settings.apiKeys()),
+                        new AccessControl(endpoints, denials, metrics.decisionListener()),
+                        new RateLimiter(settings.rateLimits(), System::nanoTime),
+                        metrics,
+                        Materializer.matFromSystem(system),
+                        callbacks)
+                .tracedBy(platform.tracing());
+
+        return Http.get(system)
+                .newServerAt(settings.host(), settings.port())
+                .bind(pipeline::handle)
+                .thenApplyAsync(
+                        binding -> {
+                            binding.addToCoordinatedShutdown(Duration.ofSeconds(10), system);
+                            return new HttpServer(binding, List.copyOf(endpoints), subscription::close);
+                        },
+                        callbacks);
+    }
+
+    public InetSocketAddress address() {
+        return binding.localAddress();
+    }
+
+    /** Every route served, in one list: what the router, RBAC, limits, metrics and OpenAPI read. */
+    public List<Endpoint> endpoints() {
+        return endpoints;
+    }
+
+    /** Stops accepting connections and lets requests in flight finish (up to 10 s). */
+    public CompletionStage<?> stop() {
+        try {
+            runMetrics.close();
+        } catch (Exception e) {
+            // closing a subscription cannot fail in a way worth reporting
+        }
+        return binding.terminate(Duration.ofSeconds(10));
+    }
 }

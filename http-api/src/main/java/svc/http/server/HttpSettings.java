@@ -10,22 +10,30 @@ import svc.http.ratelimit.RateLimits;
  * The server's settings, read once: address from {@code svc.http.*} (with {@code SVC_PORT}),
  * the environment kind, API keys and rate limits from the process environment.
  */
-public record HttpSettings(String host, int port, boolean production, List<String> apiKeys, RateLimits rateLimits, int streamBuffer) {
+public record HttpSettings(
+        String host, int port, boolean production, List<String> apiKeys, RateLimits rateLimits, int streamBuffer) {
 
-  public static HttpSettings from(Config config, Map<String, String> env) {
-    Config http = config.getConfig("svc.http");
-    String kind = http.getString("env").strip().toLowerCase(java.util.Locale.ROOT);
-    if (!kind.equals("development") && !kind.equals("production")) {
-      throw new IllegalArgumentException("SVC_ENV must be development or production, got '" + kind + "'");
+    public static HttpSettings from(Config config, Map<String, String> env) {
+        Config http = config.getConfig("svc.http");
+        String kind = http.getString("env").strip().toLowerCase(java.util.Locale.ROOT);
+        if (!kind.equals("development") && !kind.equals("production")) {
+            throw new IllegalArgumentException("SVC_ENV must be development or production, got '" + kind + "'");
+        }
+        boolean production = kind.equals("production");
+        int port = http.getInt("port");
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("SVC_PORT must be between 0 and 65535, got " + port);
+        }
+        List<String> keys = Arrays.stream(env.getOrDefault("SVC_API_KEYS", "").split(","))
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .toList();
+        return new HttpSettings(
+                http.getString("host"),
+                port,
+                production,
+                keys,
+                production ? RateLimits.production(env) : RateLimits.disabled(),
+                http.getInt("stream-buffer"));
     }
-    boolean production = kind.equals("production");
-    int port = http.getInt("port");
-    if (port < 0 || port > 65535) {
-      throw new IllegalArgumentException("SVC_PORT must be between 0 and 65535, got " + port);
-    }
-    List<String> keys =
-        Arrays.stream(env.getOrDefault("SVC_API_KEYS", "").split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
-    return new HttpSettings(
-        http.getString("host"), port, production, keys, production ? RateLimits.production(env) : RateLimits.disabled(), http.getInt("stream-buffer"));
-  }
 }

@@ -13,18 +13,21 @@ import svc.config.Json;
 /** JSON responses, written with the one shared mapper. */
 public final class Responses {
 
-  public static final ContentType PROBLEM_JSON =
-      MediaTypes.applicationWithFixedCharset("problem+json", HttpCharsets.UTF_8).toContentType();
+    public static final ContentType PROBLEM_JSON = MediaTypes.applicationWithFixedCharset(
+                    "problem+json", HttpCharsets.UTF_8)
+            .toContentType();
 
-  private Responses() {}
+    private Responses() {}
 
-  public static HttpResponse json(int status, Object body) {
-    return HttpResponse.create()
-        .withStatus(StatusCodes.get(status))
-        .withEntity(ContentTypes.APPLICATION_JSON, Json.write(body).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-  }
+    public static HttpResponse json(int status, Object body) {
+        return HttpResponse.create()
+                .withStatus(StatusCodes.get(status))
+                .withEntity(
+                        ContentTypes.APPLICATION_JSON,
+                        Json.write(body).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
 
-  public static CompletionStage<HttpResponse> ok(Object body) {
-    return CompletableFuture.completedFuture(json(200, body));
-  }
+    public static CompletionStage<HttpResponse> ok(Object body) {
+        return CompletableFuture.completedFuture(json(200, body));
+    }
 }

@@ -26,106 +26,110 @@ import svc.core.stream.RunHistory;
  */
 final class LiveRelay {
 
-  /** The client fell too far behind. */
-  static final class SlowClient extends RuntimeException {
-    private static final long serialVersionUID = 1L;
+    /** The client fell too far behind. */
+    static final class SlowClient extends RuntimeException {
+        private static final long serialVersionUID = 1L;
 
-    SlowClient(String message) {
-      super(message, null, false, false);
+        SlowClient(String message) {
+            super(message, null, false, false);
+        }
     }
-  }
 
-  private final String runId;
-  private final int bound;
-  private final List<LiveEventHub.LiveMessage> held = new ArrayList<>();
-  private Set<String> replayed;
-  private BoundedSourceQueue<String> queue;
-  private boolean finished;
-  private LiveEventHub.Subscription subscription;
+    private final String runId;
+    private final int bound;
+    private final List<LiveEventHub.LiveMessage> held = new ArrayList<>();
+    private Set<String> replayed;
+    private BoundedSourceQueue<String> queue;
+    private boolean finished;
+    private LiveEventHub.Subscription subscription;
 
-  LiveRelay(String runId, int bound) {
-    this.runId = runId;
-    this.bound = bound;
-  }
+    LiveRelay(String runId, int bound) {
+        this.runId = runId;
+        this.bound = bound;
+    }
 
-  void subscribe(LiveEventHub hub) {
-    subscription = hub.subscribe(runId, this::onLive);
-  }
+    void subscribe(LiveEventHub hub) {
+        subscription = hub.subscribe(runId, this::onLive);
+    }
 
-  /** The source to serve: history first, then live; completes after the final message. */
-  synchronized Source<String, NotUsed> start(List<RunHistory.Replayed> history, ActorSystem<?> system) {
-    List<String> replay = history.stream().map(r -> Json.write(r.json())).toList();
-    Source<String, NotUsed> dropped =
-        Source.single(Json.write(Json.object().put("type", "dropped").put("run_id", runId)
-            .put("reason", "the client fell more than " + bound + " messages behind; reconnect to replay from the start")));
-    if (finished) {
-      close();
-      return Source.from(replay).concat(dropped);
+    /** The source to serve: history first, then live; completes after the final message. */
+    synchronized Source<String, NotUsed> start(List<RunHistory.Replayed> history, ActorSystem<?> system) {
+        List<String> replay = history.stream().map(r -> Json.write(r.json())).toList();
+        Source<String, NotUsed> dropped = Source.single(Json.write(Json.object()
+                .put("type", "dropped")
+                .put("run_id", runId)
+                .put(
+                        "reason",
+                        "the client fell more than " + bound
+                                + " messages behind; reconnect to replay from the start")));
+        if (finished) {
+            close();
+            return Source.from(replay).concat(dropped);
+        }
+        boolean over = history.stream().anyMatch(RunHistory.Replayed::finalMessage);
+        if (over) {
+            finished = true;
+            close();
+            return Source.from(replay);
+        }
+        replayed = new HashSet<>(replay);
+        Pair<BoundedSourceQueue<String>, Source<String, NotUsed>> live =
+                Source.<String>queue(bound).preMaterialize(system);
+        queue = live.first();
+        List<LiveEventHub.LiveMessage> early = List.copyOf(held);
+        held.clear();
+        early.forEach(this::offer);
+        return Source.from(replay)
+                .concat(live.second())
+                .recoverWithRetries(1, SlowClient.class, () -> dropped)
+                .watchTermination((mat, done) -> {
+                    done.whenComplete((ok, failure) -> close());
+                    return mat;
+                });
     }
-    boolean over = history.stream().anyMatch(RunHistory.Replayed::finalMessage);
-    if (over) {
-      finished = true;
-      close();
-      return Source.from(replay);
-    }
-    replayed = new HashSet<>(replay);
-    Pair<BoundedSourceQueue<String>, Source<String, NotUsed>> live = Source.<String>queue(bound).preMaterialize(system);
-    queue = live.first();
-    List<LiveEventHub.LiveMessage> early = List.copyOf(held);
-    held.clear();
-    early.forEach(this::offer);
-    return Source.from(replay)
-        .concat(live.second())
-        .recoverWithRetries(1, SlowClient.class, () -> dropped)
-        .watchTermination(
-            (mat, done) -> {
-              done.whenComplete((ok, failure) -> close());
-              return mat;
-            });
-  }
 
-  synchronized void onLive(LiveEventHub.LiveMessage message) {
-    if (finished) {
-      return;
+    synchronized void onLive(LiveEventHub.LiveMessage message) {
+        if (finished) {
+            return;
+        }
+        if (queue == null) {
+            if (held.size() >= bound) {
+                // The history has not loaded yet and the run is racing ahead: the client cannot keep up.
+                finished = true;
+                return;
+            }
+            held.add(message);
+            return;
+        }
+        offer(message);
     }
-    if (queue == null) {
-      if (held.size() >= bound) {
-        // The history has not loaded yet and the run is racing ahead: the client cannot keep up.
-        finished = true;
-        return;
-      }
-      held.add(message);
-      return;
-    }
-    offer(message);
-  }
 
-  /** Called with the lock held. */
-  private void offer(LiveEventHub.LiveMessage message) {
-    if (finished) {
-      return;
+    /** Called with the lock held. */
+    private void offer(LiveEventHub.LiveMessage message) {
+        if (finished) {
+            return;
+        }
+        String text = Json.write(message.json());
+        if (replayed.remove(text)) {
+            return;
+        }
+        QueueOfferResult result = queue.offer(text);
+        if (!(result instanceof QueueOfferResult.Enqueued$)) {
+            finished = true;
+            queue.fail(new SlowClient("client too slow"));
+            close();
+            return;
+        }
+        if (message.finalMessage()) {
+            finished = true;
+            queue.complete();
+            close();
+        }
     }
-    String text = Json.write(message.json());
-    if (replayed.remove(text)) {
-      return;
-    }
-    QueueOfferResult result = queue.offer(text);
-    if (!(result instanceof QueueOfferResult.Enqueued$)) {
-      finished = true;
-      queue.fail(new SlowClient("client too slow"));
-      close();
-      return;
-    }
-    if (message.finalMessage()) {
-      finished = true;
-      queue.complete();
-      close();
-    }
-  }
 
-  private void close() {
-    if (subscription != null) {
-      subscription.close();
+    private void close() {
+        if (subscription != null) {
+            subscription.close();
+        }
     }
-  }
 }

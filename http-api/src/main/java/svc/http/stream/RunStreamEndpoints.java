@@ -28,54 +28,66 @@ import svc.http.server.Endpoint;
  */
 public final class RunStreamEndpoints {
 
-  private final RunService runs;
-  private final LiveEventHub hub;
-  private final RunHistory history;
-  private final List<String> agents;
-  private final ActorSystem<?> system;
-  private final Executor callbacks;
-  private final int bound;
+    private final RunService runs;
+    private final LiveEventHub hub;
+    private final RunHistory history;
+    private final List<String> agents;
+    private final ActorSystem<?> system;
+    private final Executor callbacks;
+    private final int bound;
 
-  public RunStreamEndpoints(RunService runs, LiveEventHub hub, AgentDirectory directory, ActorSystem<?> system, int bound) {
-    this.runs = runs;
-    this.hub = hub;
-    this.history = new RunHistory(system);
-    this.agents = directory.all().stream().map(AgentProfile::name).toList();
-    this.system = system;
-    this.callbacks = system.executionContext();
-    this.bound = bound;
-  }
+    public RunStreamEndpoints(
+            RunService runs, LiveEventHub hub, AgentDirectory directory, ActorSystem<?> system, int bound) {
+        this.runs = runs;
+        this.hub = hub;
+        this.history = new RunHistory(system);
+        this.agents = directory.all().stream().map(AgentProfile::name).toList();
+        this.system = system;
+        this.callbacks = system.executionContext();
+        this.bound = bound;
+    }
 
-  public List<Endpoint> endpoints() {
-    return List.of(endpoint("/api/v1/pipelines/{run_id}/stream", "streams.run"), endpoint("/api/v1/pipelines/{run_id}/ws", "streams.run.ws"));
-  }
+    public List<Endpoint> endpoints() {
+        return List.of(
+                endpoint("/api/v1/pipelines/{run_id}/stream", "streams.run"),
+                endpoint("/api/v1/pipelines/{run_id}/ws", "streams.run.ws"));
+    }
 
-  private Endpoint endpoint(String template, String endpointClass) {
-    return new Endpoint("WS", template, Role.VIEWER, endpointClass,
-        new Endpoint.Doc(
-            "WebSocket (token in ?token=): the run's messages as JSON text frames, replayed from the start then live; closes after the final state",
-            "pipelines", null, 101, "StreamMessage", null, List.of(new svc.http.server.Endpoint.Query("token", "string", "access token")),
-            List.of(400, 401, 404)),
-        this::open);
-  }
+    private Endpoint endpoint(String template, String endpointClass) {
+        return new Endpoint(
+                "WS",
+                template,
+                Role.VIEWER,
+                endpointClass,
+                new Endpoint.Doc(
+                        "WebSocket (token in ?token=): the run's messages as JSON text frames, replayed from the start then live; closes after the final state",
+                        "pipelines",
+                        null,
+                        101,
+                        "StreamMessage",
+                        null,
+                        List.of(new svc.http.server.Endpoint.Query("token", "string", "access token")),
+                        List.of(400, 401, 404)),
+                this::open);
+    }
 
-  private CompletionStage<HttpResponse> open(Call call) {
-    WebSocketUpgrade upgrade =
-        call.request().getAttribute(AttributeKeys.webSocketUpgrade)
-            .orElseThrow(() -> ApiProblem.badRequest("this endpoint expects a WebSocket upgrade request"));
-    String runId = call.param("run_id");
-    return runs.get(runId)
-        .thenComposeAsync(
-            view -> {
-              LiveRelay relay = new LiveRelay(runId, bound);
-              relay.subscribe(hub);
-              return history.messages(runId, agents).thenApplyAsync(replay -> relay.start(replay, system), callbacks);
-            },
-            callbacks)
-        .thenApplyAsync(
-            source -> upgrade.handleMessagesWith(
-                Flow.fromSinkAndSourceCoupled(Sink.<Message>ignore(), source.map(text -> (Message) TextMessage.create(text)))),
-            callbacks);
-  }
-
+    private CompletionStage<HttpResponse> open(Call call) {
+        WebSocketUpgrade upgrade = call.request()
+                .getAttribute(AttributeKeys.webSocketUpgrade)
+                .orElseThrow(() -> ApiProblem.badRequest("this endpoint expects a WebSocket upgrade request"));
+        String runId = call.param("run_id");
+        return runs.get(runId)
+                .thenComposeAsync(
+                        view -> {
+                            LiveRelay relay = new LiveRelay(runId, bound);
+                            relay.subscribe(hub);
+                            return history.messages(runId, agents)
+                                    .thenApplyAsync(replay -> relay.start(replay, system), callbacks);
+                        },
+                        callbacks)
+                .thenApplyAsync(
+                        source -> upgrade.handleMessagesWith(Flow.fromSinkAndSourceCoupled(
+                                Sink.<Message>ignore(), source.map(text -> (Message) TextMessage.create(text)))),
+                        callbacks);
+    }
 }

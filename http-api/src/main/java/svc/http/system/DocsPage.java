@@ -6,9 +6,9 @@ package svc.http.system;
  */
 final class DocsPage {
 
-  private DocsPage() {}
+    private DocsPage() {}
 
-  static final String HTML = """
+    static final String HTML = """
       <!doctype html>
       <html lang="en"><head><meta charset="utf-8"><title>svc API explorer</title>
       <style>body{font-family:sans-serif;margin:2em;max-width:70em}code{background:#eee;padding:0 .2em}

@@ -17,74 +17,94 @@ import svc.core.stream.LiveEventHub;
  */
 public final class RunMetrics {
 
-  private record Labels(String template, String profile) {}
+    private record Labels(String template, String profile) {}
 
-  private static final Labels UNKNOWN = new Labels("unknown", "unknown");
+    private static final Labels UNKNOWN = new Labels("unknown", "unknown");
 
-  /** When each run seen from its creation was created (runs woken after a restart are not timed). */
-  private final Map<String, java.time.Instant> createdAt = new ConcurrentHashMap<>();
+    /** When each run seen from its creation was created (runs woken after a restart are not timed). */
+    private final Map<String, java.time.Instant> createdAt = new ConcurrentHashMap<>();
 
-  private final ApiMetrics metrics;
-  private final AgentDirectory agents;
-  private final String provider;
-  private final Map<String, Labels> labels = new ConcurrentHashMap<>();
-  private final Set<String> running = ConcurrentHashMap.newKeySet();
+    private final ApiMetrics metrics;
+    private final AgentDirectory agents;
+    private final String provider;
+    private final Map<String, Labels> labels = new ConcurrentHashMap<>();
+    private final Set<String> running = ConcurrentHashMap.newKeySet();
 
-  public RunMetrics(ApiMetrics metrics, AgentDirectory agents, String provider) {
-    this.metrics = metrics;
-    this.agents = agents;
-    this.provider = provider;
-  }
-
-  public LiveEventHub.Subscription attach(LiveEventHub hub) {
-    return hub.subscribe(LiveEventHub.ALL_RUNS, m -> onMessage(m.json(), m.finalMessage()));
-  }
-
-  /** A run started through the API; counts its {@code queued} state with the right labels. */
-  public void started(RunView run) {
-    labels.put(run.runId(), new Labels(run.template(), run.profile()));
-  }
-
-  void onMessage(JsonNode m, boolean last) {
-    String type = m.path("type").asText();
-    String runId = m.path("run_id").asText();
-    switch (type) {
-      case "state" -> {
-        if (m.has("state")) {
-          String state = m.get("state").asText();
-          Labels l = labels.getOrDefault(runId, UNKNOWN);
-          metrics.pipelineRuns.labelValues(state, l.template(), l.profile()).inc();
-          if (state.equals("running")) {
-            running.add(runId);
-          } else {
-            running.remove(runId);
-          }
-          metrics.concurrentRuns.set(running.size());
-          if (m.path("event").asText().equals("RunCreated")) {
-            createdAt.put(runId, java.time.Instant.parse(m.path("ts").asText()));
-          }
-        }
-        if (last) {
-          Labels l = labels.getOrDefault(runId, UNKNOWN);
-          java.time.Instant created = createdAt.remove(runId);
-          if (created != null) {
-            double seconds = java.time.Duration.between(created, java.time.Instant.parse(m.path("ts").asText())).toMillis() / 1000.0;
-            metrics.pipelineDuration.labelValues(l.template(), l.profile()).observe(Math.max(0, seconds));
-          }
-          labels.remove(runId);
-        }
-      }
-      case "task_finished" -> metrics.agentRuns.labelValues(m.path("agent").asText(), m.path("ok").asBoolean() ? "ok" : "failed").inc();
-      case "tool_result", "training_log" -> metrics.toolCalls.labelValues(m.path("tool").asText(), m.path("is_error").asBoolean() ? "error" : "ok").inc();
-      case "tool_call", "agent_message" -> {
-        if (m.has("model")) {
-          String model = m.path("model").asText();
-          String tier = agents.find(m.path("agent").asText()).map(a -> a.tier().name().toLowerCase(java.util.Locale.ROOT)).orElse("unknown");
-          metrics.llmCalls.labelValues(provider, model, tier, "ok").inc();
-          metrics.llmCost.labelValues(provider, model).inc(Math.max(0, m.path("cost_usd").asDouble()));
-        }
-      }
-      default -> { }
+    public RunMetrics(ApiMetrics metrics, AgentDirectory agents, String provider) {
+        this.metrics = metrics;
+        this.agents = agents;
+        this.provider = provider;
     }
-  }
+
+    public LiveEventHub.Subscription attach(LiveEventHub hub) {
+        return hub.subscribe(LiveEventHub.ALL_RUNS, m -> onMessage(m.json(), m.finalMessage()));
+    }
+
+    /** A run started through the API; counts its {@code queued} state with the right labels. */
+    public void started(RunView run) {
+        labels.put(run.runId(), new Labels(run.template(), run.profile()));
+    }
+
+    void onMessage(JsonNode m, boolean last) {
+        String type = m.path("type").asText();
+        String runId = m.path("run_id").asText();
+        switch (type) {
+            case "state" -> {
+                if (m.has("state")) {
+                    String state = m.get("state").asText();
+                    Labels l = labels.getOrDefault(runId, UNKNOWN);
+                    metrics.pipelineRuns
+                            .labelValues(state, l.template(), l.profile())
+                            .inc();
+                    if (state.equals("running")) {
+                        running.add(runId);
+                    } else {
+                        running.remove(runId);
+                    }
+                    metrics.concurrentRuns.set(running.size());
+                    if (m.path("event").asText().equals("RunCreated")) {
+                        createdAt.put(
+                                runId, java.time.Instant.parse(m.path("ts").asText()));
+                    }
+                }
+                if (last) {
+                    Labels l = labels.getOrDefault(runId, UNKNOWN);
+                    java.time.Instant created = createdAt.remove(runId);
+                    if (created != null) {
+                        double seconds = java.time.Duration.between(
+                                                created,
+                                                java.time.Instant.parse(
+                                                        m.path("ts").asText()))
+                                        .toMillis()
+                                / 1000.0;
+                        metrics.pipelineDuration
+                                .labelValues(l.template(), l.profile())
+                                .observe(Math.max(0, seconds));
+                    }
+                    labels.remove(runId);
+                }
+            }
+            case "task_finished" ->
+                metrics.agentRuns
+                        .labelValues(m.path("agent").asText(), m.path("ok").asBoolean() ? "ok" : "failed")
+                        .inc();
+            case "tool_result", "training_log" ->
+                metrics.toolCalls
+                        .labelValues(m.path("tool").asText(), m.path("is_error").asBoolean() ? "error" : "ok")
+                        .inc();
+            case "tool_call", "agent_message" -> {
+                if (m.has("model")) {
+                    String model = m.path("model").asText();
+                    String tier = agents.find(m.path("agent").asText())
+                            .map(a -> a.tier().name().toLowerCase(java.util.Locale.ROOT))
+                            .orElse("unknown");
+                    metrics.llmCalls.labelValues(provider, model, tier, "ok").inc();
+                    metrics.llmCost
+                            .labelValues(provider, model)
+                            .inc(Math.max(0, m.path("cost_usd").asDouble()));
+                }
+            }
+            default -> {}
+        }
+    }
 }

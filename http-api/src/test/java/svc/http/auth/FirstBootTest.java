@@ -16,34 +16,45 @@ import svc.persistence.users.UserRow;
 
 class FirstBootTest {
 
-  @Test
-  void withoutVariablesTheAdminGetsAGeneratedPasswordKeptInAPrivateFileAndOnlyOnce(@TempDir Path home) throws Exception {
-    DatabaseSettings settings =
-        new DatabaseSettings(DatabaseSettings.Kind.H2, "jdbc:h2:file:" + home.resolve("db").toAbsolutePath() + ";DATABASE_TO_UPPER=false", "sa", "", 2);
-    try (Database db = Database.open(settings)) {
-      Users users = new Users(db, Runnable::run, new PasswordHasher(), Clock.systemUTC());
-      users.bootstrapAdmin(home, Map.of());
-      Path file = home.resolve("admin-password");
-      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
-      String password = Files.readString(file).strip();
-      assertThat(password).hasSizeGreaterThanOrEqualTo(20);
-      UserRow admin = users.login("admin@localhost", password).toCompletableFuture().get(30, TimeUnit.SECONDS);
-      assertThat(admin.role()).isEqualTo("admin");
+    @Test
+    void withoutVariablesTheAdminGetsAGeneratedPasswordKeptInAPrivateFileAndOnlyOnce(@TempDir Path home)
+            throws Exception {
+        DatabaseSettings settings = new DatabaseSettings(
+                DatabaseSettings.Kind.H2,
+                "jdbc:h2:file:" + home.resolve("db").toAbsolutePath() + ";DATABASE_TO_UPPER=false",
+                "sa",
+                "",
+                2);
+        try (Database db = Database.open(settings)) {
+            Users users = new Users(db, Runnable::run, new PasswordHasher(), Clock.systemUTC());
+            users.bootstrapAdmin(home, Map.of());
+            Path file = home.resolve("admin-password");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                    .isEqualTo("rw-------");
+            String password = Files.readString(file).strip();
+            assertThat(password).hasSizeGreaterThanOrEqualTo(20);
+            UserRow admin = users.login("admin@localhost", password)
+                    .toCompletableFuture()
+                    .get(30, TimeUnit.SECONDS);
+            assertThat(admin.role()).isEqualTo("admin");
 
-      // A second boot changes nothing: the password on disk still logs in.
-      users.bootstrapAdmin(home, Map.of("SVC_ADMIN_EMAIL", "other@example.com", "SVC_ADMIN_PASSWORD", "something-else"));
-      assertThat(Files.readString(file).strip()).isEqualTo(password);
-      assertThat(users.find("other@example.com").toCompletableFuture().get(10, TimeUnit.SECONDS)).isEmpty();
+            // A second boot changes nothing: the password on disk still logs in.
+            users.bootstrapAdmin(
+                    home, Map.of("SVC_ADMIN_EMAIL", "other@example.com", "SVC_ADMIN_PASSWORD", "something-else"));
+            assertThat(Files.readString(file).strip()).isEqualTo(password);
+            assertThat(users.find("other@example.com").toCompletableFuture().get(10, TimeUnit.SECONDS))
+                    .isEmpty();
+        }
     }
-  }
 
-  @Test
-  void theJwtSecretIsGeneratedOnceIntoAPrivateFile(@TempDir Path home) throws Exception {
-    JwtKeys first = JwtKeys.load(home, Map.of());
-    JwtKeys again = JwtKeys.load(home, Map.of());
-    assertThat(again.current()).isEqualTo(first.current());
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve("jwt-secret")))).isEqualTo("rw-------");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> JwtKeys.load(home, Map.of("SVC_JWT_SECRET", "short")))
-        .hasMessageContaining("SVC_JWT_SECRET");
-  }
+    @Test
+    void theJwtSecretIsGeneratedOnceIntoAPrivateFile(@TempDir Path home) throws Exception {
+        JwtKeys first = JwtKeys.load(home, Map.of());
+        JwtKeys again = JwtKeys.load(home, Map.of());
+        assertThat(again.current()).isEqualTo(first.current());
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve("jwt-secret"))))
+                .isEqualTo("rw-------");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> JwtKeys.load(home, Map.of("SVC_JWT_SECRET", "short")))
+                .hasMessageContaining("SVC_JWT_SECRET");
+    }
 }

@@ -14,66 +14,85 @@ import svc.http.testing.TestServer;
 @ExtendWith(ServerExtension.class)
 class RateLimitTest {
 
-  private final TestServer server;
+    private final TestServer server;
 
-  RateLimitTest(TestServer server) {
-    this.server = server;
-  }
-
-  @Test
-  void developmentHasNoLimitsAndNoHeaders() {
-    Api.Reply r = server.api.get("/api/v1/agents", Api.apiKey());
-    assertThat(r.status()).isEqualTo(200);
-    assertThat(r.header("X-RateLimit-Limit")).isEmpty();
-  }
-
-  @Test
-  void productionCountsReadsPerIdentityAndAnswers429WithRetryAfter() {
-    Api api = server.productionApi;
-    for (int i = 1; i <= TestServer.PRODUCTION_ADMIN_READS; i++) {
-      Api.Reply r = api.get("/api/v1/features", Api.apiKey());
-      assertThat(r.status()).isEqualTo(200);
-      assertThat(r.header("X-RateLimit-Limit")).hasValue(Integer.toString(TestServer.PRODUCTION_ADMIN_READS));
-      assertThat(r.header("X-RateLimit-Remaining")).hasValue(Integer.toString(TestServer.PRODUCTION_ADMIN_READS - i));
-      assertThat(r.header("X-RateLimit-Role")).hasValue("admin");
-      assertThat(Long.parseLong(r.header("X-RateLimit-Reset").orElseThrow())).isBetween(1L, 60L);
+    RateLimitTest(TestServer server) {
+        this.server = server;
     }
-    Api.Reply limited = api.get("/api/v1/features", Api.apiKey());
-    assertThat(limited.status()).isEqualTo(429);
-    assertThat(limited.json().get("type").asText()).endsWith("/rate-limited");
-    assertThat(Long.parseLong(limited.header("Retry-After").orElseThrow())).isBetween(1L, 60L);
-    // Writes are another bucket; health and metrics are never limited.
-    assertThat(api.post("/api/v1/auth/refresh", "", Api.apiKey()).status()).isEqualTo(200);
-    assertThat(api.get("/metrics").status()).isEqualTo(200);
-    assertThat(api.get("/healthz").header("X-RateLimit-Limit")).isEmpty();
-    // /docs is a development-only page.
-    assertThat(api.get("/docs").status()).isEqualTo(404);
-  }
 
-  @Test
-  void windowsResetAfterTheirLengthAndRoleLimitsComeFromTheEnvironment() {
-    AtomicLong now = new AtomicLong(0);
-    RateLimits limits = RateLimits.production(Map.of("RATE_LIMIT_ROLE_OPERATOR_WRITES", "2"));
-    RateLimiter limiter = new RateLimiter(limits, now::get);
-    assertThat(limiter.acquire("sub:a", RateLimits.Bucket.WRITE, Role.OPERATOR).allowed()).isTrue();
-    assertThat(limiter.acquire("sub:a", RateLimits.Bucket.WRITE, Role.OPERATOR).allowed()).isTrue();
-    RateLimiter.Outcome third = limiter.acquire("sub:a", RateLimits.Bucket.WRITE, Role.OPERATOR);
-    assertThat(third.allowed()).isFalse();
-    assertThat(third.resetSeconds()).isEqualTo(60);
-    assertThat(limiter.acquire("sub:b", RateLimits.Bucket.WRITE, Role.OPERATOR).allowed()).as("another identity").isTrue();
-    assertThat(limiter.acquire("sub:a", RateLimits.Bucket.READ, Role.OPERATOR).limit()).as("spec default").isEqualTo(600);
-    now.addAndGet(59_500_000_000L);
-    assertThat(limiter.acquire("sub:a", RateLimits.Bucket.WRITE, Role.OPERATOR).resetSeconds()).isEqualTo(1);
-    now.addAndGet(500_000_000L);
-    assertThat(limiter.acquire("sub:a", RateLimits.Bucket.WRITE, Role.OPERATOR).allowed()).isTrue();
-    assertThat(limits.limitFor(RateLimits.Bucket.PIPELINE_CREATE, Role.ADMIN)).isEqualTo(new RateLimits.Limit(20, java.time.Duration.ofHours(1)));
-    assertThat(limits.limitFor(RateLimits.Bucket.AUTH, null).requests()).isEqualTo(20);
-    assertThat(limits.limitFor(RateLimits.Bucket.WRITE, Role.VIEWER).requests()).isZero();
-  }
+    @Test
+    void developmentHasNoLimitsAndNoHeaders() {
+        Api.Reply r = server.api.get("/api/v1/agents", Api.apiKey());
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.header("X-RateLimit-Limit")).isEmpty();
+    }
 
-  @Test
-  void aBadRoleLimitIsRejectedNamingTheVariable() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> RateLimits.production(Map.of("RATE_LIMIT_ROLE_VIEWER_READS", "many")))
-        .hasMessageContaining("RATE_LIMIT_ROLE_VIEWER_READS");
-  }
+    @Test
+    void productionCountsReadsPerIdentityAndAnswers429WithRetryAfter() {
+        Api api = server.productionApi;
+        for (int i = 1; i <= TestServer.PRODUCTION_ADMIN_READS; i++) {
+            Api.Reply r = api.get("/api/v1/features", Api.apiKey());
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.header("X-RateLimit-Limit")).hasValue(Integer.toString(TestServer.PRODUCTION_ADMIN_READS));
+            assertThat(r.header("X-RateLimit-Remaining"))
+                    .hasValue(Integer.toString(TestServer.PRODUCTION_ADMIN_READS - i));
+            assertThat(r.header("X-RateLimit-Role")).hasValue("admin");
+            assertThat(Long.parseLong(r.header("X-RateLimit-Reset").orElseThrow()))
+                    .isBetween(1L, 60L);
+        }
+        Api.Reply limited = api.get("/api/v1/features", Api.apiKey());
+        assertThat(limited.status()).isEqualTo(429);
+        assertThat(limited.json().get("type").asText()).endsWith("/rate-limited");
+        assertThat(Long.parseLong(limited.header("Retry-After").orElseThrow())).isBetween(1L, 60L);
+        // Writes are another bucket; health and metrics are never limited.
+        assertThat(api.post("/api/v1/auth/refresh", "", Api.apiKey()).status()).isEqualTo(200);
+        assertThat(api.get("/metrics").status()).isEqualTo(200);
+        assertThat(api.get("/healthz").header("X-RateLimit-Limit")).isEmpty();
+        // /docs is a development-only page.
+        assertThat(api.get("/docs").status()).isEqualTo(404);
+    }
+
+    @Test
+    void windowsResetAfterTheirLengthAndRoleLimitsComeFromTheEnvironment() {
+        AtomicLong now = new AtomicLong(0);
+        RateLimits limits = RateLimits.production(Map.of("RATE_LIMIT_ROLE_OPERATOR_WRITES", "2"));
+        RateLimiter limiter = new RateLimiter(limits, now::get);
+        assertThat(limiter.acquire("sub:a", RateLimits.Bucket.WRITE, Role.OPERATOR)
+                        .allowed())
+                .isTrue();
+        assertThat(limiter.acquire("sub:a", RateLimits.Bucket.WRITE, Role.OPERATOR)
+                        .allowed())
+                .isTrue();
+        RateLimiter.Outcome third = limiter.acquire("sub:a", RateLimits.Bucket.WRITE, Role.OPERATOR);
+        assertThat(third.allowed()).isFalse();
+        assertThat(third.resetSeconds()).isEqualTo(60);
+        assertThat(limiter.acquire("sub:b", RateLimits.Bucket.WRITE, Role.OPERATOR)
+                        .allowed())
+                .as("another identity")
+                .isTrue();
+        assertThat(limiter.acquire("sub:a", RateLimits.Bucket.READ, Role.OPERATOR)
+                        .limit())
+                .as("spec default")
+                .isEqualTo(600);
+        now.addAndGet(59_500_000_000L);
+        assertThat(limiter.acquire("sub:a", RateLimits.Bucket.WRITE, Role.OPERATOR)
+                        .resetSeconds())
+                .isEqualTo(1);
+        now.addAndGet(500_000_000L);
+        assertThat(limiter.acquire("sub:a", RateLimits.Bucket.WRITE, Role.OPERATOR)
+                        .allowed())
+                .isTrue();
+        assertThat(limits.limitFor(RateLimits.Bucket.PIPELINE_CREATE, Role.ADMIN))
+                .isEqualTo(new RateLimits.Limit(20, java.time.Duration.ofHours(1)));
+        assertThat(limits.limitFor(RateLimits.Bucket.AUTH, null).requests()).isEqualTo(20);
+        assertThat(limits.limitFor(RateLimits.Bucket.WRITE, Role.VIEWER).requests())
+                .isZero();
+    }
+
+    @Test
+    void aBadRoleLimitIsRejectedNamingTheVariable() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> RateLimits.production(Map.of("RATE_LIMIT_ROLE_VIEWER_READS", "many")))
+                .hasMessageContaining("RATE_LIMIT_ROLE_VIEWER_READS");
+    }
 }

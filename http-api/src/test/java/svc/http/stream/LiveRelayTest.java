@@ -19,67 +19,73 @@ import svc.core.stream.RunHistory;
 /** The relay's contract without a network: replay, de-duplication, the end, and dropping a slow client. */
 class LiveRelayTest {
 
-  private static final ActorTestKit KIT = ActorTestKit.create("relay");
+    private static final ActorTestKit KIT = ActorTestKit.create("relay");
 
-  @AfterAll
-  static void stop() {
-    KIT.shutdownTestKit();
-  }
-
-  private static ObjectNode msg(int seq) {
-    return Json.object().put("type", "agent_message").put("run_id", "r").put("agent", "a").put("seq", seq);
-  }
-
-  private static RunHistory.Replayed replayed(int seq) {
-    return new RunHistory.Replayed(Instant.EPOCH.plusSeconds(seq), msg(seq), false);
-  }
-
-  @Test
-  void liveMessagesAlreadyReplayedAreSkippedAndTheStreamEndsAfterTheFinalOne() throws Exception {
-    LiveEventHub hub = new LiveEventHub();
-    LiveRelay relay = new LiveRelay("r", 10);
-    relay.subscribe(hub);
-    var source = relay.start(List.of(replayed(1), replayed(2)), KIT.system());
-    var done = source.runWith(Sink.seq(), KIT.system());
-    var publish = new Publisher(relay);
-    publish.send(msg(2), false);
-    publish.send(msg(3), false);
-    publish.send(Json.object().put("type", "state").put("run_id", "r").put("state", "succeeded"), true);
-    publish.send(msg(4), false);
-    List<String> got = done.toCompletableFuture().get(10, TimeUnit.SECONDS);
-    assertThat(got).extracting(s -> Json.parse(s).path("seq").asInt()).containsExactly(1, 2, 3, 0);
-    assertThat(Json.parse(got.get(3)).get("state").asText()).isEqualTo("succeeded");
-  }
-
-  @Test
-  void aClientThatDoesNotReadIsDroppedWithoutBlockingThePublisher() throws Exception {
-    LiveEventHub hub = new LiveEventHub();
-    LiveRelay relay = new LiveRelay("r", 3);
-    relay.subscribe(hub);
-    // The test's own sink must not buffer ahead (its default input buffer is 16): a client that
-    // reads nothing holds at most one element.
-    SinkQueueWithCancel<String> client =
-        relay.start(List.of(), KIT.system()).runWith(Sink.<String>queue().withAttributes(org.apache.pekko.stream.Attributes.inputBuffer(1, 1)), KIT.system());
-    var publish = new Publisher(relay);
-    for (int i = 1; i <= 50; i++) {
-      publish.send(msg(i), false);
+    @AfterAll
+    static void stop() {
+        KIT.shutdownTestKit();
     }
-    List<String> got = new ArrayList<>();
-    for (int i = 0; i < 60; i++) {
-      var next = client.pull().toCompletableFuture().get(10, TimeUnit.SECONDS);
-      if (next.isEmpty()) {
-        break;
-      }
-      got.add(next.get());
-    }
-    assertThat(got.size()).isLessThan(10);
-    assertThat(Json.parse(got.get(got.size() - 1)).get("type").asText()).isEqualTo("dropped");
-  }
 
-  /** Hands messages to the relay as the hub does, on the caller's thread. */
-  private record Publisher(LiveRelay relay) {
-    void send(ObjectNode json, boolean last) {
-      relay.onLive(new LiveEventHub.LiveMessage(json, last));
+    private static ObjectNode msg(int seq) {
+        return Json.object()
+                .put("type", "agent_message")
+                .put("run_id", "r")
+                .put("agent", "a")
+                .put("seq", seq);
     }
-  }
+
+    private static RunHistory.Replayed replayed(int seq) {
+        return new RunHistory.Replayed(Instant.EPOCH.plusSeconds(seq), msg(seq), false);
+    }
+
+    @Test
+    void liveMessagesAlreadyReplayedAreSkippedAndTheStreamEndsAfterTheFinalOne() throws Exception {
+        LiveEventHub hub = new LiveEventHub();
+        LiveRelay relay = new LiveRelay("r", 10);
+        relay.subscribe(hub);
+        var source = relay.start(List.of(replayed(1), replayed(2)), KIT.system());
+        var done = source.runWith(Sink.seq(), KIT.system());
+        var publish = new Publisher(relay);
+        publish.send(msg(2), false);
+        publish.send(msg(3), false);
+        publish.send(Json.object().put("type", "state").put("run_id", "r").put("state", "succeeded"), true);
+        publish.send(msg(4), false);
+        List<String> got = done.toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertThat(got).extracting(s -> Json.parse(s).path("seq").asInt()).containsExactly(1, 2, 3, 0);
+        assertThat(Json.parse(got.get(3)).get("state").asText()).isEqualTo("succeeded");
+    }
+
+    @Test
+    void aClientThatDoesNotReadIsDroppedWithoutBlockingThePublisher() throws Exception {
+        LiveEventHub hub = new LiveEventHub();
+        LiveRelay relay = new LiveRelay("r", 3);
+        relay.subscribe(hub);
+        // The test's own sink must not buffer ahead (its default input buffer is 16): a client that
+        // reads nothing holds at most one element.
+        SinkQueueWithCancel<String> client = relay.start(List.of(), KIT.system())
+                .runWith(
+                        Sink.<String>queue().withAttributes(org.apache.pekko.stream.Attributes.inputBuffer(1, 1)),
+                        KIT.system());
+        var publish = new Publisher(relay);
+        for (int i = 1; i <= 50; i++) {
+            publish.send(msg(i), false);
+        }
+        List<String> got = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            var next = client.pull().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            if (next.isEmpty()) {
+                break;
+            }
+            got.add(next.get());
+        }
+        assertThat(got.size()).isLessThan(10);
+        assertThat(Json.parse(got.get(got.size() - 1)).get("type").asText()).isEqualTo("dropped");
+    }
+
+    /** Hands messages to the relay as the hub does, on the caller's thread. */
+    private record Publisher(LiveRelay relay) {
+        void send(ObjectNode json, boolean last) {
+            relay.onLive(new LiveEventHub.LiveMessage(json, last));
+        }
+    }
 }

@@ -16,31 +16,40 @@ import svc.http.testing.TestServer;
 @ExtendWith(ServerExtension.class)
 class AccessLogTest {
 
-  private final Api api;
+    private final Api api;
 
-  AccessLogTest(TestServer server) {
-    this.api = server.api;
-  }
-
-  @Test
-  void everyRequestLogsOneLineWithItsCorrelationIdRouteAndStatus() {
-    Logger access = (Logger) LoggerFactory.getLogger("svc.http.access");
-    ListAppender<ILoggingEvent> appender = new ListAppender<>();
-    appender.start();
-    Level before = access.getLevel();
-    access.setLevel(Level.INFO);
-    access.addAppender(appender);
-    try {
-      api.get("/api/v1/pipelines/run-0000000000000abc", "X-Correlation-Id", "log-test-1", "X-API-Key", TestServer.API_KEY);
-    } finally {
-      access.detachAppender(appender);
-      access.setLevel(before);
+    AccessLogTest(TestServer server) {
+        this.api = server.api;
     }
-    assertThat(appender.list).filteredOn(e -> "log-test-1".equals(e.getMDCPropertyMap().get("correlation_id")))
-        .singleElement()
-        .satisfies(e -> {
-          assertThat(e.getMDCPropertyMap()).containsEntry("route", "/api/v1/pipelines/{run_id}").containsEntry("status", "404")
-              .containsEntry("method", "GET").containsKey("duration_ms");
-        });
-  }
+
+    @Test
+    void everyRequestLogsOneLineWithItsCorrelationIdRouteAndStatus() {
+        Logger access = (Logger) LoggerFactory.getLogger("svc.http.access");
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.start();
+        Level before = access.getLevel();
+        access.setLevel(Level.INFO);
+        access.addAppender(appender);
+        try {
+            api.get(
+                    "/api/v1/pipelines/run-0000000000000abc",
+                    "X-Correlation-Id",
+                    "log-test-1",
+                    "X-API-Key",
+                    TestServer.API_KEY);
+        } finally {
+            access.detachAppender(appender);
+            access.setLevel(before);
+        }
+        assertThat(appender.list)
+                .filteredOn(e -> "log-test-1".equals(e.getMDCPropertyMap().get("correlation_id")))
+                .singleElement()
+                .satisfies(e -> {
+                    assertThat(e.getMDCPropertyMap())
+                            .containsEntry("route", "/api/v1/pipelines/{run_id}")
+                            .containsEntry("status", "404")
+                            .containsEntry("method", "GET")
+                            .containsKey("duration_ms");
+                });
+    }
 }

@@ -20,76 +20,93 @@ import svc.http.testing.TestServer;
 @ExtendWith(ServerExtension.class)
 class MetricsFormatTest {
 
-  private static final Pattern HELP = Pattern.compile("# HELP ([a-zA-Z_:][a-zA-Z0-9_:]*) .*");
-  private static final Pattern TYPE = Pattern.compile("# TYPE ([a-zA-Z_:][a-zA-Z0-9_:]*) (counter|gauge|histogram|summary|untyped)");
-  private static final Pattern SAMPLE =
-      Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{((?:[a-zA-Z_][a-zA-Z0-9_]*=\"(?:[^\"\\\\\\n]|\\\\[\\\\\"n])*\",?)*)})? (\\S+)( -?\\d+)?");
+    private static final Pattern HELP = Pattern.compile("# HELP ([a-zA-Z_:][a-zA-Z0-9_:]*) .*");
+    private static final Pattern TYPE =
+            Pattern.compile("# TYPE ([a-zA-Z_:][a-zA-Z0-9_:]*) (counter|gauge|histogram|summary|untyped)");
+    private static final Pattern SAMPLE = Pattern.compile(
+            "([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{((?:[a-zA-Z_][a-zA-Z0-9_]*=\"(?:[^\"\\\\\\n]|\\\\[\\\\\"n])*\",?)*)})? (\\S+)( -?\\d+)?");
 
-  private final Api api;
+    private final Api api;
 
-  MetricsFormatTest(TestServer server) {
-    this.api = server.api;
-  }
-
-  @Test
-  void metricsParseAsPrometheusTextAndCountRequestsByRouteTemplate() {
-    api.get("/api/v1/pipelines/run-0123456789abcdef", Api.apiKey());
-    api.get("/api/v1/pipelines/run-fedcba9876543210", Api.apiKey());
-    Api.Reply r = api.get("/api/v1/metrics");
-    assertThat(r.status()).isEqualTo(200);
-    assertThat(r.header("Content-Type").orElseThrow()).startsWith("text/plain").contains("version=0.0.4");
-
-    Map<String, String> types = new HashMap<>();
-    Map<String, Double> samples = new HashMap<>();
-    for (String line : r.text().split("\n")) {
-      if (line.isEmpty()) {
-        continue;
-      }
-      Matcher help = HELP.matcher(line);
-      Matcher type = TYPE.matcher(line);
-      Matcher sample = SAMPLE.matcher(line);
-      if (type.matches()) {
-        types.put(type.group(1), type.group(2));
-      } else if (help.matches()) {
-        continue;
-      } else {
-        assertThat(sample.matches()).as("not a valid sample line: " + line).isTrue();
-        String name = sample.group(1);
-        String family = name.replaceFirst("_(bucket|count|sum|total|created)$", "");
-        assertThat(types.containsKey(name) || types.containsKey(family)).as("sample without a TYPE: " + line).isTrue();
-        double value = Double.parseDouble(sample.group(4).replace("+Inf", "Infinity").replace("-Inf", "-Infinity"));
-        samples.put(name + (sample.group(2) == null ? "" : sample.group(2)), value);
-      }
+    MetricsFormatTest(TestServer server) {
+        this.api = server.api;
     }
-    assertThat(types).containsEntry("svc_http_requests_total", "counter").containsEntry("svc_http_request_duration_seconds", "histogram");
-    String notFound = "svc_http_requests_total{method=\"GET\",path=\"/api/v1/pipelines/{run_id}\",status=\"404\"}";
-    assertThat(samples.get(notFound)).isGreaterThanOrEqualTo(2.0);
-    assertThat(samples.keySet()).noneMatch(k -> k.contains("run-0123456789abcdef"));
-    String infBucket = samples.keySet().stream()
-        .filter(k -> k.startsWith("svc_http_request_duration_seconds_bucket{") && k.contains("le=\"+Inf\"")
-            && k.contains("method=\"GET\"") && k.contains("path=\"/api/v1/pipelines/{run_id}\""))
-        .findFirst().orElseThrow();
-    String count = "svc_http_request_duration_seconds_count{method=\"GET\",path=\"/api/v1/pipelines/{run_id}\"}";
-    assertThat(samples.get(infBucket)).isEqualTo(samples.get(count)).isGreaterThanOrEqualTo(2.0);
-    assertThat(samples.keySet()).anyMatch(k -> k.startsWith("svc_permission_decisions_total{behavior=\"allow\",source=\"default\"}"));
-  }
 
-  /**
-   * Prometheus's own parser ({@code promtool check metrics}, from Debian's prometheus package,
-   * which {@code .ci/run} installs): the exposition must pass it with no problem reported.
-   */
-  @Test
-  void metricsPassPrometheusOwnChecker() throws Exception {
-    java.nio.file.Path promtool = java.nio.file.Path.of("/usr/bin/promtool");
-    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(promtool), "promtool is not installed here");
-    Api.Reply r = api.get("/metrics");
-    Process p = new ProcessBuilder(promtool.toString(), "check", "metrics").redirectErrorStream(true).start();
-    try (var in = p.getOutputStream()) {
-      in.write(r.bytes());
+    @Test
+    void metricsParseAsPrometheusTextAndCountRequestsByRouteTemplate() {
+        api.get("/api/v1/pipelines/run-0123456789abcdef", Api.apiKey());
+        api.get("/api/v1/pipelines/run-fedcba9876543210", Api.apiKey());
+        Api.Reply r = api.get("/api/v1/metrics");
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.header("Content-Type").orElseThrow())
+                .startsWith("text/plain")
+                .contains("version=0.0.4");
+
+        Map<String, String> types = new HashMap<>();
+        Map<String, Double> samples = new HashMap<>();
+        for (String line : r.text().split("\n")) {
+            if (line.isEmpty()) {
+                continue;
+            }
+            Matcher help = HELP.matcher(line);
+            Matcher type = TYPE.matcher(line);
+            Matcher sample = SAMPLE.matcher(line);
+            if (type.matches()) {
+                types.put(type.group(1), type.group(2));
+            } else if (help.matches()) {
+                continue;
+            } else {
+                assertThat(sample.matches())
+                        .as("not a valid sample line: " + line)
+                        .isTrue();
+                String name = sample.group(1);
+                String family = name.replaceFirst("_(bucket|count|sum|total|created)$", "");
+                assertThat(types.containsKey(name) || types.containsKey(family))
+                        .as("sample without a TYPE: " + line)
+                        .isTrue();
+                double value = Double.parseDouble(
+                        sample.group(4).replace("+Inf", "Infinity").replace("-Inf", "-Infinity"));
+                samples.put(name + (sample.group(2) == null ? "" : sample.group(2)), value);
+            }
+        }
+        assertThat(types)
+                .containsEntry("svc_http_requests_total", "counter")
+                .containsEntry("svc_http_request_duration_seconds", "histogram");
+        String notFound = "svc_http_requests_total{method=\"GET\",path=\"/api/v1/pipelines/{run_id}\",status=\"404\"}";
+        assertThat(samples.get(notFound)).isGreaterThanOrEqualTo(2.0);
+        assertThat(samples.keySet()).noneMatch(k -> k.contains("run-0123456789abcdef"));
+        String infBucket = samples.keySet().stream()
+                .filter(k -> k.startsWith("svc_http_request_duration_seconds_bucket{")
+                        && k.contains("le=\"+Inf\"")
+                        && k.contains("method=\"GET\"")
+                        && k.contains("path=\"/api/v1/pipelines/{run_id}\""))
+                .findFirst()
+                .orElseThrow();
+        String count = "svc_http_request_duration_seconds_count{method=\"GET\",path=\"/api/v1/pipelines/{run_id}\"}";
+        assertThat(samples.get(infBucket)).isEqualTo(samples.get(count)).isGreaterThanOrEqualTo(2.0);
+        assertThat(samples.keySet())
+                .anyMatch(k -> k.startsWith("svc_permission_decisions_total{behavior=\"allow\",source=\"default\"}"));
     }
-    String report = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    assertThat(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-    assertThat(p.exitValue()).as(report).isZero();
-    assertThat(report).as("promtool findings").isBlank();
-  }
+
+    /**
+     * Prometheus's own parser ({@code promtool check metrics}, from Debian's prometheus package,
+     * which {@code .ci/run} installs): the exposition must pass it with no problem reported.
+     */
+    @Test
+    void metricsPassPrometheusOwnChecker() throws Exception {
+        java.nio.file.Path promtool = java.nio.file.Path.of("/usr/bin/promtool");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                java.nio.file.Files.isExecutable(promtool), "promtool is not installed here");
+        Api.Reply r = api.get("/metrics");
+        Process p = new ProcessBuilder(promtool.toString(), "check", "metrics")
+                .redirectErrorStream(true)
+                .start();
+        try (var in = p.getOutputStream()) {
+            in.write(r.bytes());
+        }
+        String report = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(report).isZero();
+        assertThat(report).as("promtool findings").isBlank();
+    }
 }

@@ -20,70 +20,80 @@ import svc.http.server.HttpServer;
  */
 public final class TestServer implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
-  public static final String ADMIN_EMAIL = "admin@example.com";
-  public static final String ADMIN_PASSWORD = "correct horse battery staple";
-  public static final String API_KEY = "test-api-key-0123456789";
-  public static final String JWT_SECRET = "test-secret-test-secret-test-secret-0123";
-  public static final String PREVIOUS_JWT_SECRET = "previous-secret-previous-secret-previous-0";
-  public static final int PRODUCTION_ADMIN_READS = 5;
-  public static final Path DATASET = Path.of("../data/german_credit/german_credit.csv").toAbsolutePath().normalize();
+    public static final String ADMIN_EMAIL = "admin@example.com";
+    public static final String ADMIN_PASSWORD = "correct horse battery staple";
+    public static final String API_KEY = "test-api-key-0123456789";
+    public static final String JWT_SECRET = "test-secret-test-secret-test-secret-0123";
+    public static final String PREVIOUS_JWT_SECRET = "previous-secret-previous-secret-previous-0";
+    public static final int PRODUCTION_ADMIN_READS = 5;
+    public static final Path DATASET =
+            Path.of("../data/german_credit/german_credit.csv").toAbsolutePath().normalize();
 
-  public final Path home;
-  public final Platform platform;
-  public final HttpServer server;
-  public final HttpServer production;
-  public final Api api;
-  public final Api productionApi;
-  private final org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit probes = org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit.create("probes");
+    public final Path home;
+    public final Platform platform;
+    public final HttpServer server;
+    public final HttpServer production;
+    public final Api api;
+    public final Api productionApi;
+    private final org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit probes =
+            org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit.create("probes");
 
-  private TestServer() throws Exception {
-    home = Files.createTempDirectory("svc-http-test");
-    Map<String, Object> settings = new HashMap<>();
-    settings.put("svc.home", home.toString());
-    settings.put("svc.http.host", "127.0.0.1");
-    settings.put("svc.http.port", 0);
-    settings.put("svc.http.env", "development");
-    Config config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
-    platform = Platform.start(config, StandardParts.create());
-    Map<String, String> env = new HashMap<>();
-    env.put("SVC_ADMIN_EMAIL", ADMIN_EMAIL);
-    env.put("SVC_ADMIN_PASSWORD", ADMIN_PASSWORD);
-    env.put("SVC_API_KEYS", "other-key-not-used," + API_KEY);
-    env.put("SVC_JWT_SECRET", JWT_SECRET);
-    env.put("SVC_JWT_PREVIOUS_SECRET", PREVIOUS_JWT_SECRET);
-    server = HttpServer.start(platform, config, env).toCompletableFuture().get(60, TimeUnit.SECONDS);
-    env.put("RATE_LIMIT_ROLE_ADMIN_READS", Integer.toString(PRODUCTION_ADMIN_READS));
-    Config productionConfig = ConfigFactory.parseMap(Map.of("svc.http.env", "production")).withFallback(config);
-    production = HttpServer.start(platform, productionConfig, env).toCompletableFuture().get(60, TimeUnit.SECONDS);
-    api = new Api("http://127.0.0.1:" + server.address().getPort());
-    productionApi = new Api("http://127.0.0.1:" + production.address().getPort());
-  }
+    private TestServer() throws Exception {
+        home = Files.createTempDirectory("svc-http-test");
+        Map<String, Object> settings = new HashMap<>();
+        settings.put("svc.home", home.toString());
+        settings.put("svc.http.host", "127.0.0.1");
+        settings.put("svc.http.port", 0);
+        settings.put("svc.http.env", "development");
+        Config config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
+        platform = Platform.start(config, StandardParts.create());
+        Map<String, String> env = new HashMap<>();
+        env.put("SVC_ADMIN_EMAIL", ADMIN_EMAIL);
+        env.put("SVC_ADMIN_PASSWORD", ADMIN_PASSWORD);
+        env.put("SVC_API_KEYS", "other-key-not-used," + API_KEY);
+        env.put("SVC_JWT_SECRET", JWT_SECRET);
+        env.put("SVC_JWT_PREVIOUS_SECRET", PREVIOUS_JWT_SECRET);
+        server = HttpServer.start(platform, config, env).toCompletableFuture().get(60, TimeUnit.SECONDS);
+        env.put("RATE_LIMIT_ROLE_ADMIN_READS", Integer.toString(PRODUCTION_ADMIN_READS));
+        Config productionConfig =
+                ConfigFactory.parseMap(Map.of("svc.http.env", "production")).withFallback(config);
+        production = HttpServer.start(platform, productionConfig, env)
+                .toCompletableFuture()
+                .get(60, TimeUnit.SECONDS);
+        api = new Api("http://127.0.0.1:" + server.address().getPort());
+        productionApi = new Api("http://127.0.0.1:" + production.address().getPort());
+    }
 
-  /** The shared server, started on first use and closed when the test run ends. */
-  public static TestServer get(ExtensionContext context) {
-    return context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
-        .getOrComputeIfAbsent(TestServer.class, k -> {
-          try {
-            return new TestServer();
-          } catch (Exception e) {
-            throw new IllegalStateException("could not start the test server: " + e, e);
-          }
-        }, TestServer.class);
-  }
+    /** The shared server, started on first use and closed when the test run ends. */
+    public static TestServer get(ExtensionContext context) {
+        return context.getRoot()
+                .getStore(ExtensionContext.Namespace.GLOBAL)
+                .getOrComputeIfAbsent(
+                        TestServer.class,
+                        k -> {
+                            try {
+                                return new TestServer();
+                            } catch (Exception e) {
+                                throw new IllegalStateException("could not start the test server: " + e, e);
+                            }
+                        },
+                        TestServer.class);
+    }
 
-  /** Retries the assertion until it passes or the deadline is reached: the read side catches up with the journal. */
-  public void eventually(int seconds, Runnable assertion) {
-    probes.createTestProbe().awaitAssert(java.time.Duration.ofSeconds(seconds), java.time.Duration.ofMillis(100), () -> {
-      assertion.run();
-      return null;
-    });
-  }
+    /** Retries the assertion until it passes or the deadline is reached: the read side catches up with the journal. */
+    public void eventually(int seconds, Runnable assertion) {
+        probes.createTestProbe()
+                .awaitAssert(java.time.Duration.ofSeconds(seconds), java.time.Duration.ofMillis(100), () -> {
+                    assertion.run();
+                    return null;
+                });
+    }
 
-  @Override
-  public void close() throws Exception {
-    probes.shutdownTestKit();
-    server.stop().toCompletableFuture().get(20, TimeUnit.SECONDS);
-    production.stop().toCompletableFuture().get(20, TimeUnit.SECONDS);
-    platform.close();
-  }
+    @Override
+    public void close() throws Exception {
+        probes.shutdownTestKit();
+        server.stop().toCompletableFuture().get(20, TimeUnit.SECONDS);
+        production.stop().toCompletableFuture().get(20, TimeUnit.SECONDS);
+        platform.close();
+    }
 }

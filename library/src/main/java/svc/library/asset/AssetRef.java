@@ -20,7 +20,8 @@ public record AssetRef(AssetKind kind, String name, Version version) {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(version, "version");
         if (!isValidName(name)) {
-            throw new IllegalArgumentException("'" + name + "' is not a valid asset name: expected [a-z][a-z0-9_]*, at most 64 characters");
+            throw new IllegalArgumentException(
+                    "'" + name + "' is not a valid asset name: expected [a-z][a-z0-9_]*, at most 64 characters");
         }
     }
 
@@ -37,16 +38,19 @@ public record AssetRef(AssetKind kind, String name, Version version) {
         if (!m.matches()) {
             throw new IllegalArgumentException("'" + text + "' is not an asset reference: expected " + FORMAT);
         }
-        AssetKind kind = AssetKind.fromId(m.group(1)).orElseThrow(() -> new IllegalArgumentException(
-                "'" + text + "' has unknown asset kind '" + m.group(1) + "': expected " + FORMAT));
+        AssetKind kind = AssetKind.fromId(m.group(1))
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "'" + text + "' has unknown asset kind '" + m.group(1) + "': expected " + FORMAT));
         if (!isValidName(m.group(2))) {
-            throw new IllegalArgumentException("'" + text + "' has an invalid name '" + m.group(2) + "': expected " + FORMAT);
+            throw new IllegalArgumentException(
+                    "'" + text + "' has an invalid name '" + m.group(2) + "': expected " + FORMAT);
         }
         Version version;
         try {
             version = Version.parse(m.group(3));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("'" + text + "' has an invalid version '" + m.group(3) + "': expected " + FORMAT, e);
+            throw new IllegalArgumentException(
+                    "'" + text + "' has an invalid version '" + m.group(3) + "': expected " + FORMAT, e);
         }
         return new AssetRef(kind, m.group(2), version);
     }

@@ -34,6 +34,7 @@ public final class Library {
 
     /** The classpath folder of the built-in shelf; the marker file locates it inside a jar too. */
     public static final String CLASSPATH_ROOT = "svc/library/";
+
     private static final String MARKER = CLASSPATH_ROOT + "README.md";
     private static final String MANIFEST = "manifest.yaml";
 
@@ -71,14 +72,16 @@ public final class Library {
                 // The built-in shelf shares its classpath folder with the Java packages
                 // (svc/library/asset holds classes), so only a folder that holds assets is wrong.
                 if (holdsManifests(kindDir)) {
-                    problems.add(kindDir + ": unknown asset kind folder '" + kindName + "'; expected one of " + AssetKind.ids());
+                    problems.add(kindDir + ": unknown asset kind folder '" + kindName + "'; expected one of "
+                            + AssetKind.ids());
                 }
                 continue;
             }
             for (Path nameDir : children(kindDir)) {
                 for (Path versionDir : children(nameDir)) {
-                    readAsset(kind.get(), nameDir, versionDir, problems).ifPresent(asset ->
-                            shelf.get(kind.get()).computeIfAbsent(asset.ref().name(), n -> new TreeMap<>())
+                    readAsset(kind.get(), nameDir, versionDir, problems)
+                            .ifPresent(asset -> shelf.get(kind.get())
+                                    .computeIfAbsent(asset.ref().name(), n -> new TreeMap<>())
                                     .put(asset.ref().version(), asset));
                 }
             }
@@ -130,8 +133,9 @@ public final class Library {
     private NavigableMap<Version, Asset> versionsOf(AssetKind kind, String name) {
         NavigableMap<Version, Asset> versions = shelf.get(kind).get(name);
         if (versions == null) {
-            throw new LibraryException("no " + kind + " named '" + name + "' on the library shelf; known "
-                    + kind + " assets: " + (shelf.get(kind).isEmpty() ? "none" : join(shelf.get(kind).keySet())));
+            throw new LibraryException("no " + kind + " named '" + name + "' on the library shelf; known " + kind
+                    + " assets: "
+                    + (shelf.get(kind).isEmpty() ? "none" : join(shelf.get(kind).keySet())));
         }
         return Collections.unmodifiableNavigableMap(versions);
     }
@@ -157,7 +161,8 @@ public final class Library {
         }
         Manifest manifest;
         try {
-            manifest = LibraryYaml.read(Files.newInputStream(manifestFile), Manifest.class, "manifest " + folder + "/" + MANIFEST);
+            manifest = LibraryYaml.read(
+                    Files.newInputStream(manifestFile), Manifest.class, "manifest " + folder + "/" + MANIFEST);
         } catch (IOException e) {
             problems.add(folder + "/" + MANIFEST + ": cannot be read: " + e.getMessage());
             return Optional.empty();
@@ -207,7 +212,8 @@ public final class Library {
     }
 
     private static boolean holdsManifests(Path kindDir) {
-        return children(kindDir).stream().flatMap(name -> children(name).stream())
+        return children(kindDir).stream()
+                .flatMap(name -> children(name).stream())
                 .anyMatch(version -> Files.isRegularFile(version.resolve(MANIFEST)));
     }
 

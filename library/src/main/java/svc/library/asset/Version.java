@@ -9,11 +9,13 @@ public record Version(int major, int minor, int patch) implements Comparable<Ver
 
     private static final Pattern FORMAT = Pattern.compile("v(0|[1-9]\\d{0,8})\\.(0|[1-9]\\d{0,8})\\.(0|[1-9]\\d{0,8})");
     private static final Comparator<Version> ORDER = Comparator.comparingInt(Version::major)
-            .thenComparingInt(Version::minor).thenComparingInt(Version::patch);
+            .thenComparingInt(Version::minor)
+            .thenComparingInt(Version::patch);
 
     public Version {
         if (major < 0 || minor < 0 || patch < 0) {
-            throw new IllegalArgumentException("version numbers must not be negative: " + major + "." + minor + "." + patch);
+            throw new IllegalArgumentException(
+                    "version numbers must not be negative: " + major + "." + minor + "." + patch);
         }
     }
 

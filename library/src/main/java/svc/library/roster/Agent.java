@@ -11,8 +11,14 @@ import java.util.Optional;
  * @param defaultModel the model it uses unless the deployment or settings file says otherwise
  * @param reportsTo    its superior's name; empty only for the director
  */
-public record Agent(String name, Team team, Tier tier, String rolePrompt, List<ToolCatalog> tools,
-                    String defaultModel, Optional<String> reportsTo) {
+public record Agent(
+        String name,
+        Team team,
+        Tier tier,
+        String rolePrompt,
+        List<ToolCatalog> tools,
+        String defaultModel,
+        Optional<String> reportsTo) {
 
     public Agent {
         tools = List.copyOf(tools);

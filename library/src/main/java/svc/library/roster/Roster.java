@@ -29,6 +29,7 @@ public final class Roster {
 
     /** The roster the platform ships with. */
     public static final AssetRef DEFAULT_REF = AssetRef.parse("roster/agents@v1.0.0");
+
     public static final int AGENT_COUNT = 40;
     public static final String DIRECTOR = "director";
 
@@ -91,7 +92,9 @@ public final class Roster {
     }
 
     public List<Agent> workersOf(Team team) {
-        return byName.values().stream().filter(a -> a.team() == team && a.tier() == Tier.WORKER).toList();
+        return byName.values().stream()
+                .filter(a -> a.team() == team && a.tier() == Tier.WORKER)
+                .toList();
     }
 
     /**
@@ -100,13 +103,22 @@ public final class Roster {
      */
     public List<Agent> delegatesOf(String name) {
         Agent agent = agent(name);
-        return byName.values().stream().filter(a -> a.reportsTo().filter(agent.name()::equals).isPresent()).toList();
+        return byName.values().stream()
+                .filter(a -> a.reportsTo().filter(agent.name()::equals).isPresent())
+                .toList();
     }
 
     private static Agent toAgent(AgentSpec a) {
-        List<ToolCatalog> tools = a.tools().stream().map(t -> ToolCatalog.byName(t).orElseThrow()).toList();
-        return new Agent(a.name(), Team.fromId(a.team()).orElseThrow(), Tier.fromId(a.tier()).orElseThrow(),
-                a.rolePrompt().strip(), tools, a.defaultModel(), Optional.ofNullable(a.reportsTo()));
+        List<ToolCatalog> tools =
+                a.tools().stream().map(t -> ToolCatalog.byName(t).orElseThrow()).toList();
+        return new Agent(
+                a.name(),
+                Team.fromId(a.team()).orElseThrow(),
+                Tier.fromId(a.tier()).orElseThrow(),
+                a.rolePrompt().strip(),
+                tools,
+                a.defaultModel(),
+                Optional.ofNullable(a.reportsTo()));
     }
 
     /** Every problem with the roster, each naming the agent it concerns. */
@@ -178,7 +190,8 @@ public final class Roster {
         Set<String> seen = new HashSet<>();
         for (String tool : a.tools()) {
             if (tool != null && tool.startsWith(TRANSFER_PREFIX)) {
-                problems.add(where + "tool '" + tool + "' is a delegation tool; the core synthesizes those from the hierarchy");
+                problems.add(where + "tool '" + tool
+                        + "' is a delegation tool; the core synthesizes those from the hierarchy");
             } else if (ToolCatalog.byName(tool).isEmpty()) {
                 problems.add(where + "tool '" + tool + "' is not in the tool catalogue");
             } else if (!seen.add(tool)) {
@@ -188,11 +201,14 @@ public final class Roster {
     }
 
     private static void checkHierarchy(Collection<AgentSpec> agents, List<String> problems) {
-        List<AgentSpec> directors = agents.stream().filter(a -> Tier.DIRECTOR.id().equals(a.tier())).toList();
+        List<AgentSpec> directors =
+                agents.stream().filter(a -> Tier.DIRECTOR.id().equals(a.tier())).toList();
         if (directors.size() != 1) {
-            problems.add("roster: has " + directors.size() + " directors " + names(directors) + "; expected exactly one");
+            problems.add(
+                    "roster: has " + directors.size() + " directors " + names(directors) + "; expected exactly one");
         }
-        directors.stream().filter(d -> !DIRECTOR.equals(d.name()) || !Team.MANAGEMENT.id().equals(d.team()))
+        directors.stream()
+                .filter(d -> !DIRECTOR.equals(d.name()) || !Team.MANAGEMENT.id().equals(d.team()))
                 .forEach(d -> problems.add("agent '" + d.name() + "': the director must be named '" + DIRECTOR
                         + "' and belong to team management"));
         Map<Team, List<AgentSpec>> coordinators = new EnumMap<>(Team.class);
@@ -215,7 +231,8 @@ public final class Roster {
         for (Team team : Team.values()) {
             List<AgentSpec> found = coordinators.getOrDefault(team, List.of());
             if (found.size() != 1) {
-                problems.add("team " + team + ": has " + found.size() + " coordinators " + names(found) + "; expected exactly one");
+                problems.add("team " + team + ": has " + found.size() + " coordinators " + names(found)
+                        + "; expected exactly one");
             }
             if (workers.getOrDefault(team, 0) == 0) {
                 problems.add("team " + team + ": has no workers");

@@ -9,7 +9,12 @@ record RosterSpec(List<AgentSpec> agents) {
         agents = agents == null ? List.of() : agents;
     }
 
-    record AgentSpec(String name, String team, String tier, String rolePrompt, List<String> tools,
-                     String defaultModel, String reportsTo) {
-    }
+    record AgentSpec(
+            String name,
+            String team,
+            String tier,
+            String rolePrompt,
+            List<String> tools,
+            String defaultModel,
+            String reportsTo) {}
 }

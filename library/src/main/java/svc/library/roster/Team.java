@@ -7,7 +7,13 @@ import java.util.stream.Collectors;
 
 /** The seven teams; workflow stages hand their goal to a team's coordinator. */
 public enum Team {
-    DATA, ALGORITHM, TRAINING, EVALUATION, DEPLOYMENT, QUALITY, MANAGEMENT;
+    DATA,
+    ALGORITHM,
+    TRAINING,
+    EVALUATION,
+    DEPLOYMENT,
+    QUALITY,
+    MANAGEMENT;
 
     /** The lowercase id used in YAML and agent names. */
     public String id() {

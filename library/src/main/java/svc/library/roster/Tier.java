@@ -7,7 +7,9 @@ import java.util.stream.Collectors;
 
 /** The three tiers of the hierarchy; delegation flows director to coordinators to workers. */
 public enum Tier {
-    DIRECTOR, COORDINATOR, WORKER;
+    DIRECTOR,
+    COORDINATOR,
+    WORKER;
 
     public String id() {
         return name().toLowerCase(Locale.ROOT);

@@ -6,7 +6,9 @@ import java.util.Optional;
 
 /** What a permission rule does when it matches a tool call. */
 public enum Behavior {
-    ALLOW, DENY, ASK;
+    ALLOW,
+    DENY,
+    ASK;
 
     public String id() {
         return name().toLowerCase(Locale.ROOT);

@@ -14,6 +14,5 @@ public record Branding(String productName, String subtitle, String tagline, Colo
         badges = badges == null ? List.of() : List.copyOf(badges);
     }
 
-    public record Colors(String primary, String accent, String background) {
-    }
+    public record Colors(String primary, String accent, String background) {}
 }

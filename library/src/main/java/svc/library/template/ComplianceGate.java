@@ -13,10 +13,13 @@ import svc.library.workflow.Condition;
  *               computing tool's result) and {@code ${run_context.Y}} (a run fact), e.g.
  *               {@code ${last_tool_result.demographic_parity_difference} > 0.1}
  */
-public record ComplianceGate(String id, String triggersOnTool, String computesViaTool, String denyIf, String blocksTool) {
+public record ComplianceGate(
+        String id, String triggersOnTool, String computesViaTool, String denyIf, String blocksTool) {
 
     /** A placeholder; group 1 is the scope, group 2 the field path. */
-    static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([a-z_]+)\\.([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)}");
+    static final Pattern PLACEHOLDER =
+            Pattern.compile("\\$\\{([a-z_]+)\\.([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)}");
+
     public static final String LAST_TOOL_RESULT = "last_tool_result";
     public static final String RUN_CONTEXT = "run_context";
 

@@ -15,10 +15,18 @@ import svc.library.asset.AssetRef;
  * @param safeHarborIdentifiers the HIPAA Safe-Harbor identifier categories the PII pack must
  *                              cover; empty for templates that do not apply Safe Harbor
  */
-public record DeploymentTemplate(String name, String description, Branding branding, AssetRef defaultWorkflow,
-                                 List<PermissionRule> permissionRules, List<ComplianceGate> complianceGates,
-                                 GuardrailSettings guardrails, Retention retention, Optional<DriftBands> drift,
-                                 List<String> egressAllowlist, List<String> safeHarborIdentifiers) {
+public record DeploymentTemplate(
+        String name,
+        String description,
+        Branding branding,
+        AssetRef defaultWorkflow,
+        List<PermissionRule> permissionRules,
+        List<ComplianceGate> complianceGates,
+        GuardrailSettings guardrails,
+        Retention retention,
+        Optional<DriftBands> drift,
+        List<String> egressAllowlist,
+        List<String> safeHarborIdentifiers) {
 
     public DeploymentTemplate {
         permissionRules = List.copyOf(permissionRules);

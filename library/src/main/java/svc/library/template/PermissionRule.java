@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
  *                 ({@code Matcher.find}) in the JSON text of the call's arguments
  * @param priority 0..100; the spec puts template DENY rules at 60 (beating any ALLOW) and ASK at 45
  */
-public record PermissionRule(String id, String toolName, Behavior behavior, Optional<Pattern> pattern,
-                             int priority, String reason) {
+public record PermissionRule(
+        String id, String toolName, Behavior behavior, Optional<Pattern> pattern, int priority, String reason) {
 
     /** Whether the rule's tool glob covers {@code tool}. */
     public boolean appliesToTool(String tool) {
@@ -21,7 +21,8 @@ public record PermissionRule(String id, String toolName, Behavior behavior, Opti
 
     /** Whether the rule matches a call of {@code tool} whose arguments serialize to {@code argumentsJson}. */
     public boolean matches(String tool, String argumentsJson) {
-        return appliesToTool(tool) && pattern.map(p -> p.matcher(argumentsJson).find()).orElse(true);
+        return appliesToTool(tool)
+                && pattern.map(p -> p.matcher(argumentsJson).find()).orElse(true);
     }
 
     static Pattern globToRegex(String glob) {

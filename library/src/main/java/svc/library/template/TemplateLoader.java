@@ -35,8 +35,7 @@ public final class TemplateLoader {
     private static final Pattern HEX_COLOR = Pattern.compile("#[0-9a-fA-F]{6}");
     private static final Pattern LEFTOVER_PLACEHOLDER = Pattern.compile("\\$\\{[^}]*}?");
 
-    private TemplateLoader() {
-    }
+    private TemplateLoader() {}
 
     /** The newest version of a built-in template, e.g. {@code bfsi_baseline}. */
     public static DeploymentTemplate builtIn(String name) {
@@ -50,7 +49,8 @@ public final class TemplateLoader {
             throw new LibraryException(ref + " is not a template reference; expected template/<name>@vX.Y.Z");
         }
         Asset asset = library.resolve(ref);
-        TemplateSpec spec = LibraryYaml.read(asset.openEntry(), TemplateSpec.class, "template " + asset.describeEntry());
+        TemplateSpec spec =
+                LibraryYaml.read(asset.openEntry(), TemplateSpec.class, "template " + asset.describeEntry());
         List<String> problems = new ArrayList<>();
         if (spec.name() != null && !spec.name().equals(ref.name())) {
             problems.add("template: name '" + spec.name() + "' differs from the asset name '" + ref.name() + "'");
@@ -73,17 +73,29 @@ public final class TemplateLoader {
         GuardrailSettings guardrails = checkGuardrails(spec.guardrails(), problems);
         Retention retention = checkRetention(spec.retention(), problems);
         Optional<DriftBands> drift = checkDrift(spec.drift(), problems);
-        spec.egressAllowlist().stream().filter(h -> h == null || h.isBlank() || h.contains("/"))
+        spec.egressAllowlist().stream()
+                .filter(h -> h == null || h.isBlank() || h.contains("/"))
                 .forEach(h -> problems.add("egress_allowlist: '" + h + "' is not a host name or glob"));
         List<String> identifiers = spec.safeHarborIdentifiers();
-        if (identifiers.stream().anyMatch(i -> i == null || i.isBlank()) || new HashSet<>(identifiers).size() != identifiers.size()) {
+        if (identifiers.stream().anyMatch(i -> i == null || i.isBlank())
+                || new HashSet<>(identifiers).size() != identifiers.size()) {
             problems.add("safe_harbor_identifiers: entries must be non-blank and distinct");
         }
         if (!problems.isEmpty()) {
             return null;
         }
-        return new DeploymentTemplate(spec.name(), spec.description().strip(), branding, workflow, rules,
-                spec.complianceGates(), guardrails, retention, drift, spec.egressAllowlist(), identifiers);
+        return new DeploymentTemplate(
+                spec.name(),
+                spec.description().strip(),
+                branding,
+                workflow,
+                rules,
+                spec.complianceGates(),
+                guardrails,
+                retention,
+                drift,
+                spec.egressAllowlist(),
+                identifiers);
     }
 
     private static Branding checkBranding(Branding branding, List<String> problems) {
@@ -147,7 +159,8 @@ public final class TemplateLoader {
                 try {
                     pattern = Optional.of(Pattern.compile(r.pattern()));
                 } catch (PatternSyntaxException e) {
-                    problems.add(where + "pattern does not compile: " + e.getDescription() + " near index " + e.getIndex());
+                    problems.add(
+                            where + "pattern does not compile: " + e.getDescription() + " near index " + e.getIndex());
                 }
             }
             if (r.priority() == null || r.priority() < 0 || r.priority() > 100) {
@@ -155,7 +168,13 @@ public final class TemplateLoader {
             }
             required(r.reason(), where + "field 'reason'", problems);
             if (problems.size() == before) {
-                rules.add(new PermissionRule(r.id(), r.toolName(), behavior.get(), pattern, r.priority(), r.reason().strip()));
+                rules.add(new PermissionRule(
+                        r.id(),
+                        r.toolName(),
+                        behavior.get(),
+                        pattern,
+                        r.priority(),
+                        r.reason().strip()));
             }
         }
         return rules;
@@ -189,7 +208,8 @@ public final class TemplateLoader {
         int placeholders = 0;
         while (m.find()) {
             placeholders++;
-            if (!m.group(1).equals(ComplianceGate.LAST_TOOL_RESULT) && !m.group(1).equals(ComplianceGate.RUN_CONTEXT)) {
+            if (!m.group(1).equals(ComplianceGate.LAST_TOOL_RESULT)
+                    && !m.group(1).equals(ComplianceGate.RUN_CONTEXT)) {
                 problems.add(where + "deny_if placeholder '" + m.group() + "' has unknown scope '" + m.group(1)
                         + "'; use ${last_tool_result.X} or ${run_context.Y}");
             }
@@ -241,7 +261,8 @@ public final class TemplateLoader {
         days(r.runEventsDays(), "run_events_days", problems);
         days(r.auditPdfsDays(), "audit_pdfs_days", problems);
         days(r.shadowPredictionsDays(), "shadow_predictions_days", problems);
-        return problems.size() > before ? null
+        return problems.size() > before
+                ? null
                 : new Retention(r.conversationsDays(), r.runEventsDays(), r.auditPdfsDays(), r.shadowPredictionsDays());
     }
 
@@ -264,7 +285,8 @@ public final class TemplateLoader {
             problems.add(what + " is missing");
         } else if (!glob.contains("*") && !glob.contains("?")) {
             knownTool(glob, what, problems);
-        } else if (ToolCatalog.names().stream().noneMatch(t -> PermissionRule.globToRegex(glob).matcher(t).matches())) {
+        } else if (ToolCatalog.names().stream()
+                .noneMatch(t -> PermissionRule.globToRegex(glob).matcher(t).matches())) {
             problems.add(what + " '" + glob + "' matches no tool in the catalogue");
         }
     }

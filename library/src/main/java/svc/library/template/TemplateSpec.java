@@ -3,10 +3,18 @@ package svc.library.template;
 import java.util.List;
 
 /** A template file as written, before validation; see {@link TemplateLoader}. */
-record TemplateSpec(String name, String description, Branding branding, String defaultWorkflow,
-                    List<RuleSpec> permissionRules, List<ComplianceGate> complianceGates, GuardrailSpec guardrails,
-                    RetentionSpec retention, DriftSpec drift, List<String> egressAllowlist,
-                    List<String> safeHarborIdentifiers) {
+record TemplateSpec(
+        String name,
+        String description,
+        Branding branding,
+        String defaultWorkflow,
+        List<RuleSpec> permissionRules,
+        List<ComplianceGate> complianceGates,
+        GuardrailSpec guardrails,
+        RetentionSpec retention,
+        DriftSpec drift,
+        List<String> egressAllowlist,
+        List<String> safeHarborIdentifiers) {
 
     TemplateSpec {
         permissionRules = permissionRules == null ? List.of() : permissionRules;
@@ -15,16 +23,12 @@ record TemplateSpec(String name, String description, Branding branding, String d
         safeHarborIdentifiers = safeHarborIdentifiers == null ? List.of() : safeHarborIdentifiers;
     }
 
-    record RuleSpec(String id, String toolName, String behavior, String pattern, Integer priority, String reason) {
-    }
+    record RuleSpec(String id, String toolName, String behavior, String pattern, Integer priority, String reason) {}
 
-    record GuardrailSpec(List<String> enabled, Boolean strict, String piiAction) {
-    }
+    record GuardrailSpec(List<String> enabled, Boolean strict, String piiAction) {}
 
-    record RetentionSpec(Integer conversationsDays, Integer runEventsDays, Integer auditPdfsDays,
-                         Integer shadowPredictionsDays) {
-    }
+    record RetentionSpec(
+            Integer conversationsDays, Integer runEventsDays, Integer auditPdfsDays, Integer shadowPredictionsDays) {}
 
-    record DriftSpec(Double watchPsi, Double blockPsi) {
-    }
+    record DriftSpec(Double watchPsi, Double blockPsi) {}
 }

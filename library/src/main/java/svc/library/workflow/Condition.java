@@ -45,7 +45,9 @@ public sealed interface Condition permits Condition.Or, Condition.And, Condition
 
         @Override
         public String toString() {
-            return anyOf.stream().map(c -> c instanceof Comparison ? c.toString() : "(" + c + ")").collect(Collectors.joining(" or "));
+            return anyOf.stream()
+                    .map(c -> c instanceof Comparison ? c.toString() : "(" + c + ")")
+                    .collect(Collectors.joining(" or "));
         }
     }
 
@@ -62,7 +64,9 @@ public sealed interface Condition permits Condition.Or, Condition.And, Condition
 
         @Override
         public String toString() {
-            return allOf.stream().map(c -> c instanceof Comparison ? c.toString() : "(" + c + ")").collect(Collectors.joining(" and "));
+            return allOf.stream()
+                    .map(c -> c instanceof Comparison ? c.toString() : "(" + c + ")")
+                    .collect(Collectors.joining(" and "));
         }
     }
 
@@ -91,15 +95,17 @@ public sealed interface Condition permits Condition.Or, Condition.And, Condition
             BigDecimal number = asNumber(value);
             if (number == null) {
                 String found = value == null ? "absent" : value.getClass().getSimpleName() + " '" + value + "'";
-                throw new ConditionException("cannot evaluate '" + this + "': " + op.symbol()
-                        + " needs numbers, but fact '" + fact + "' is " + found + (value == literal ? " (literal)" : ""));
+                throw new ConditionException(
+                        "cannot evaluate '" + this + "': " + op.symbol() + " needs numbers, but fact '" + fact + "' is "
+                                + found + (value == literal ? " (literal)" : ""));
             }
             return number;
         }
 
         @Override
         public String toString() {
-            String text = literal instanceof String s ? "'" + s.replace("'", "\\'") + "'"
+            String text = literal instanceof String s
+                    ? "'" + s.replace("'", "\\'") + "'"
                     : literal instanceof BigDecimal d ? d.toPlainString() : String.valueOf(literal);
             return fact + " " + op.symbol() + " " + text;
         }
@@ -146,7 +152,12 @@ public sealed interface Condition permits Condition.Or, Condition.And, Condition
 
     /** The comparison operators. */
     enum Operator {
-        EQ("=="), NE("!="), LT("<"), LE("<="), GT(">"), GE(">=");
+        EQ("=="),
+        NE("!="),
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">=");
 
         private final String symbol;
 

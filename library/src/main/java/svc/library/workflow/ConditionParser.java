@@ -13,18 +13,23 @@ import java.util.regex.Pattern;
  */
 final class ConditionParser {
 
-    private static final Pattern TOKEN = Pattern.compile(
-            "\\s*(?:(?<op>==|!=|<=|>=|<|>)"
-                    + "|(?<paren>[()])"
-                    + "|(?<number>-?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?)"
-                    + "|'(?<sq>(?:[^'\\\\]|\\\\.)*)'"
-                    + "|\"(?<dq>(?:[^\"\\\\]|\\\\.)*)\""
-                    + "|(?<word>[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*))");
+    private static final Pattern TOKEN = Pattern.compile("\\s*(?:(?<op>==|!=|<=|>=|<|>)"
+            + "|(?<paren>[()])"
+            + "|(?<number>-?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?)"
+            + "|'(?<sq>(?:[^'\\\\]|\\\\.)*)'"
+            + "|\"(?<dq>(?:[^\"\\\\]|\\\\.)*)\""
+            + "|(?<word>[A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*))");
 
-    private enum Kind { OP, PAREN, NUMBER, STRING, WORD, END }
-
-    private record Token(Kind kind, String text, int position) {
+    private enum Kind {
+        OP,
+        PAREN,
+        NUMBER,
+        STRING,
+        WORD,
+        END
     }
+
+    private record Token(Kind kind, String text, int position) {}
 
     private final String source;
     private final List<Token> tokens = new ArrayList<>();
@@ -32,7 +37,8 @@ final class ConditionParser {
 
     ConditionParser(String source) {
         if (source == null || source.isBlank()) {
-            throw new ConditionException("empty condition: expected <fact> <op> <literal>, e.g. fairness.gate_passed == false");
+            throw new ConditionException(
+                    "empty condition: expected <fact> <op> <literal>, e.g. fairness.gate_passed == false");
         }
         this.source = source;
         tokenize();
@@ -89,13 +95,17 @@ final class ConditionParser {
         return switch (token.kind()) {
             case NUMBER -> new BigDecimal(token.text());
             case STRING -> token.text();
-            case WORD -> switch (token.text()) {
-                case "true" -> Boolean.TRUE;
-                case "false" -> Boolean.FALSE;
-                case "null" -> null;
-                default -> throw error(token, "a literal (a number, true, false, null or a quoted string; "
-                        + "the right side cannot be another fact)");
-            };
+            case WORD ->
+                switch (token.text()) {
+                    case "true" -> Boolean.TRUE;
+                    case "false" -> Boolean.FALSE;
+                    case "null" -> null;
+                    default ->
+                        throw error(
+                                token,
+                                "a literal (a number, true, false, null or a quoted string; "
+                                        + "the right side cannot be another fact)");
+                };
             default -> throw error(token, "a literal (a number, true, false, null or a quoted string)");
         };
     }
@@ -118,8 +128,8 @@ final class ConditionParser {
             }
             if (!m.region(position, source.length()).lookingAt()) {
                 int at = firstNonBlank(position);
-                throw new ConditionException("condition '" + source + "': unexpected character '"
-                        + source.charAt(at) + "' at position " + at);
+                throw new ConditionException("condition '" + source + "': unexpected character '" + source.charAt(at)
+                        + "' at position " + at);
             }
             int start = firstNonBlank(position);
             if (m.group("op") != null) {

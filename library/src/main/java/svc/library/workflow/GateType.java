@@ -7,7 +7,12 @@ import java.util.stream.Collectors;
 
 /** The six kinds of human-in-the-loop gate a checkpoint node can open. */
 public enum GateType {
-    DEPLOY, DATA_REQUEST, MANUAL, SECURITY, COST, CUSTOM;
+    DEPLOY,
+    DATA_REQUEST,
+    MANUAL,
+    SECURITY,
+    COST,
+    CUSTOM;
 
     /** The snake_case id used in YAML and in the approvals API's {@code type} field. */
     public String id() {

@@ -21,8 +21,7 @@ public sealed interface Node permits Node.Stage, Node.Router, Node.Checkpoint {
     }
 
     /** Chooses one outgoing edge by priority and condition; carries no fields of its own. */
-    record Router(String id) implements Node {
-    }
+    record Router(String id) implements Node {}
 
     /**
      * Opens a human approval gate and waits for a decision.
@@ -31,8 +30,9 @@ public sealed interface Node permits Node.Stage, Node.Router, Node.Checkpoint {
      * @param escalateAfterSeconds seconds before the gate is escalated; null for never
      * @param notifyChannels       where gate notifications go (e.g. {@code email}, {@code slack})
      */
-    record Checkpoint(String id, GateType gateType, Long ttlSeconds, Long escalateAfterSeconds,
-                      List<String> notifyChannels) implements Node {
+    record Checkpoint(
+            String id, GateType gateType, Long ttlSeconds, Long escalateAfterSeconds, List<String> notifyChannels)
+            implements Node {
         public Checkpoint {
             notifyChannels = List.copyOf(notifyChannels);
         }

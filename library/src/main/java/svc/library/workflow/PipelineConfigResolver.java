@@ -33,15 +33,19 @@ public final class PipelineConfigResolver {
     private static final Logger LOG = LoggerFactory.getLogger(PipelineConfigResolver.class);
 
     /** Which rule of the order decided. */
-    public enum Source { EXPLICIT_PATH, LIBRARY, LEGACY_FILE, BUILT_IN_DEFAULT }
+    public enum Source {
+        EXPLICIT_PATH,
+        LIBRARY,
+        LEGACY_FILE,
+        BUILT_IN_DEFAULT
+    }
 
     /**
      * The outcome.
      *
      * @param origin the file path or asset reference the workflow came from
      */
-    public record Resolved(Workflow workflow, Source source, String origin) {
-    }
+    public record Resolved(Workflow workflow, Source source, String origin) {}
 
     private final Library library;
     private final Optional<Path> legacyFile;
@@ -81,8 +85,10 @@ public final class PipelineConfigResolver {
         }
         if (legacyFile.isPresent() && Files.isRegularFile(legacyFile.get())) {
             Path path = legacyFile.get();
-            LOG.warn("Using the legacy pipeline config {}; it is deprecated and will be ignored in the next release. "
-                    + "Name a library workflow (template) or pass the file as an explicit workflow path instead.", path);
+            LOG.warn(
+                    "Using the legacy pipeline config {}; it is deprecated and will be ignored in the next release. "
+                            + "Name a library workflow (template) or pass the file as an explicit workflow path instead.",
+                    path);
             return new Resolved(WorkflowLoader.fromFile(path), Source.LEGACY_FILE, path.toString());
         }
         AssetRef ref = library.latest(AssetKind.WORKFLOW, DEFAULT_WORKFLOW).ref();

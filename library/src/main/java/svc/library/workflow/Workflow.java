@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
  */
 public record Workflow(String name, String description, String start, List<Node> nodes, List<Edge> edges) {
 
-    private static final Comparator<Edge> BY_PRIORITY = Comparator.comparingInt(Edge::priority).reversed();
+    private static final Comparator<Edge> BY_PRIORITY =
+            Comparator.comparingInt(Edge::priority).reversed();
 
     public Workflow {
         nodes = List.copyOf(nodes);
@@ -32,7 +33,10 @@ public record Workflow(String name, String description, String start, List<Node>
 
     /** The edges leaving a node, highest priority first (ties keep file order). */
     public List<Edge> outgoing(String nodeId) {
-        return edges.stream().filter(e -> e.source().equals(nodeId)).sorted(BY_PRIORITY).collect(Collectors.toUnmodifiableList());
+        return edges.stream()
+                .filter(e -> e.source().equals(nodeId))
+                .sorted(BY_PRIORITY)
+                .collect(Collectors.toUnmodifiableList());
     }
 
     /** Whether the node ends the run: it has no outgoing edges. */

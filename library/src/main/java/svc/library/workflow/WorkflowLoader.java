@@ -22,8 +22,7 @@ import svc.library.workflow.WorkflowSpec.NodeSpec;
  */
 public final class WorkflowLoader {
 
-    private WorkflowLoader() {
-    }
+    private WorkflowLoader() {}
 
     /** Loads a customer workflow file. */
     public static Workflow fromFile(Path file) {
@@ -66,11 +65,20 @@ public final class WorkflowLoader {
 
     private static Node node(NodeSpec n) {
         return switch (n.type()) {
-            case "stage" -> new Node.Stage(n.id(), Team.fromId(n.team()).orElseThrow(), n.goal().strip(),
-                    n.parallel() == null ? List.of() : n.parallel());
+            case "stage" ->
+                new Node.Stage(
+                        n.id(),
+                        Team.fromId(n.team()).orElseThrow(),
+                        n.goal().strip(),
+                        n.parallel() == null ? List.of() : n.parallel());
             case "router" -> new Node.Router(n.id());
-            case "checkpoint" -> new Node.Checkpoint(n.id(), GateType.fromId(n.gateType()).orElseThrow(),
-                    n.ttlSeconds(), n.escalateAfterSeconds(), n.notifyChannels() == null ? List.of() : n.notifyChannels());
+            case "checkpoint" ->
+                new Node.Checkpoint(
+                        n.id(),
+                        GateType.fromId(n.gateType()).orElseThrow(),
+                        n.ttlSeconds(),
+                        n.escalateAfterSeconds(),
+                        n.notifyChannels() == null ? List.of() : n.notifyChannels());
             default -> throw new IllegalStateException("validator let through node type " + n.type());
         };
     }

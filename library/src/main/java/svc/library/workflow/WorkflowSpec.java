@@ -17,9 +17,16 @@ public record WorkflowSpec(String name, String description, String start, List<N
     }
 
     /** A node as written; which fields apply depends on {@code type}. */
-    public record NodeSpec(String id, String type, String team, String goal, List<String> parallel,
-                           String gateType, Long ttlSeconds, Long escalateAfterSeconds, List<String> notifyChannels) {
-    }
+    public record NodeSpec(
+            String id,
+            String type,
+            String team,
+            String goal,
+            List<String> parallel,
+            String gateType,
+            Long ttlSeconds,
+            Long escalateAfterSeconds,
+            List<String> notifyChannels) {}
 
     /** An edge as written; {@code priority} defaults to 0 and {@code metadata} to empty. */
     public record EdgeSpec(String source, String target, Integer priority, Map<String, Object> metadata) {

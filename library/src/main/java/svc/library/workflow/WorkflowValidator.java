@@ -73,8 +73,11 @@ public final class WorkflowValidator {
             checkReachable(spec.start(), nodes, edges, problems);
         }
         checkUnboundedCycles(nodes, edges, problems);
-        if (!nodes.isEmpty() && nodes.keySet().stream().allMatch(id -> edges.stream().anyMatch(e -> e.source().equals(id)))) {
-            problems.add("workflow: no end node; the run ends at a node without outgoing edges, and every node has one");
+        if (!nodes.isEmpty()
+                && nodes.keySet().stream()
+                        .allMatch(id -> edges.stream().anyMatch(e -> e.source().equals(id)))) {
+            problems.add(
+                    "workflow: no end node; the run ends at a node without outgoing edges, and every node has one");
         }
         return problems;
     }
@@ -109,7 +112,7 @@ public final class WorkflowValidator {
         switch (node.type()) {
             case STAGE -> checkStage(node, where, problems);
             case CHECKPOINT -> checkCheckpoint(node, where, problems);
-            case ROUTER -> { }
+            case ROUTER -> {}
             default -> {
                 problems.add(where + "unknown type '" + node.type() + "'; expected stage, router or checkpoint");
                 return;
@@ -145,7 +148,8 @@ public final class WorkflowValidator {
             return;
         }
         if (node.parallel().size() < 2) {
-            problems.add(where + "'parallel' lists " + node.parallel().size() + " agent(s); parallel research needs at least 2");
+            problems.add(where + "'parallel' lists " + node.parallel().size()
+                    + " agent(s); parallel research needs at least 2");
         }
         Set<String> seen = new HashSet<>();
         for (String agent : node.parallel()) {
@@ -158,8 +162,8 @@ public final class WorkflowValidator {
                 if (known.isEmpty()) {
                     problems.add(where + "parallel agent '" + agent + "' is not in the roster");
                 } else if (known.get().team() != team.get()) {
-                    problems.add(where + "parallel agent '" + agent + "' belongs to team " + known.get().team()
-                            + ", not to the stage's team " + team.get());
+                    problems.add(where + "parallel agent '" + agent + "' belongs to team "
+                            + known.get().team() + ", not to the stage's team " + team.get());
                 }
             }
         }
@@ -173,10 +177,12 @@ public final class WorkflowValidator {
         }
         positive(node.ttlSeconds(), "ttl_seconds", where, problems);
         positive(node.escalateAfterSeconds(), "escalate_after_seconds", where, problems);
-        if (node.ttlSeconds() != null && node.escalateAfterSeconds() != null
+        if (node.ttlSeconds() != null
+                && node.escalateAfterSeconds() != null
                 && node.escalateAfterSeconds() >= node.ttlSeconds()) {
             problems.add(where + "escalate_after_seconds (" + node.escalateAfterSeconds()
-                    + ") must be less than ttl_seconds (" + node.ttlSeconds() + "), or the gate expires before it escalates");
+                    + ") must be less than ttl_seconds (" + node.ttlSeconds()
+                    + "), or the gate expires before it escalates");
         }
         if (node.notifyChannels() != null && node.notifyChannels().stream().anyMatch(WorkflowValidator::blank)) {
             problems.add(where + "notify_channels has a blank entry");
@@ -235,16 +241,21 @@ public final class WorkflowValidator {
     private static void checkRouters(Map<String, NodeSpec> nodes, List<EdgeSpec> edges, List<String> problems) {
         nodes.values().stream().filter(n -> ROUTER.equals(n.type())).forEach(router -> {
             String where = "node '" + router.id() + "': ";
-            List<EdgeSpec> out = edges.stream().filter(e -> e.source().equals(router.id())).collect(Collectors.toList());
-            long defaults = out.stream().filter(e -> Boolean.TRUE.equals(e.metadata().get(Edge.DEFAULT))).count();
+            List<EdgeSpec> out =
+                    edges.stream().filter(e -> e.source().equals(router.id())).collect(Collectors.toList());
+            long defaults = out.stream()
+                    .filter(e -> Boolean.TRUE.equals(e.metadata().get(Edge.DEFAULT)))
+                    .count();
             if (out.isEmpty()) {
                 problems.add(where + "router has no outgoing edges");
                 return;
             }
             if (defaults == 0) {
-                problems.add(where + "router has no default edge; mark exactly one outgoing edge with metadata.default: true");
+                problems.add(where
+                        + "router has no default edge; mark exactly one outgoing edge with metadata.default: true");
             } else if (defaults > 1) {
-                problems.add(where + "router has " + defaults + " default edges; exactly one may carry metadata.default: true");
+                problems.add(where + "router has " + defaults
+                        + " default edges; exactly one may carry metadata.default: true");
             }
             for (EdgeSpec e : out) {
                 boolean isDefault = Boolean.TRUE.equals(e.metadata().get(Edge.DEFAULT));
@@ -255,15 +266,20 @@ public final class WorkflowValidator {
         });
     }
 
-    private static void checkReachable(String start, Map<String, NodeSpec> nodes, List<EdgeSpec> edges, List<String> problems) {
+    private static void checkReachable(
+            String start, Map<String, NodeSpec> nodes, List<EdgeSpec> edges, List<String> problems) {
         Set<String> reached = new HashSet<>(Set.of(start));
         Deque<String> todo = new ArrayDeque<>(List.of(start));
         while (!todo.isEmpty()) {
             String at = todo.pop();
-            edges.stream().filter(e -> e.source().equals(at)).map(EdgeSpec::target)
-                    .filter(reached::add).forEach(todo::push);
+            edges.stream()
+                    .filter(e -> e.source().equals(at))
+                    .map(EdgeSpec::target)
+                    .filter(reached::add)
+                    .forEach(todo::push);
         }
-        nodes.keySet().stream().filter(id -> !reached.contains(id))
+        nodes.keySet().stream()
+                .filter(id -> !reached.contains(id))
                 .forEach(id -> problems.add("node '" + id + "': unreachable from start node '" + start + "'"));
     }
 
@@ -275,7 +291,8 @@ public final class WorkflowValidator {
     private static void checkUnboundedCycles(Map<String, NodeSpec> nodes, List<EdgeSpec> edges, List<String> problems) {
         Map<String, List<String>> unbounded = new LinkedHashMap<>();
         nodes.keySet().forEach(id -> unbounded.put(id, new ArrayList<>()));
-        edges.stream().filter(e -> e.metadata().get(Edge.MAX_ITERATIONS) == null)
+        edges.stream()
+                .filter(e -> e.metadata().get(Edge.MAX_ITERATIONS) == null)
                 .forEach(e -> unbounded.get(e.source()).add(e.target()));
         for (List<String> component : new StronglyConnected(unbounded).components()) {
             String first = component.get(0);

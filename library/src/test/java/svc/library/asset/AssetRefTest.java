@@ -3,9 +3,9 @@ package svc.library.asset;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class AssetRefTest {
 
@@ -21,18 +21,19 @@ class AssetRefTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "default_ml_pipeline@v1.0.0",          // no kind
-        "workflow/default_ml_pipeline",        // no version
-        "workflow/default_ml_pipeline@1.0.0",  // no v
-        "workflow/default_ml_pipeline@v1.0",   // two numbers
-        "workflow/default_ml_pipeline@v01.0.0", // leading zero
-        "workflow/Default@v1.0.0",             // upper case
-        "workflow/default-ml@v1.0.0",          // hyphen
-        "pack/default@v1.0.0",                 // unknown kind
-        "workflow/a/b@v1.0.0",                 // extra segment
-        "  "
-    })
+    @ValueSource(
+            strings = {
+                "default_ml_pipeline@v1.0.0", // no kind
+                "workflow/default_ml_pipeline", // no version
+                "workflow/default_ml_pipeline@1.0.0", // no v
+                "workflow/default_ml_pipeline@v1.0", // two numbers
+                "workflow/default_ml_pipeline@v01.0.0", // leading zero
+                "workflow/Default@v1.0.0", // upper case
+                "workflow/default-ml@v1.0.0", // hyphen
+                "pack/default@v1.0.0", // unknown kind
+                "workflow/a/b@v1.0.0", // extra segment
+                "  "
+            })
     void rejectsBadFormatsSayingWhatTheFormatIs(String text) {
         assertThatThrownBy(() -> AssetRef.parse(text))
                 .isInstanceOf(IllegalArgumentException.class)

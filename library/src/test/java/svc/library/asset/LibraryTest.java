@@ -17,7 +17,8 @@ class LibraryTest {
     @Test
     void builtInShelfHoldsTheShippedAssets() {
         Library library = Library.builtIn();
-        assertThat(library.names(AssetKind.WORKFLOW)).containsExactly("default_ml_pipeline", "fast_prototype", "parallel_research");
+        assertThat(library.names(AssetKind.WORKFLOW))
+                .containsExactly("default_ml_pipeline", "fast_prototype", "parallel_research");
         assertThat(library.names(AssetKind.TEMPLATE)).containsExactly("bfsi_baseline", "generic_ml", "hipaa_baseline");
         assertThat(library.list(AssetKind.ROSTER)).containsExactly(AssetRef.parse("roster/agents@v1.0.0"));
         Asset asset = library.resolve(AssetRef.parse("workflow/fast_prototype@v1.0.0"));
@@ -46,14 +47,16 @@ class LibraryTest {
     void latestIsTheHighestVersionNumerically() {
         Library library = Library.open(threeVersions().root());
         assertThat(library.latest(AssetKind.WORKFLOW, "flow").ref().version()).isEqualTo(Version.parse("v1.10.0"));
-        assertThat(library.list(AssetKind.WORKFLOW)).extracting(r -> r.version().toString())
+        assertThat(library.list(AssetKind.WORKFLOW))
+                .extracting(r -> r.version().toString())
                 .containsExactly("v1.0.0", "v1.9.0", "v1.10.0");
         assertThat(library.list(AssetKind.TEMPLATE)).isEmpty();
     }
 
     @Test
     void unknownManifestFieldIsAnErrorNamingTheFieldAndTheManifest() {
-        new TestShelf(dir).file("template/acme/v1.0.0/manifest.yaml", """
+        new TestShelf(dir)
+                .file("template/acme/v1.0.0/manifest.yaml", """
                 name: acme
                 kind: template
                 version: v1.0.0
@@ -61,7 +64,8 @@ class LibraryTest {
                 entry: template.yaml
                 files: [template.yaml]
                 author: someone
-                """).file("template/acme/v1.0.0/template.yaml", "name: acme\n");
+                """)
+                .file("template/acme/v1.0.0/template.yaml", "name: acme\n");
         assertThatThrownBy(() -> Library.open(dir))
                 .isInstanceOf(LibraryException.class)
                 .hasMessageContaining("manifest template/acme/v1.0.0/manifest.yaml")
@@ -71,7 +75,8 @@ class LibraryTest {
 
     @Test
     void manifestMustAgreeWithItsFolderAndListExistingFiles() {
-        new TestShelf(dir).file("workflow/flow/v1.0.0/manifest.yaml", """
+        new TestShelf(dir)
+                .file("workflow/flow/v1.0.0/manifest.yaml", """
                 name: other
                 kind: workflow
                 version: v2.0.0
@@ -83,23 +88,29 @@ class LibraryTest {
                 .file("widgets/thing/v1.0.0/manifest.yaml", "name: thing\n");
         assertThatThrownBy(() -> Library.open(dir))
                 .isInstanceOf(LibraryException.class)
-                .satisfies(e -> assertThat(((LibraryException) e).problems()).containsExactlyInAnyOrder(
-                        dir.resolve("widgets") + ": unknown asset kind folder 'widgets'; expected one of workflow, roster, template",
-                        "manifest workflow/flow/v1.0.0/manifest.yaml: field 'name' is 'other' but the folder says 'flow'",
-                        "manifest workflow/flow/v1.0.0/manifest.yaml: field 'version' is 'v2.0.0' but the folder says 'v1.0.0'",
-                        "manifest workflow/flow/v1.0.0/manifest.yaml: entry 'missing.yaml' is not among files [workflow.yaml]"));
+                .satisfies(
+                        e -> assertThat(((LibraryException) e).problems())
+                                .containsExactlyInAnyOrder(
+                                        dir.resolve("widgets")
+                                                + ": unknown asset kind folder 'widgets'; expected one of workflow, roster, template",
+                                        "manifest workflow/flow/v1.0.0/manifest.yaml: field 'name' is 'other' but the folder says 'flow'",
+                                        "manifest workflow/flow/v1.0.0/manifest.yaml: field 'version' is 'v2.0.0' but the folder says 'v1.0.0'",
+                                        "manifest workflow/flow/v1.0.0/manifest.yaml: entry 'missing.yaml' is not among files [workflow.yaml]"));
     }
 
     @Test
     void aListedFileThatDoesNotExistIsReported() {
-        new TestShelf(dir).file("roster/team/v1.0.0/manifest.yaml", """
+        new TestShelf(dir)
+                .file("roster/team/v1.0.0/manifest.yaml", """
                 name: team
                 kind: roster
                 version: v1.0.0
                 description: x
                 entry: agents.yaml
                 files: [agents.yaml, ../../../escape.yaml]
-                """).file("roster/team/v1.0.0/agents.yaml", "agents: []\n").file("escape.yaml", "x: 1\n");
+                """)
+                .file("roster/team/v1.0.0/agents.yaml", "agents: []\n")
+                .file("escape.yaml", "x: 1\n");
         assertThatThrownBy(() -> Library.open(dir))
                 .hasMessageContaining("listed file '../../../escape.yaml' does not exist in the asset folder");
     }

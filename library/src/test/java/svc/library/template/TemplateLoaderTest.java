@@ -27,24 +27,35 @@ class TemplateLoaderTest {
         assertThat(t.name()).isEqualTo(name);
         assertThat(t.defaultWorkflow()).isEqualTo(AssetRef.parse("workflow/default_ml_pipeline@v1.0.0"));
         assertThat(t.branding().productName()).isNotBlank();
-        assertThat(t.permissionRules()).allSatisfy(r ->
-                assertThat(r.priority()).isEqualTo(r.behavior() == Behavior.DENY ? 60 : 45));
+        assertThat(t.permissionRules())
+                .allSatisfy(r -> assertThat(r.priority()).isEqualTo(r.behavior() == Behavior.DENY ? 60 : 45));
     }
 
     @Test
     void bfsiHasExactlyItsFiveRulesAndTwoGates() {
         DeploymentTemplate bfsi = TemplateLoader.builtIn("bfsi_baseline");
-        assertThat(bfsi.permissionRules()).extracting(PermissionRule::toolName, PermissionRule::behavior).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("execute_shell", Behavior.DENY),
-                org.assertj.core.groups.Tuple.tuple("execute_python", Behavior.DENY),
-                org.assertj.core.groups.Tuple.tuple("register_model_deployment", Behavior.ASK),
-                org.assertj.core.groups.Tuple.tuple("write_file", Behavior.DENY),
-                org.assertj.core.groups.Tuple.tuple("write_file", Behavior.DENY));
-        assertThat(bfsi.complianceGates()).containsExactly(
-                new ComplianceGate("bfsi-fairness-gate", "register_model_deployment", "audit_fairness",
-                        "${last_tool_result.demographic_parity_difference} > 0.1", "register_model_deployment"),
-                new ComplianceGate("bfsi-drift-gate", "register_model_deployment", "compute_drift",
-                        "${last_tool_result.max_psi} > 0.25", "register_model_deployment"));
+        assertThat(bfsi.permissionRules())
+                .extracting(PermissionRule::toolName, PermissionRule::behavior)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("execute_shell", Behavior.DENY),
+                        org.assertj.core.groups.Tuple.tuple("execute_python", Behavior.DENY),
+                        org.assertj.core.groups.Tuple.tuple("register_model_deployment", Behavior.ASK),
+                        org.assertj.core.groups.Tuple.tuple("write_file", Behavior.DENY),
+                        org.assertj.core.groups.Tuple.tuple("write_file", Behavior.DENY));
+        assertThat(bfsi.complianceGates())
+                .containsExactly(
+                        new ComplianceGate(
+                                "bfsi-fairness-gate",
+                                "register_model_deployment",
+                                "audit_fairness",
+                                "${last_tool_result.demographic_parity_difference} > 0.1",
+                                "register_model_deployment"),
+                        new ComplianceGate(
+                                "bfsi-drift-gate",
+                                "register_model_deployment",
+                                "compute_drift",
+                                "${last_tool_result.max_psi} > 0.25",
+                                "register_model_deployment"));
         assertThat(bfsi.retention()).isEqualTo(new Retention(2555, 2555, 2555, 2555));
         assertThat(bfsi.drift()).contains(new DriftBands(0.10, 0.25));
         assertThat(bfsi.guardrails().strict()).isTrue();
@@ -55,56 +66,91 @@ class TemplateLoaderTest {
     void bfsiRulePatternsCatchWhatTheyShouldAndOnlyThat() {
         DeploymentTemplate bfsi = TemplateLoader.builtIn("bfsi_baseline");
         PermissionRule python = bfsi.rule("bfsi-deny-dangerous-python").orElseThrow();
-        assertThat(python.matches("execute_python", "{\"code\":\"import os\\nos.system(\\\"rm -rf /\\\")\"}")).isTrue();
-        assertThat(python.matches("execute_python", "{\"code\":\"import subprocess; subprocess.run(['ls'])\"}")).isTrue();
-        assertThat(python.matches("execute_python", "{\"code\":\"eval(input())\"}")).isTrue();
-        assertThat(python.matches("execute_python", "{\"code\":\"docs = retrieval(q)\"}")).as("eval inside a word").isFalse();
-        assertThat(python.matches("execute_python", "{\"code\":\"__import__('socket')\"}")).isTrue();
-        assertThat(python.matches("execute_python", "{\"code\":\"import pandas as pd\\ndf.evaluate_score = 1\\nprint(df.describe())\"}")).isFalse();
+        assertThat(python.matches("execute_python", "{\"code\":\"import os\\nos.system(\\\"rm -rf /\\\")\"}"))
+                .isTrue();
+        assertThat(python.matches("execute_python", "{\"code\":\"import subprocess; subprocess.run(['ls'])\"}"))
+                .isTrue();
+        assertThat(python.matches("execute_python", "{\"code\":\"eval(input())\"}"))
+                .isTrue();
+        assertThat(python.matches("execute_python", "{\"code\":\"docs = retrieval(q)\"}"))
+                .as("eval inside a word")
+                .isFalse();
+        assertThat(python.matches("execute_python", "{\"code\":\"__import__('socket')\"}"))
+                .isTrue();
+        assertThat(python.matches(
+                        "execute_python",
+                        "{\"code\":\"import pandas as pd\\ndf.evaluate_score = 1\\nprint(df.describe())\"}"))
+                .isFalse();
         assertThat(python.matches("execute_shell", "{\"code\":\"eval(x)\"}")).isFalse();
 
         PermissionRule pan = bfsi.rule("bfsi-deny-pan-in-files").orElseThrow();
-        assertThat(pan.matches("write_file", "{\"path\":\"notes.md\",\"content\":\"customer PAN ABCDE1234F on file\"}")).isTrue();
-        assertThat(pan.matches("write_file", "{\"path\":\"notes.md\",\"content\":\"ref XABCDE1234FZ and abcde1234f\"}")).isFalse();
-        assertThat(pan.matches("write_file", "{\"content\":\"pan\\nABCDE1234F\\n\"}")).as("after a JSON newline").isTrue();
+        assertThat(pan.matches("write_file", "{\"path\":\"notes.md\",\"content\":\"customer PAN ABCDE1234F on file\"}"))
+                .isTrue();
+        assertThat(pan.matches("write_file", "{\"path\":\"notes.md\",\"content\":\"ref XABCDE1234FZ and abcde1234f\"}"))
+                .isFalse();
+        assertThat(pan.matches("write_file", "{\"content\":\"pan\\nABCDE1234F\\n\"}"))
+                .as("after a JSON newline")
+                .isTrue();
 
         PermissionRule aadhaar = bfsi.rule("bfsi-deny-aadhaar-in-files").orElseThrow();
-        assertThat(aadhaar.matches("write_file", "{\"content\":\"id 2345 6789 0123\"}")).isTrue();
-        assertThat(aadhaar.matches("write_file", "{\"content\":\"id 2345-6789-0123\"}")).isTrue();
-        assertThat(aadhaar.matches("write_file", "{\"content\":\"id 234567890123\"}")).isTrue();
-        assertThat(aadhaar.matches("write_file", "{\"content\":\"ids\\n2345 6789 0123\"}")).as("after a JSON newline").isTrue();
-        assertThat(aadhaar.matches("write_file", "{\"content\":\"id 1234 5678 9012\"}")).as("first digit 1").isFalse();
-        assertThat(aadhaar.matches("write_file", "{\"content\":\"id 2345 6789-0123\"}")).as("mixed grouping").isFalse();
-        assertThat(aadhaar.matches("write_file", "{\"content\":\"rows 23456789012345\"}")).as("14 digits").isFalse();
+        assertThat(aadhaar.matches("write_file", "{\"content\":\"id 2345 6789 0123\"}"))
+                .isTrue();
+        assertThat(aadhaar.matches("write_file", "{\"content\":\"id 2345-6789-0123\"}"))
+                .isTrue();
+        assertThat(aadhaar.matches("write_file", "{\"content\":\"id 234567890123\"}"))
+                .isTrue();
+        assertThat(aadhaar.matches("write_file", "{\"content\":\"ids\\n2345 6789 0123\"}"))
+                .as("after a JSON newline")
+                .isTrue();
+        assertThat(aadhaar.matches("write_file", "{\"content\":\"id 1234 5678 9012\"}"))
+                .as("first digit 1")
+                .isFalse();
+        assertThat(aadhaar.matches("write_file", "{\"content\":\"id 2345 6789-0123\"}"))
+                .as("mixed grouping")
+                .isFalse();
+        assertThat(aadhaar.matches("write_file", "{\"content\":\"rows 23456789012345\"}"))
+                .as("14 digits")
+                .isFalse();
 
-        assertThat(bfsi.rule("bfsi-deny-shell").orElseThrow().matches("execute_shell", "{}")).isTrue();
+        assertThat(bfsi.rule("bfsi-deny-shell").orElseThrow().matches("execute_shell", "{}"))
+                .isTrue();
     }
 
     @Test
     void gateExpressionsEvaluateOverToolResults() {
         DeploymentTemplate bfsi = TemplateLoader.builtIn("bfsi_baseline");
         var fairness = bfsi.gate("bfsi-fairness-gate").orElseThrow().denyCondition();
-        assertThat(fairness.test(Map.of("last_tool_result", Map.of("demographic_parity_difference", 0.14)))).isTrue();
-        assertThat(fairness.test(Map.of("last_tool_result", Map.of("demographic_parity_difference", new BigDecimal("0.1"))))).isFalse();
+        assertThat(fairness.test(Map.of("last_tool_result", Map.of("demographic_parity_difference", 0.14))))
+                .isTrue();
+        assertThat(fairness.test(
+                        Map.of("last_tool_result", Map.of("demographic_parity_difference", new BigDecimal("0.1")))))
+                .isFalse();
         var drift = bfsi.gate("bfsi-drift-gate").orElseThrow().denyCondition();
-        assertThat(drift.test(Map.of("last_tool_result", Map.of("max_psi", 0.31)))).isTrue();
-        assertThat(drift.test(Map.of("last_tool_result", Map.of("max_psi", 0.12)))).isFalse();
+        assertThat(drift.test(Map.of("last_tool_result", Map.of("max_psi", 0.31))))
+                .isTrue();
+        assertThat(drift.test(Map.of("last_tool_result", Map.of("max_psi", 0.12))))
+                .isFalse();
     }
 
     @Test
     void hipaaIsARealTemplate() {
         DeploymentTemplate hipaa = TemplateLoader.builtIn("hipaa_baseline");
-        assertThat(hipaa.safeHarborIdentifiers()).hasSize(18).contains("names", "social security numbers", "IP addresses");
+        assertThat(hipaa.safeHarborIdentifiers())
+                .hasSize(18)
+                .contains("names", "social security numbers", "IP addresses");
         assertThat(hipaa.guardrails().isOn("G4")).isTrue();
         assertThat(hipaa.guardrails().piiAction()).isEqualTo(PiiAction.REDACT);
         assertThat(hipaa.egressAllowlist()).isEmpty();
         PermissionRule egress = hipaa.rule("hipaa-deny-egress").orElseThrow();
         assertThat(egress.behavior()).isEqualTo(Behavior.DENY);
-        assertThat(egress.matches("http_get", "{\"url\":\"https://example.org\"}")).isTrue();
+        assertThat(egress.matches("http_get", "{\"url\":\"https://example.org\"}"))
+                .isTrue();
         assertThat(hipaa.retention()).isEqualTo(new Retention(2190, 2190, 2190, 2190));
         PermissionRule ssn = hipaa.rule("hipaa-deny-ssn-in-files").orElseThrow();
-        assertThat(ssn.matches("write_file", "{\"content\":\"SSN 123-45-6789\"}")).isTrue();
-        assertThat(ssn.matches("write_file", "{\"content\":\"SSN 000-45-6789\"}")).isFalse();
+        assertThat(ssn.matches("write_file", "{\"content\":\"SSN 123-45-6789\"}"))
+                .isTrue();
+        assertThat(ssn.matches("write_file", "{\"content\":\"SSN 000-45-6789\"}"))
+                .isFalse();
     }
 
     @Test
@@ -114,7 +160,9 @@ class TemplateLoaderTest {
         assertThat(rule.appliesToTool("execute_python")).isTrue();
         assertThat(rule.appliesToTool("http_get")).isFalse();
         assertThat(new PermissionRule("r", "write.file", Behavior.DENY, java.util.Optional.empty(), 60, "x")
-                .appliesToTool("writeXfile")).as("dots are literal").isFalse();
+                        .appliesToTool("writeXfile"))
+                .as("dots are literal")
+                .isFalse();
     }
 
     @Test
@@ -151,24 +199,25 @@ class TemplateLoaderTest {
         new TestShelf(dir).asset("template", "broken", "v1.0.0", "template.yaml", template);
         assertThatThrownBy(() -> TemplateLoader.load(Library.open(dir), AssetRef.parse("template/broken@v1.0.0")))
                 .isInstanceOf(LibraryException.class)
-                .satisfies(e -> assertThat(((LibraryException) e).problems()).containsExactlyInAnyOrder(
-                        "branding: colors.primary '#12345' is not a #rrggbb colour",
-                        "default_workflow: no workflow named 'missing' on the library shelf; known workflow assets: none",
-                        "permission rule 'r1': tool_name 'execute_shel' is not a tool in the catalogue",
-                        "permission rule 'r2': behavior 'block' is not one of allow, deny, ask",
-                        "permission rule 'r3': pattern does not compile: Unclosed character class near index 6",
-                        "permission rule 'r4': tool_name 'deploy_*' matches no tool in the catalogue",
-                        "permission rule 'r4': priority 145 is not in 0..100",
-                        "permission rule 'r1': duplicate id",
-                        "compliance gate 'g1': deny_if placeholder '${last_result.dpd}' has unknown scope 'last_result'; "
-                                + "use ${last_tool_result.X} or ${run_context.Y}",
-                        "compliance gate 'g2': computes_via_tool 'compute_psi' is not a tool in the catalogue",
-                        "compliance gate 'g2': deny_if uses no placeholder, so it would always decide the same way",
-                        "guardrails: 'G17' is not a guardrail id; expected G1..G16",
-                        "guardrails: 'G1' is listed twice",
-                        "guardrails: pii_action 'scramble' is not one of redact, mask, hash",
-                        "retention: run_events_days must be a positive number of days, not 0",
-                        "retention: shadow_predictions_days must be a positive number of days, not null"));
+                .satisfies(e -> assertThat(((LibraryException) e).problems())
+                        .containsExactlyInAnyOrder(
+                                "branding: colors.primary '#12345' is not a #rrggbb colour",
+                                "default_workflow: no workflow named 'missing' on the library shelf; known workflow assets: none",
+                                "permission rule 'r1': tool_name 'execute_shel' is not a tool in the catalogue",
+                                "permission rule 'r2': behavior 'block' is not one of allow, deny, ask",
+                                "permission rule 'r3': pattern does not compile: Unclosed character class near index 6",
+                                "permission rule 'r4': tool_name 'deploy_*' matches no tool in the catalogue",
+                                "permission rule 'r4': priority 145 is not in 0..100",
+                                "permission rule 'r1': duplicate id",
+                                "compliance gate 'g1': deny_if placeholder '${last_result.dpd}' has unknown scope 'last_result'; "
+                                        + "use ${last_tool_result.X} or ${run_context.Y}",
+                                "compliance gate 'g2': computes_via_tool 'compute_psi' is not a tool in the catalogue",
+                                "compliance gate 'g2': deny_if uses no placeholder, so it would always decide the same way",
+                                "guardrails: 'G17' is not a guardrail id; expected G1..G16",
+                                "guardrails: 'G1' is listed twice",
+                                "guardrails: pii_action 'scramble' is not one of redact, mask, hash",
+                                "retention: run_events_days must be a positive number of days, not 0",
+                                "retention: shadow_predictions_days must be a positive number of days, not null"));
     }
 
     @Test

@@ -69,9 +69,14 @@ class PipelineConfigResolverTest {
 
     @Test
     void pinnedAndFullReferencesAreAccepted() {
-        assertThat(resolver().resolve(Optional.empty(), Optional.of("fast_prototype@v1.0.0")).origin())
+        assertThat(resolver()
+                        .resolve(Optional.empty(), Optional.of("fast_prototype@v1.0.0"))
+                        .origin())
                 .isEqualTo("workflow/fast_prototype@v1.0.0");
-        assertThat(resolver().resolve(Optional.empty(), Optional.of("workflow/fast_prototype@v1.0.0")).workflow().name())
+        assertThat(resolver()
+                        .resolve(Optional.empty(), Optional.of("workflow/fast_prototype@v1.0.0"))
+                        .workflow()
+                        .name())
                 .isEqualTo("fast_prototype");
     }
 
@@ -83,7 +88,9 @@ class PipelineConfigResolverTest {
         assertThat(r.workflow().name()).isEqualTo("legacy_flow");
         assertThat(logs.list).singleElement().satisfies(e -> {
             assertThat(e.getLevel()).isEqualTo(Level.WARN);
-            assertThat(e.getFormattedMessage()).contains("deprecated").contains(home.resolve("pipeline.yaml").toString());
+            assertThat(e.getFormattedMessage())
+                    .contains("deprecated")
+                    .contains(home.resolve("pipeline.yaml").toString());
         });
     }
 
@@ -99,7 +106,8 @@ class PipelineConfigResolverTest {
     void aNamedButMissingSourceIsAnErrorNotAFallThrough() {
         write("pipeline.yaml", CUSTOMER);
         assertThatThrownBy(() -> resolver().resolve(Optional.of(home.resolve("nope.yaml")), Optional.empty()))
-                .isInstanceOf(LibraryException.class).hasMessageContaining("nope.yaml does not exist");
+                .isInstanceOf(LibraryException.class)
+                .hasMessageContaining("nope.yaml does not exist");
         assertThatThrownBy(() -> resolver().resolve(Optional.empty(), Optional.of("fast")))
                 .isInstanceOf(LibraryException.class)
                 .hasMessageContaining("no workflow named 'fast'")

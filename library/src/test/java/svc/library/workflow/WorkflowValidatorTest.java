@@ -58,17 +58,22 @@ class WorkflowValidatorTest {
 
     @Test
     void defaultPipelineRoutesFairnessFailuresThroughABoundedRetrain() {
-        Workflow w = WorkflowLoader.fromLibrary(Library.builtIn(), AssetRef.parse("workflow/default_ml_pipeline@v1.0.0"));
+        Workflow w =
+                WorkflowLoader.fromLibrary(Library.builtIn(), AssetRef.parse("workflow/default_ml_pipeline@v1.0.0"));
         List<Edge> out = w.outgoing("fairness_router");
         assertThat(out).extracting(Edge::target).containsExactly("retrain_with_mitigation", "quality_review");
         Edge retrain = out.get(0);
         assertThat(retrain.maxIterations()).hasValue(2);
         assertThat(Condition.parse(retrain.condition().orElseThrow())
-                .test(java.util.Map.of("fairness", java.util.Map.of("gate_passed", false)))).isTrue();
+                        .test(java.util.Map.of("fairness", java.util.Map.of("gate_passed", false))))
+                .isTrue();
         assertThat(Condition.parse(retrain.condition().orElseThrow())
-                .test(java.util.Map.of("fairness.gate_passed", false, "mitigation.applied", true))).isFalse();
+                        .test(java.util.Map.of("fairness.gate_passed", false, "mitigation.applied", true)))
+                .isFalse();
         assertThat(out.get(1).isDefault()).isTrue();
-        assertThat(w.outgoing("retrain_with_mitigation")).extracting(Edge::target).containsExactly("evaluate");
+        assertThat(w.outgoing("retrain_with_mitigation"))
+                .extracting(Edge::target)
+                .containsExactly("evaluate");
         Node.Checkpoint gate = (Node.Checkpoint) w.node("deploy_approval").orElseThrow();
         assertThat(gate.gateType()).isEqualTo(GateType.DEPLOY);
         assertThat(w.outgoing("deploy_approval")).extracting(Edge::target).containsExactly("deploy");
@@ -80,7 +85,8 @@ class WorkflowValidatorTest {
         Workflow w = WorkflowLoader.fromLibrary(Library.builtIn(), AssetRef.parse("workflow/parallel_research@v1.0.0"));
         Node.Stage stage = (Node.Stage) w.node("choose_learners").orElseThrow();
         assertThat(stage.team()).isEqualTo(Team.ALGORITHM);
-        assertThat(stage.parallel()).containsExactly("linear-model-researcher", "tree-model-researcher", "boosting-researcher");
+        assertThat(stage.parallel())
+                .containsExactly("linear-model-researcher", "tree-model-researcher", "boosting-researcher");
     }
 
     @Test
@@ -91,8 +97,9 @@ class WorkflowValidatorTest {
     @Test
     void unknownNodeInEdgeOrStartIsNamed() {
         assertThat(problems(VALID.replace("start: data", "start: dta")
-                .replace("{source: fix, target: evaluate}", "{source: fix, target: evalute}")))
-                .contains("workflow: start node 'dta' is not a node; nodes are [data, evaluate, route, fix, gate]",
+                        .replace("{source: fix, target: evaluate}", "{source: fix, target: evalute}")))
+                .contains(
+                        "workflow: start node 'dta' is not a node; nodes are [data, evaluate, route, fix, gate]",
                         "edge fix -> evalute: unknown node 'evalute'");
     }
 
@@ -104,14 +111,17 @@ class WorkflowValidatorTest {
 
     @Test
     void unreachableNodeIsNamed() {
-        String yaml = VALID.replace("nodes:\n", "nodes:\n  - {id: orphan, type: stage, team: quality, goal: nothing}\n");
+        String yaml =
+                VALID.replace("nodes:\n", "nodes:\n  - {id: orphan, type: stage, team: quality, goal: nothing}\n");
         assertThat(problems(yaml)).containsExactly("node 'orphan': unreachable from start node 'data'");
     }
 
     @Test
     void routerWithoutDefaultEdgeIsNamed() {
-        assertThat(problems(VALID.replace("metadata: {default: true}", "metadata: {condition: \"leakage.found == true\"}")))
-                .containsExactly("node 'route': router has no default edge; mark exactly one outgoing edge with metadata.default: true");
+        assertThat(problems(
+                        VALID.replace("metadata: {default: true}", "metadata: {condition: \"leakage.found == true\"}")))
+                .containsExactly(
+                        "node 'route': router has no default edge; mark exactly one outgoing edge with metadata.default: true");
     }
 
     @Test
@@ -123,14 +133,18 @@ class WorkflowValidatorTest {
 
     @Test
     void selfLoopWithoutBoundIsACycle() {
-        String yaml = VALID.replace("  - {source: fix, target: evaluate}", "  - {source: fix, target: evaluate}\n  - {source: gate, target: gate}");
-        assertThat(problems(yaml)).anyMatch(p -> p.startsWith("node 'gate': cycle through gate has no bound"))
+        String yaml = VALID.replace(
+                "  - {source: fix, target: evaluate}",
+                "  - {source: fix, target: evaluate}\n  - {source: gate, target: gate}");
+        assertThat(problems(yaml))
+                .anyMatch(p -> p.startsWith("node 'gate': cycle through gate has no bound"))
                 .anyMatch(p -> p.startsWith("workflow: no end node"));
     }
 
     @Test
     void unknownTeamAndGateTypeAreNamed() {
-        assertThat(problems(VALID.replace("team: training", "team: modelling").replace("gate_type: deploy", "gate_type: legal")))
+        assertThat(problems(VALID.replace("team: training", "team: modelling")
+                        .replace("gate_type: deploy", "gate_type: legal")))
                 .containsExactlyInAnyOrder(
                         "node 'fix': unknown team 'modelling'; expected one of data, algorithm, training, evaluation, deployment, quality, management",
                         "node 'gate': unknown gate type 'legal'; expected one of deploy, data_request, manual, security, cost, custom");
@@ -142,11 +156,12 @@ class WorkflowValidatorTest {
                 .replace(", goal: measure", "")
                 .replace("{id: route, type: router}", "{id: route}")
                 .replace("{source: fix, target: evaluate}", "{source: fix}");
-        assertThat(problems(yaml)).contains(
-                "workflow: field 'description' is missing",
-                "node 'evaluate': field 'goal' is missing (the instruction handed to the team coordinator)",
-                "node 'route': field 'type' is missing; expected stage, router or checkpoint",
-                "edges[4]: fields 'source' and 'target' are required");
+        assertThat(problems(yaml))
+                .contains(
+                        "workflow: field 'description' is missing",
+                        "node 'evaluate': field 'goal' is missing (the instruction handed to the team coordinator)",
+                        "node 'route': field 'type' is missing; expected stage, router or checkpoint",
+                        "edges[4]: fields 'source' and 'target' are required");
     }
 
     @Test
@@ -168,10 +183,13 @@ class WorkflowValidatorTest {
     void fieldsOfAnotherNodeTypeAndBadConditionsAreNamed() {
         String yaml = VALID.replace("{id: route, type: router}", "{id: route, type: router, team: data}")
                 .replace("fairness.gate_passed == false", "fairness.gate_passed === false")
-                .replace("{source: data, target: evaluate}", "{source: data, target: evaluate, metadata: {default: true}}");
-        assertThat(problems(yaml)).contains(
-                "node 'route': field 'team' only applies to stage nodes",
-                "edge data -> evaluate: only edges leaving a router carry metadata.condition or metadata.default")
+                .replace(
+                        "{source: data, target: evaluate}",
+                        "{source: data, target: evaluate, metadata: {default: true}}");
+        assertThat(problems(yaml))
+                .contains(
+                        "node 'route': field 'team' only applies to stage nodes",
+                        "edge data -> evaluate: only edges leaving a router carry metadata.condition or metadata.default")
                 .anyMatch(p -> p.startsWith("edge route -> fix: condition 'fairness.gate_passed === false'"));
     }
 
@@ -184,11 +202,13 @@ class WorkflowValidatorTest {
 
     @Test
     void parallelAgentsMustBelongToTheStageTeam() {
-        String yaml = VALID.replace("goal: mitigate}", "goal: mitigate, parallel: [model-trainer, fairness-auditor, nobody]}");
+        String yaml = VALID.replace(
+                "goal: mitigate}", "goal: mitigate, parallel: [model-trainer, fairness-auditor, nobody]}");
         WorkflowSpec spec = LibraryYaml.read(stream(yaml), WorkflowSpec.class, "test");
-        assertThat(WorkflowValidator.validate(spec, Roster.builtIn())).containsExactly(
-                "node 'fix': parallel agent 'fairness-auditor' belongs to team evaluation, not to the stage's team training",
-                "node 'fix': parallel agent 'nobody' is not in the roster");
+        assertThat(WorkflowValidator.validate(spec, Roster.builtIn()))
+                .containsExactly(
+                        "node 'fix': parallel agent 'fairness-auditor' belongs to team evaluation, not to the stage's team training",
+                        "node 'fix': parallel agent 'nobody' is not in the roster");
     }
 
     @Test

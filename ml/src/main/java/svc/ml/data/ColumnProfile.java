@@ -22,6 +22,5 @@ public record ColumnProfile(
         List<CategoryCount> topCategories) {
 
     /** A category and how many rows hold it. */
-    public record CategoryCount(String value, int count, double share) {
-    }
+    public record CategoryCount(String value, int count, double share) {}
 }

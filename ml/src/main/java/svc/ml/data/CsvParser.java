@@ -15,6 +15,7 @@ import java.util.List;
 final class CsvParser {
     /** A longer field is almost surely a wrong format (or a missing closing quote), not data. */
     static final int MAX_FIELD_CHARS = 1 << 20;
+
     private final BufferedReader in;
     private final String source;
     private int line = 1;
@@ -164,8 +165,8 @@ final class CsvParser {
                 return '\n';
             }
             if (c != ' ' && c != '\t') {
-                throw new DataLoadException(source + " line " + line + ": unexpected character '" + (char) c
-                        + "' after a closing quote");
+                throw new DataLoadException(
+                        source + " line " + line + ": unexpected character '" + (char) c + "' after a closing quote");
             }
         }
     }

@@ -18,8 +18,8 @@ public final class Dataset {
         int rows = columns.isEmpty() ? 0 : columns.get(0).size();
         for (Column c : columns) {
             if (c.size() != rows) {
-                throw new IllegalArgumentException("column '" + c.name() + "' has " + c.size()
-                        + " rows, expected " + rows);
+                throw new IllegalArgumentException(
+                        "column '" + c.name() + "' has " + c.size() + " rows, expected " + rows);
             }
             if (byName.put(c.name(), c) != null) {
                 throw new IllegalArgumentException("duplicate column name '" + c.name() + "'");

@@ -19,8 +19,7 @@ import java.util.Locale;
 public final class DatasetReader {
     private static final int SNIFF_BYTES = 8192;
 
-    private DatasetReader() {
-    }
+    private DatasetReader() {}
 
     public static Dataset read(Path file) {
         return read(file, ReadOptions.defaults());
@@ -74,7 +73,8 @@ public final class DatasetReader {
     }
 
     private static Reader utf8Reader(InputStream in) {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        CharsetDecoder decoder = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         return new InputStreamReader(in, decoder);

@@ -5,5 +5,4 @@ package svc.ml.data;
  *
  * @param code stable machine-readable code, e.g. {@code LEAKAGE}, {@code CONSTANT_COLUMN}
  */
-public record Finding(Severity severity, String code, String column, String message) {
-}
+public record Finding(Severity severity, String code, String column, String message) {}

@@ -18,8 +18,7 @@ import java.util.Map;
 final class JsonlParser {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private JsonlParser() {
-    }
+    private JsonlParser() {}
 
     static Dataset parse(Reader reader, String source, ReadOptions options) throws IOException {
         BufferedReader in = new BufferedReader(reader, 1 << 16);
@@ -39,12 +38,12 @@ final class JsonlParser {
             try {
                 node = MAPPER.readTree(text);
             } catch (JsonProcessingException e) {
-                throw new DataLoadException(source + " line " + lineNo + ": not valid JSON ("
-                        + e.getOriginalMessage() + ")");
+                throw new DataLoadException(
+                        source + " line " + lineNo + ": not valid JSON (" + e.getOriginalMessage() + ")");
             }
             if (!node.isObject()) {
-                throw new DataLoadException(source + " line " + lineNo + ": expected a JSON object, found "
-                        + node.getNodeType());
+                throw new DataLoadException(
+                        source + " line " + lineNo + ": expected a JSON object, found " + node.getNodeType());
             }
             Map<Integer, String> row = new LinkedHashMap<>();
             for (Map.Entry<String, JsonNode> e : node.properties()) {

@@ -22,48 +22,67 @@ public final class LeakageDetector {
     /** Categories seen fewer times than this do not count towards purity (they are trivially pure). */
     private static final int MIN_CATEGORY_ROWS = 5;
 
-    private LeakageDetector() {
-    }
+    private LeakageDetector() {}
 
     public static List<Finding> detect(Dataset data, String target) {
         List<Finding> out = new ArrayList<>();
         Column t = data.column(target);
         List<String> classes = Profiler.categoryCounts(t, Integer.MAX_VALUE).stream()
-                .map(ColumnProfile.CategoryCount::value).sorted().toList();
+                .map(ColumnProfile.CategoryCount::value)
+                .sorted()
+                .toList();
         for (Column f : data.columns()) {
             if (f.name().equals(target)) {
                 continue;
             }
             if (isRelabelledCopy(f, t)) {
-                out.add(new Finding(Severity.ERROR, "LEAKAGE", f.name(), "column '" + f.name()
-                        + "' is a copy of the target '" + target + "' (one-to-one value mapping); drop it"));
+                out.add(new Finding(
+                        Severity.ERROR,
+                        "LEAKAGE",
+                        f.name(),
+                        "column '" + f.name() + "' is a copy of the target '" + target
+                                + "' (one-to-one value mapping); drop it"));
                 continue;
             }
             if (classes.size() == 2 && f.isNumericLike()) {
                 double auc = singleFeatureAuc(f, t, classes.get(1));
                 if (!Double.isNaN(auc) && Math.max(auc, 1 - auc) >= AUC_LIMIT) {
-                    out.add(new Finding(Severity.ERROR, "LEAKAGE", f.name(), String.format(
-                            "column '%s' alone separates the target '%s' with ROC AUC %.3f (limit %.2f);"
-                                    + " it probably leaks the answer", f.name(), target, Math.max(auc, 1 - auc), AUC_LIMIT)));
+                    out.add(new Finding(
+                            Severity.ERROR,
+                            "LEAKAGE",
+                            f.name(),
+                            String.format(
+                                    "column '%s' alone separates the target '%s' with ROC AUC %.3f (limit %.2f);"
+                                            + " it probably leaks the answer",
+                                    f.name(), target, Math.max(auc, 1 - auc), AUC_LIMIT)));
                     continue;
                 }
             }
             if (classes.size() > 50 && t.isNumericLike() && f.isNumericLike()) {
                 double r = correlation(f, t);
                 if (Math.abs(r) >= CORRELATION_LIMIT) {
-                    out.add(new Finding(Severity.ERROR, "LEAKAGE", f.name(), String.format(
-                            "column '%s' has correlation %.3f with the numeric target '%s' (limit %.2f);"
-                                    + " it probably leaks the answer", f.name(), r, target, CORRELATION_LIMIT)));
+                    out.add(new Finding(
+                            Severity.ERROR,
+                            "LEAKAGE",
+                            f.name(),
+                            String.format(
+                                    "column '%s' has correlation %.3f with the numeric target '%s' (limit %.2f);"
+                                            + " it probably leaks the answer",
+                                    f.name(), r, target, CORRELATION_LIMIT)));
                     continue;
                 }
             }
             if (classes.size() >= 2 && classes.size() <= 50 && !f.isNumericLike()) {
                 double purity = categoricalPurity(f, t);
                 if (purity >= PURITY_LIMIT) {
-                    out.add(new Finding(Severity.ERROR, "LEAKAGE", f.name(), String.format(
-                            "the categories of column '%s' map almost one-to-one onto the target '%s'"
-                                    + " (purity %.3f, limit %.2f); it probably leaks the answer",
-                            f.name(), target, purity, PURITY_LIMIT)));
+                    out.add(new Finding(
+                            Severity.ERROR,
+                            "LEAKAGE",
+                            f.name(),
+                            String.format(
+                                    "the categories of column '%s' map almost one-to-one onto the target '%s'"
+                                            + " (purity %.3f, limit %.2f); it probably leaks the answer",
+                                    f.name(), target, purity, PURITY_LIMIT)));
                 }
             }
         }
@@ -159,7 +178,8 @@ public final class LeakageDetector {
                 continue;
             }
             covered += size;
-            majority += byClass.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+            majority +=
+                    byClass.values().stream().mapToInt(Integer::intValue).max().orElse(0);
         }
         if (total == 0 || covered < 0.9 * total || table.size() < 2) {
             return 0;

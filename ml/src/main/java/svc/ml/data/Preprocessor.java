@@ -22,6 +22,7 @@ import java.util.Set;
 public final class Preprocessor {
     /** Above this many categories a column is frequency encoded instead of one-hot. */
     public static final int ONE_HOT_MAX = 30;
+
     private static final Set<String> MISSING = ReadOptions.defaults().missingTokens();
 
     private final List<Encoding> encodings;
@@ -46,9 +47,10 @@ public final class Preprocessor {
     /** How one raw column becomes one or more model inputs. */
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
     @JsonSubTypes({
-            @JsonSubTypes.Type(value = NumericEncoding.class, name = "numeric"),
-            @JsonSubTypes.Type(value = OneHotEncoding.class, name = "one_hot"),
-            @JsonSubTypes.Type(value = FrequencyEncoding.class, name = "frequency")})
+        @JsonSubTypes.Type(value = NumericEncoding.class, name = "numeric"),
+        @JsonSubTypes.Type(value = OneHotEncoding.class, name = "one_hot"),
+        @JsonSubTypes.Type(value = FrequencyEncoding.class, name = "frequency")
+    })
     public sealed interface Encoding permits NumericEncoding, OneHotEncoding, FrequencyEncoding {
         String column();
 
@@ -75,8 +77,9 @@ public final class Preprocessor {
     }
 
     /** The training share of the category (unseen: 0), standardized like a numeric input. */
-    public record FrequencyEncoding(String column, String mode, Map<String, Double> frequencies, double center,
-                                    double scale) implements Encoding {
+    public record FrequencyEncoding(
+            String column, String mode, Map<String, Double> frequencies, double center, double scale)
+            implements Encoding {
         @Override
         public List<String> outputs() {
             return List.of(column + "#freq");
@@ -92,17 +95,28 @@ public final class Preprocessor {
         for (String name : features) {
             Column c = data.column(name);
             if (c.isNumericLike()) {
-                double[] present = Arrays.stream(numbers(c)).filter(x -> !Double.isNaN(x)).sorted().toArray();
-                double median = present.length == 0 ? 0 : present.length % 2 == 1 ? present[present.length / 2]
-                        : (present[present.length / 2 - 1] + present[present.length / 2]) / 2;
-                double[] filled = Arrays.stream(numbers(c)).map(x -> Double.isNaN(x) ? median : x).toArray();
+                double[] present = Arrays.stream(numbers(c))
+                        .filter(x -> !Double.isNaN(x))
+                        .sorted()
+                        .toArray();
+                double median = present.length == 0
+                        ? 0
+                        : present.length % 2 == 1
+                                ? present[present.length / 2]
+                                : (present[present.length / 2 - 1] + present[present.length / 2]) / 2;
+                double[] filled = Arrays.stream(numbers(c))
+                        .map(x -> Double.isNaN(x) ? median : x)
+                        .toArray();
                 double[] cs = centerScale(filled, standardize);
                 encs.add(new NumericEncoding(name, c.type(), median, cs[0], cs[1]));
             } else {
                 List<ColumnProfile.CategoryCount> counts = Profiler.categoryCounts(c, Integer.MAX_VALUE);
                 String mode = counts.isEmpty() ? "" : counts.get(0).value();
                 if (counts.size() <= ONE_HOT_MAX) {
-                    List<String> cats = counts.stream().map(ColumnProfile.CategoryCount::value).sorted().toList();
+                    List<String> cats = counts.stream()
+                            .map(ColumnProfile.CategoryCount::value)
+                            .sorted()
+                            .toList();
                     encs.add(new OneHotEncoding(name, mode, cats));
                 } else {
                     Map<String, Double> freq = new LinkedHashMap<>();

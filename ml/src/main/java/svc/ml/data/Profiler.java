@@ -12,8 +12,7 @@ import java.util.Set;
 public final class Profiler {
     private static final int TOP_CATEGORIES = 10;
 
-    private Profiler() {
-    }
+    private Profiler() {}
 
     /** Profiles every column; {@code target} may be null. */
     public static DatasetProfile profile(Dataset data, String target) {
@@ -39,7 +38,17 @@ public final class Profiler {
         }
         double share = n == 0 ? 0 : (double) missing / n;
         if (c.type() == ColumnType.CATEGORICAL || c.type() == ColumnType.BOOLEAN) {
-            return new ColumnProfile(c.name(), c.type(), n, missing, share, distinct.size(), null, null, null, null,
+            return new ColumnProfile(
+                    c.name(),
+                    c.type(),
+                    n,
+                    missing,
+                    share,
+                    distinct.size(),
+                    null,
+                    null,
+                    null,
+                    null,
                     categoryCounts(c, TOP_CATEGORIES));
         }
         double min = Double.POSITIVE_INFINITY;
@@ -60,8 +69,18 @@ public final class Profiler {
             m2 += delta * (x - mean);
         }
         Double std = k > 1 ? Math.sqrt(m2 / (k - 1)) : null;
-        return new ColumnProfile(c.name(), c.type(), n, missing, share, distinct.size(),
-                k == 0 ? null : min, k == 0 ? null : max, k == 0 ? null : mean, std, null);
+        return new ColumnProfile(
+                c.name(),
+                c.type(),
+                n,
+                missing,
+                share,
+                distinct.size(),
+                k == 0 ? null : min,
+                k == 0 ? null : max,
+                k == 0 ? null : mean,
+                std,
+                null);
     }
 
     static List<ColumnProfile.CategoryCount> categoryCounts(Column c, int limit) {
@@ -75,7 +94,8 @@ public final class Profiler {
         }
         final int total = present;
         return counts.entrySet().stream()
-                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed()
+                .sorted(Map.Entry.<String, Integer>comparingByValue()
+                        .reversed()
                         .thenComparing(Map.Entry.comparingByKey(Comparator.naturalOrder())))
                 .limit(limit)
                 .map(e -> new ColumnProfile.CategoryCount(e.getKey(), e.getValue(), (double) e.getValue() / total))

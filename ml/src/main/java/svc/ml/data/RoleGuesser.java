@@ -12,20 +12,28 @@ import java.util.Set;
  * names and the problem statement. Guesses, not facts: callers show them for confirmation.
  */
 public final class RoleGuesser {
-    private static final List<String> TARGET_WORDS = List.of(
-            "target", "label", "class", "income", "credit_risk", "churn", "outcome", "y", "default", "fraud");
+    private static final List<String> TARGET_WORDS =
+            List.of("target", "label", "class", "income", "credit_risk", "churn", "outcome", "y", "default", "fraud");
     private static final Set<String> SENSITIVE_TOKENS = Set.of(
-            "sex", "gender", "race", "ethnicity", "ethnic", "age", "religion", "religious", "marital",
-            "nationality", "disability", "disabled");
+            "sex",
+            "gender",
+            "race",
+            "ethnicity",
+            "ethnic",
+            "age",
+            "religion",
+            "religious",
+            "marital",
+            "nationality",
+            "disability",
+            "disabled");
     private static final List<String> SENSITIVE_PHRASES = List.of("personal_status", "foreign_worker");
     private static final int LOW_CARDINALITY = 20;
 
-    private RoleGuesser() {
-    }
+    private RoleGuesser() {}
 
     /** A target guess and why it was chosen. */
-    public record TargetGuess(String column, String reason) {
-    }
+    public record TargetGuess(String column, String reason) {}
 
     /**
      * In order: a column named in the statement that is also a typical target name; any column
@@ -41,8 +49,7 @@ public final class RoleGuesser {
             }
         }
         for (String name : mentioned) {
-            if (TARGET_WORDS.contains(normalize(name).replace(' ', '_'))
-                    || TARGET_WORDS.contains(normalize(name))) {
+            if (TARGET_WORDS.contains(normalize(name).replace(' ', '_')) || TARGET_WORDS.contains(normalize(name))) {
                 return Optional.of(new TargetGuess(name, "named in the problem statement and a typical target name"));
             }
         }
@@ -75,10 +82,12 @@ public final class RoleGuesser {
         List<String> out = new ArrayList<>();
         for (String name : data.columnNames()) {
             String lower = name.toLowerCase(Locale.ROOT);
-            Set<String> tokens = new HashSet<>(List.of(
-                    name.replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT).split("[^a-z0-9]+")));
+            Set<String> tokens = new HashSet<>(List.of(name.replaceAll("([a-z])([A-Z])", "$1 $2")
+                    .toLowerCase(Locale.ROOT)
+                    .split("[^a-z0-9]+")));
             boolean hit = tokens.stream().anyMatch(SENSITIVE_TOKENS::contains)
-                    || SENSITIVE_PHRASES.stream().anyMatch(p -> lower.replace('-', '_').contains(p));
+                    || SENSITIVE_PHRASES.stream()
+                            .anyMatch(p -> lower.replace('-', '_').contains(p));
             if (hit) {
                 out.add(name);
             }

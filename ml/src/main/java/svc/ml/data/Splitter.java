@@ -9,12 +9,10 @@ import java.util.TreeMap;
 
 /** Seeded stratified splits: each class keeps its share in every part (up to rounding). */
 public final class Splitter {
-    private Splitter() {
-    }
+    private Splitter() {}
 
     /** Row indices of a train/validation/test split. */
-    public record Split(int[] train, int[] validation, int[] test) {
-    }
+    public record Split(int[] train, int[] validation, int[] test) {}
 
     /**
      * Splits rows by the given shares of validation and test; the rest is training. Strata are the
@@ -79,7 +77,8 @@ public final class Splitter {
     private static List<List<Integer>> groups(String[] strata) {
         TreeMap<String, List<Integer>> byKey = new TreeMap<>();
         for (int i = 0; i < strata.length; i++) {
-            byKey.computeIfAbsent(strata[i] == null ? "" : strata[i], x -> new ArrayList<>()).add(i);
+            byKey.computeIfAbsent(strata[i] == null ? "" : strata[i], x -> new ArrayList<>())
+                    .add(i);
         }
         return new ArrayList<>(byKey.values());
     }

@@ -6,8 +6,7 @@ package svc.ml.data;
  * already model-ready and often counts.
  */
 public final class TypeInference {
-    private TypeInference() {
-    }
+    private TypeInference() {}
 
     public static ColumnType infer(String[] values) {
         boolean allBool = true;

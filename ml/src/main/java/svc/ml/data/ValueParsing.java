@@ -10,8 +10,7 @@ final class ValueParsing {
     private static final Set<String> TRUE = Set.of("true", "yes", "y", "t");
     private static final Set<String> FALSE = Set.of("false", "no", "n", "f");
 
-    private ValueParsing() {
-    }
+    private ValueParsing() {}
 
     static boolean isNumber(String s) {
         if (s.isEmpty()) {

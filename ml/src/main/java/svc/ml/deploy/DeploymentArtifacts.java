@@ -13,26 +13,26 @@ import java.util.Map;
  */
 public final class DeploymentArtifacts {
 
-  private DeploymentArtifacts() {}
+    private DeploymentArtifacts() {}
 
-  /** Writes into {@code runDir} and returns the paths written, Dockerfile first. */
-  public static List<Path> write(Path runDir, DeploymentSpec spec) {
-    KubernetesManifests manifests = KubernetesManifests.build(spec);
-    List<String> problems = ManifestValidator.validate(manifests);
-    if (!problems.isEmpty()) {
-      throw new IllegalArgumentException("manifests for model " + spec.modelId() + " are invalid: "
-          + String.join("; ", problems));
+    /** Writes into {@code runDir} and returns the paths written, Dockerfile first. */
+    public static List<Path> write(Path runDir, DeploymentSpec spec) {
+        KubernetesManifests manifests = KubernetesManifests.build(spec);
+        List<String> problems = ManifestValidator.validate(manifests);
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "manifests for model " + spec.modelId() + " are invalid: " + String.join("; ", problems));
+        }
+        try {
+            Path k8s = Files.createDirectories(runDir.resolve("k8s"));
+            Path dockerfile = Files.writeString(runDir.resolve("Dockerfile"), DockerfileWriter.render(spec));
+            List<Path> written = new java.util.ArrayList<>(List.of(dockerfile));
+            for (Map.Entry<String, String> f : ManifestYaml.write(manifests).entrySet()) {
+                written.add(Files.writeString(k8s.resolve(f.getKey()), f.getValue()));
+            }
+            return List.copyOf(written);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write deployment artefacts under " + runDir, e);
+        }
     }
-    try {
-      Path k8s = Files.createDirectories(runDir.resolve("k8s"));
-      Path dockerfile = Files.writeString(runDir.resolve("Dockerfile"), DockerfileWriter.render(spec));
-      List<Path> written = new java.util.ArrayList<>(List.of(dockerfile));
-      for (Map.Entry<String, String> f : ManifestYaml.write(manifests).entrySet()) {
-        written.add(Files.writeString(k8s.resolve(f.getKey()), f.getValue()));
-      }
-      return List.copyOf(written);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write deployment artefacts under " + runDir, e);
-    }
-  }
 }

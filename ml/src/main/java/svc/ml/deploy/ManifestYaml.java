@@ -17,49 +17,50 @@ import tools.jackson.dataformat.yaml.YAMLWriteFeature;
  */
 public final class ManifestYaml {
 
-  /** File names under {@code k8s/}. */
-  public static final String DEPLOYMENT = "deployment.yaml";
-  public static final String SERVICE = "service.yaml";
-  public static final String HPA = "hpa.yaml";
-  public static final String CONFIGMAP = "configmap.yaml";
+    /** File names under {@code k8s/}. */
+    public static final String DEPLOYMENT = "deployment.yaml";
 
-  private static final YAMLMapper YAML = YAMLMapper.builder()
-      .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
-      .enable(YAMLWriteFeature.MINIMIZE_QUOTES)
-      .enable(YAMLWriteFeature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
-      .build();
+    public static final String SERVICE = "service.yaml";
+    public static final String HPA = "hpa.yaml";
+    public static final String CONFIGMAP = "configmap.yaml";
 
-  private ManifestYaml() {}
+    private static final YAMLMapper YAML = YAMLMapper.builder()
+            .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
+            .enable(YAMLWriteFeature.MINIMIZE_QUOTES)
+            .enable(YAMLWriteFeature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+            .build();
 
-  /** File name → YAML text, in apply order (ConfigMap first: the Deployment reads it). */
-  public static Map<String, String> write(KubernetesManifests m) {
-    Map<String, String> files = new LinkedHashMap<>();
-    files.put(CONFIGMAP, YAML.writeValueAsString(m.configMap()));
-    files.put(DEPLOYMENT, YAML.writeValueAsString(m.deployment()));
-    files.put(SERVICE, YAML.writeValueAsString(m.service()));
-    files.put(HPA, YAML.writeValueAsString(m.autoscaler()));
-    return files;
-  }
+    private ManifestYaml() {}
 
-  /** Parses the four files back into fabric8 objects; a file that does not parse is named. */
-  public static KubernetesManifests read(Map<String, String> files) {
-    return new KubernetesManifests(
-        parse(files, DEPLOYMENT, Deployment.class),
-        parse(files, SERVICE, Service.class),
-        parse(files, HPA, HorizontalPodAutoscaler.class),
-        parse(files, CONFIGMAP, ConfigMap.class));
-  }
-
-  private static <T> T parse(Map<String, String> files, String name, Class<T> type) {
-    String text = files.get(name);
-    if (text == null) {
-      throw new IllegalArgumentException("k8s/" + name + " is missing");
+    /** File name → YAML text, in apply order (ConfigMap first: the Deployment reads it). */
+    public static Map<String, String> write(KubernetesManifests m) {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put(CONFIGMAP, YAML.writeValueAsString(m.configMap()));
+        files.put(DEPLOYMENT, YAML.writeValueAsString(m.deployment()));
+        files.put(SERVICE, YAML.writeValueAsString(m.service()));
+        files.put(HPA, YAML.writeValueAsString(m.autoscaler()));
+        return files;
     }
-    try {
-      return YAML.readValue(text, type);
-    } catch (JacksonException e) {
-      throw new IllegalArgumentException("k8s/" + name + " is not a valid " + type.getSimpleName() + ": "
-          + e.getOriginalMessage(), e);
+
+    /** Parses the four files back into fabric8 objects; a file that does not parse is named. */
+    public static KubernetesManifests read(Map<String, String> files) {
+        return new KubernetesManifests(
+                parse(files, DEPLOYMENT, Deployment.class),
+                parse(files, SERVICE, Service.class),
+                parse(files, HPA, HorizontalPodAutoscaler.class),
+                parse(files, CONFIGMAP, ConfigMap.class));
     }
-  }
+
+    private static <T> T parse(Map<String, String> files, String name, Class<T> type) {
+        String text = files.get(name);
+        if (text == null) {
+            throw new IllegalArgumentException("k8s/" + name + " is missing");
+        }
+        try {
+            return YAML.readValue(text, type);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException(
+                    "k8s/" + name + " is not a valid " + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+        }
+    }
 }

@@ -22,47 +22,43 @@ import java.util.List;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DriftReport(
-    List<FeatureDrift> features,
-    double maxPsi,
-    String maxPsiFeature,
-    DriftBand band,
-    DriftThresholds thresholds) {
+        List<FeatureDrift> features, double maxPsi, String maxPsiFeature, DriftBand band, DriftThresholds thresholds) {
 
-  private static final ObjectMapper JSON =
-      JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    private static final ObjectMapper JSON =
+            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-  public DriftReport {
-    features = List.copyOf(features);
-  }
-
-  /** The BFSI drift gate: passes unless the maximum PSI is above the significant limit. */
-  public boolean gatePassed() {
-    return band != DriftBand.SIGNIFICANT;
-  }
-
-  /** One feature's drift; throws naming the known features when absent. */
-  public FeatureDrift feature(String name) {
-    return features.stream()
-        .filter(f -> f.name().equals(name))
-        .findFirst()
-        .orElseThrow(
-            () -> new IllegalArgumentException("no drift figures for feature '" + name + "'; compared: "
-                + features.stream().map(FeatureDrift::name).toList()));
-  }
-
-  public String toJson() {
-    try {
-      return JSON.writeValueAsString(this);
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
+    public DriftReport {
+        features = List.copyOf(features);
     }
-  }
 
-  public static DriftReport fromJson(String json) {
-    try {
-      return JSON.readValue(json, DriftReport.class);
-    } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("drift.json does not parse: " + e.getOriginalMessage(), e);
+    /** The BFSI drift gate: passes unless the maximum PSI is above the significant limit. */
+    public boolean gatePassed() {
+        return band != DriftBand.SIGNIFICANT;
     }
-  }
+
+    /** One feature's drift; throws naming the known features when absent. */
+    public FeatureDrift feature(String name) {
+        return features.stream()
+                .filter(f -> f.name().equals(name))
+                .findFirst()
+                .orElseThrow(
+                        () -> new IllegalArgumentException("no drift figures for feature '" + name + "'; compared: "
+                                + features.stream().map(FeatureDrift::name).toList()));
+    }
+
+    public String toJson() {
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static DriftReport fromJson(String json) {
+        try {
+            return JSON.readValue(json, DriftReport.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("drift.json does not parse: " + e.getOriginalMessage(), e);
+        }
+    }
 }

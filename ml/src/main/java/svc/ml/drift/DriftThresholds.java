@@ -15,22 +15,20 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
  *                    k categories: 0.0035 for Adult's 42 countries between train and test.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record DriftThresholds(
-    double moderate, double significant, double floor, double rareCategoryShare) {
+public record DriftThresholds(double moderate, double significant, double floor, double rareCategoryShare) {
 
-  public static final DriftThresholds BFSI = new DriftThresholds(0.10, 0.25, 1e-4, 0.005);
+    public static final DriftThresholds BFSI = new DriftThresholds(0.10, 0.25, 1e-4, 0.005);
 
-  public DriftThresholds {
-    if (!(moderate > 0 && significant >= moderate)) {
-      throw new IllegalArgumentException(
-          "drift thresholds need 0 < moderate <= significant, got " + moderate + " and " + significant);
+    public DriftThresholds {
+        if (!(moderate > 0 && significant >= moderate)) {
+            throw new IllegalArgumentException(
+                    "drift thresholds need 0 < moderate <= significant, got " + moderate + " and " + significant);
+        }
+        if (!(floor > 0 && floor < 0.01)) {
+            throw new IllegalArgumentException("PSI floor must be in (0, 0.01), got " + floor);
+        }
+        if (!(rareCategoryShare >= 0 && rareCategoryShare < 0.1)) {
+            throw new IllegalArgumentException("rare category share must be in [0, 0.1), got " + rareCategoryShare);
+        }
     }
-    if (!(floor > 0 && floor < 0.01)) {
-      throw new IllegalArgumentException("PSI floor must be in (0, 0.01), got " + floor);
-    }
-    if (!(rareCategoryShare >= 0 && rareCategoryShare < 0.1)) {
-      throw new IllegalArgumentException(
-          "rare category share must be in [0, 0.1), got " + rareCategoryShare);
-    }
-  }
 }

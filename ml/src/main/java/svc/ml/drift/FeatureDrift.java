@@ -26,19 +26,19 @@ import java.util.List;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FeatureDrift(
-    String name,
-    String type,
-    String binning,
-    double psi,
-    DriftBand band,
-    Double ks,
-    @JsonProperty("ks_p_value") Double ksPValue,
-    double referenceMissingShare,
-    double currentMissingShare,
-    double missingShareDifference,
-    List<Bin> bins) {
+        String name,
+        String type,
+        String binning,
+        double psi,
+        DriftBand band,
+        Double ks,
+        @JsonProperty("ks_p_value") Double ksPValue,
+        double referenceMissingShare,
+        double currentMissingShare,
+        double missingShareDifference,
+        List<Bin> bins) {
 
-  public FeatureDrift {
-    bins = List.copyOf(bins);
-  }
+    public FeatureDrift {
+        bins = List.copyOf(bins);
+    }
 }

@@ -20,7 +20,8 @@ public record ClassificationReport(
         @JsonProperty("log_loss") double logLoss,
         List<String> labels,
         @JsonProperty("confusion_matrix") int[][] confusionMatrix,
-        List<CalibrationBin> calibration) implements SplitMetrics {
+        List<CalibrationBin> calibration)
+        implements SplitMetrics {
 
     /** Computes every metric from class indices and class probabilities. */
     public static ClassificationReport of(int[] actual, double[][] proba, List<String> labels) {
@@ -39,8 +40,16 @@ public record ClassificationReport(
                 pos[i] = actual[i] == 1;
                 score[i] = proba[i][1];
             }
-            return new ClassificationReport(actual.length, acc, Metrics.precision(cm, 1), Metrics.recall(cm, 1),
-                    Metrics.f1(cm, 1), Metrics.rocAuc(pos, score), logLoss, labels, cm,
+            return new ClassificationReport(
+                    actual.length,
+                    acc,
+                    Metrics.precision(cm, 1),
+                    Metrics.recall(cm, 1),
+                    Metrics.f1(cm, 1),
+                    Metrics.rocAuc(pos, score),
+                    logLoss,
+                    labels,
+                    cm,
                     List.of(Metrics.calibration(pos, score, 10)));
         }
         double p = 0;
@@ -64,7 +73,16 @@ public record ClassificationReport(
                 aucClasses++;
             }
         }
-        return new ClassificationReport(actual.length, acc, p / k, r / k, f / k,
-                aucClasses == 0 ? Double.NaN : auc / aucClasses, logLoss, labels, cm, null);
+        return new ClassificationReport(
+                actual.length,
+                acc,
+                p / k,
+                r / k,
+                f / k,
+                aucClasses == 0 ? Double.NaN : auc / aucClasses,
+                logLoss,
+                labels,
+                cm,
+                null);
     }
 }

@@ -10,8 +10,7 @@ public final class Metrics {
     /** Probabilities are clipped to [EPS, 1-EPS] in log loss so one confident mistake stays finite. */
     static final double EPS = 1e-15;
 
-    private Metrics() {
-    }
+    private Metrics() {}
 
     public static double accuracy(int[] actual, int[] predicted) {
         checkLengths(actual.length, predicted.length);
@@ -120,9 +119,12 @@ public final class Metrics {
         }
         CalibrationBin[] out = new CalibrationBin[bins];
         for (int b = 0; b < bins; b++) {
-            out[b] = new CalibrationBin((double) b / bins, (double) (b + 1) / bins,
+            out[b] = new CalibrationBin(
+                    (double) b / bins,
+                    (double) (b + 1) / bins,
                     count[b] == 0 ? Double.NaN : sumPred[b] / count[b],
-                    count[b] == 0 ? Double.NaN : (double) pos[b] / count[b], count[b]);
+                    count[b] == 0 ? Double.NaN : (double) pos[b] / count[b],
+                    count[b]);
         }
         return out;
     }

@@ -12,19 +12,17 @@ import java.util.Map;
  * search candidate with its validation metrics.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record MetricsReport(String task, ModelRef model, SplitMetrics test, SplitMetrics validation,
-                            List<Candidate> candidates) {
+public record MetricsReport(
+        String task, ModelRef model, SplitMetrics test, SplitMetrics validation, List<Candidate> candidates) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT); // NaN (e.g. AUC with one class) is written as "NaN"
 
     /** A learner and its hyper-parameters. */
-    public record ModelRef(String learner, Map<String, Object> params) {
-    }
+    public record ModelRef(String learner, Map<String, Object> params) {}
 
     /** One hyper-parameter candidate tried during the search. */
-    public record Candidate(String learner, Map<String, Object> params, SplitMetrics validation) {
-    }
+    public record Candidate(String learner, Map<String, Object> params, SplitMetrics validation) {}
 
     public String toJson() {
         try {

@@ -11,8 +11,7 @@ import svc.ml.train.XgbModel;
 
 /** Computes exact SHAP values for any {@link TrainedModel}, dispatching on the model family. */
 public final class ShapExplainer {
-    private ShapExplainer() {
-    }
+    private ShapExplainer() {}
 
     /**
      * Explains {@code output} (class index; binary: 1, the positive class; regression: 0) for

@@ -17,21 +17,21 @@ import svc.ml.data.Preprocessor;
  * keeps additivity. Global importance is the mean absolute raw-column value over all explained
  * rows, sorted descending; {@code rows} holds the first {@code sampleRows} rows.
  */
-public record ShapReport(@JsonProperty("base_value") double baseValue,
-                         @JsonProperty("output_unit") String outputUnit,
-                         List<String> features,
-                         @JsonProperty("global_importance") List<Importance> globalImportance,
-                         List<RowValues> rows) {
+public record ShapReport(
+        @JsonProperty("base_value") double baseValue,
+        @JsonProperty("output_unit") String outputUnit,
+        List<String> features,
+        @JsonProperty("global_importance") List<Importance> globalImportance,
+        List<RowValues> rows) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** One raw column's mean |SHAP|. */
-    public record Importance(String feature, @JsonProperty("mean_abs_shap") double meanAbsShap) {
-    }
+    public record Importance(
+            String feature, @JsonProperty("mean_abs_shap") double meanAbsShap) {}
 
     /** One explained row: its index in the explained batch, the model output and per-column values. */
-    public record RowValues(int row, double output, Map<String, Double> values) {
-    }
+    public record RowValues(int row, double output, Map<String, Double> values) {}
 
     /** Per-row values on raw columns, {@code [rows][rawColumns]}. */
     public static double[][] toRaw(ShapValues v, Preprocessor pre) {

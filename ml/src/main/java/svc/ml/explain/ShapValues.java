@@ -7,5 +7,4 @@ import java.util.List;
  * {@code base + sum(values[row]) == output[row]} (up to rounding), where output is the model
  * margin being explained ({@code outputUnit} says which).
  */
-public record ShapValues(double base, double[][] values, double[] output, List<String> features, String outputUnit) {
-}
+public record ShapValues(double base, double[][] values, double[] output, List<String> features, String outputUnit) {}

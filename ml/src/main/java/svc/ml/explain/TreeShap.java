@@ -24,6 +24,7 @@ public final class TreeShap {
             RECIPROCAL[k] = 1.0 / k;
         }
     }
+
     private final int[] feature;
     private final double[] threshold;
     private final int[] left;
@@ -32,6 +33,7 @@ public final class TreeShap {
     private final double[] leafValue;
     /** Path storage: level {@code L} uses entries {@code [L*width, L*width + width)}. */
     private final int width;
+
     private final int[] d;
     private final double[] z;
     private final double[] o;
@@ -52,8 +54,8 @@ public final class TreeShap {
         }
         this.width = tree.depth() + 2;
         if (width >= RECIPROCAL.length) {
-            throw new IllegalArgumentException("tree depth " + tree.depth() + " is beyond the supported "
-                    + (RECIPROCAL.length - 2));
+            throw new IllegalArgumentException(
+                    "tree depth " + tree.depth() + " is beyond the supported " + (RECIPROCAL.length - 2));
         }
         this.d = new int[width * width];
         this.z = new double[width * width];

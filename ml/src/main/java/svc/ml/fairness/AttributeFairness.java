@@ -17,14 +17,14 @@ import java.util.List;
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record AttributeFairness(
-    String attribute,
-    List<GroupMetrics> groups,
-    double demographicParityDifference,
-    double demographicParityRatio,
-    double equalizedOddsDifference,
-    boolean gatePassed) {
+        String attribute,
+        List<GroupMetrics> groups,
+        double demographicParityDifference,
+        double demographicParityRatio,
+        double equalizedOddsDifference,
+        boolean gatePassed) {
 
-  public AttributeFairness {
-    groups = List.copyOf(groups);
-  }
+    public AttributeFairness {
+        groups = List.copyOf(groups);
+    }
 }

@@ -24,62 +24,59 @@ import java.util.List;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FairnessReport(
-    double decisionThreshold,
-    double gateThreshold,
-    boolean gatePassed,
-    double maxDemographicParityDifference,
-    String worstAttribute,
-    List<AttributeFairness> attributes,
-    Mitigation mitigation) {
+        double decisionThreshold,
+        double gateThreshold,
+        boolean gatePassed,
+        double maxDemographicParityDifference,
+        String worstAttribute,
+        List<AttributeFairness> attributes,
+        Mitigation mitigation) {
 
-  private static final ObjectMapper JSON =
-      JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    private static final ObjectMapper JSON =
+            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-  public FairnessReport {
-    attributes = List.copyOf(attributes);
-  }
+    public FairnessReport {
+        attributes = List.copyOf(attributes);
+    }
 
-  /** The same audit with a mitigation block attached. */
-  public FairnessReport withMitigation(Mitigation applied) {
-    return new FairnessReport(
-        decisionThreshold,
-        gateThreshold,
-        gatePassed,
-        maxDemographicParityDifference,
-        worstAttribute,
-        attributes,
-        applied);
-  }
+    /** The same audit with a mitigation block attached. */
+    public FairnessReport withMitigation(Mitigation applied) {
+        return new FairnessReport(
+                decisionThreshold,
+                gateThreshold,
+                gatePassed,
+                maxDemographicParityDifference,
+                worstAttribute,
+                attributes,
+                applied);
+    }
 
-  /** The figures of one attribute; throws naming the known attributes when absent. */
-  public AttributeFairness attribute(String name) {
-    return attributes.stream()
-        .filter(a -> a.attribute().equals(name))
-        .findFirst()
-        .orElseThrow(
-            () ->
-                new IllegalArgumentException(
-                    "no fairness figures for attribute '"
+    /** The figures of one attribute; throws naming the known attributes when absent. */
+    public AttributeFairness attribute(String name) {
+        return attributes.stream()
+                .filter(a -> a.attribute().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no fairness figures for attribute '"
                         + name
                         + "'; audited: "
                         + attributes.stream().map(AttributeFairness::attribute).toList()));
-  }
-
-  /** {@code fairness.json} text. */
-  public String toJson() {
-    try {
-      return JSON.writeValueAsString(this);
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
     }
-  }
 
-  /** Reads {@code fairness.json} text back. */
-  public static FairnessReport fromJson(String json) {
-    try {
-      return JSON.readValue(json, FairnessReport.class);
-    } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("fairness.json does not parse: " + e.getOriginalMessage(), e);
+    /** {@code fairness.json} text. */
+    public String toJson() {
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
+
+    /** Reads {@code fairness.json} text back. */
+    public static FairnessReport fromJson(String json) {
+        try {
+            return JSON.readValue(json, FairnessReport.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("fairness.json does not parse: " + e.getOriginalMessage(), e);
+        }
+    }
 }

@@ -21,36 +21,36 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record GroupMetrics(
-    String group,
-    int count,
-    int positives,
-    int selected,
-    double selectionRate,
-    double baseRate,
-    Double tpr,
-    Double fpr,
-    Double precision,
-    double accuracy) {
+        String group,
+        int count,
+        int positives,
+        int selected,
+        double selectionRate,
+        double baseRate,
+        Double tpr,
+        Double fpr,
+        Double precision,
+        double accuracy) {
 
-  static GroupMetrics of(String group, int tp, int fp, int tn, int fn) {
-    int count = tp + fp + tn + fn;
-    int positives = tp + fn;
-    int negatives = fp + tn;
-    int selected = tp + fp;
-    return new GroupMetrics(
-        group,
-        count,
-        positives,
-        selected,
-        ratio(selected, count),
-        ratio(positives, count),
-        positives == 0 ? null : ratio(tp, positives),
-        negatives == 0 ? null : ratio(fp, negatives),
-        selected == 0 ? null : ratio(tp, selected),
-        ratio(tp + tn, count));
-  }
+    static GroupMetrics of(String group, int tp, int fp, int tn, int fn) {
+        int count = tp + fp + tn + fn;
+        int positives = tp + fn;
+        int negatives = fp + tn;
+        int selected = tp + fp;
+        return new GroupMetrics(
+                group,
+                count,
+                positives,
+                selected,
+                ratio(selected, count),
+                ratio(positives, count),
+                positives == 0 ? null : ratio(tp, positives),
+                negatives == 0 ? null : ratio(fp, negatives),
+                selected == 0 ? null : ratio(tp, selected),
+                ratio(tp + tn, count));
+    }
 
-  private static double ratio(int numerator, int denominator) {
-    return denominator == 0 ? 0.0 : (double) numerator / denominator;
-  }
+    private static double ratio(int numerator, int denominator) {
+        return denominator == 0 ? 0.0 : (double) numerator / denominator;
+    }
 }

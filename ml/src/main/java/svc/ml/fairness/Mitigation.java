@@ -22,15 +22,15 @@ import java.util.Map;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Mitigation(
-    String method,
-    String attribute,
-    String basis,
-    MitigationFigures before,
-    MitigationFigures after,
-    Map<String, Double> groupThresholds,
-    List<CellWeight> cellWeights) {
+        String method,
+        String attribute,
+        String basis,
+        MitigationFigures before,
+        MitigationFigures after,
+        Map<String, Double> groupThresholds,
+        List<CellWeight> cellWeights) {
 
-  /** One (group, label) cell of reweighing: its row count and the weight each of its rows gets. */
-  @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-  public record CellWeight(String group, int label, int count, double weight) {}
+    /** One (group, label) cell of reweighing: its row count and the weight each of its rows gets. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record CellWeight(String group, int label, int count, double weight) {}
 }

@@ -17,12 +17,12 @@ import java.util.Map;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MitigationFigures(
-    double demographicParityDifference,
-    Double equalizedOddsDifference,
-    Double accuracy,
-    Map<String, Double> groupRates) {
+        double demographicParityDifference,
+        Double equalizedOddsDifference,
+        Double accuracy,
+        Map<String, Double> groupRates) {
 
-  public MitigationFigures {
-    groupRates = Map.copyOf(groupRates);
-  }
+    public MitigationFigures {
+        groupRates = Map.copyOf(groupRates);
+    }
 }

@@ -21,298 +21,305 @@ import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
  */
 final class PdfLayout {
 
-  static final float MARGIN = 50;
-  static final float BODY_SIZE = 9.5f;
-  private static final float LEADING = 1.35f;
-  private static final PDRectangle PAGE = PDRectangle.A4;
+    static final float MARGIN = 50;
+    static final float BODY_SIZE = 9.5f;
+    private static final float LEADING = 1.35f;
+    private static final PDRectangle PAGE = PDRectangle.A4;
 
-  final PDType1Font regular = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
-  final PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
-  final PDType1Font mono = new PDType1Font(Standard14Fonts.FontName.COURIER);
+    final PDType1Font regular = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+    final PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+    final PDType1Font mono = new PDType1Font(Standard14Fonts.FontName.COURIER);
 
-  private final PDDocument document;
-  private final Map<Character, String> replacements = new HashMap<>();
-  private PDPageContentStream content;
-  private float y;
+    private final PDDocument document;
+    private final Map<Character, String> replacements = new HashMap<>();
+    private PDPageContentStream content;
+    private float y;
 
-  PdfLayout(PDDocument document) {
-    this.document = document;
-  }
-
-  float width() {
-    return PAGE.getWidth() - 2 * MARGIN;
-  }
-
-  void newPage() {
-    try {
-      if (content != null) {
-        content.close();
-      }
-      PDPage page = new PDPage(PAGE);
-      document.addPage(page);
-      content = new PDPageContentStream(document, page);
-      y = PAGE.getHeight() - MARGIN;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    PdfLayout(PDDocument document) {
+        this.document = document;
     }
-  }
 
-  /** Starts a new page unless {@code height} points still fit on this one. */
-  void ensureSpace(float height) {
-    if (content == null || y - height < MARGIN + 20) {
-      newPage();
+    float width() {
+        return PAGE.getWidth() - 2 * MARGIN;
     }
-  }
 
-  void space(float points) {
-    y -= points;
-  }
-
-  void title(String text) {
-    ensureSpace(40);
-    line(bold, 20, MARGIN, text);
-    space(8);
-  }
-
-  void heading(String text) {
-    ensureSpace(60);
-    space(6);
-    line(bold, 13, MARGIN, text);
-    space(3);
-  }
-
-  void subheading(String text) {
-    ensureSpace(40);
-    space(3);
-    line(bold, 10.5f, MARGIN, text);
-  }
-
-  void paragraph(String text) {
-    paragraph(regular, BODY_SIZE, text);
-  }
-
-  void paragraph(PDType1Font font, float size, String text) {
-    for (String l : wrap(font, size, text, width())) {
-      ensureSpace(size * LEADING);
-      line(font, size, MARGIN, l);
+    void newPage() {
+        try {
+            if (content != null) {
+                content.close();
+            }
+            PDPage page = new PDPage(PAGE);
+            document.addPage(page);
+            content = new PDPageContentStream(document, page);
+            y = PAGE.getHeight() - MARGIN;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-    space(3);
-  }
 
-  /**
-   * A table with column widths as fractions of the page width. Cells wrap; a row never splits
-   * across pages, and the header is drawn again at the top of each new page.
-   */
-  void table(List<String> header, float[] fractions, List<List<String>> rows) {
-    float size = BODY_SIZE - 0.5f;
-    float lineHeight = size * LEADING;
-    float[] widths = new float[fractions.length];
-    for (int c = 0; c < fractions.length; c++) {
-      widths[c] = fractions[c] * width();
+    /** Starts a new page unless {@code height} points still fit on this one. */
+    void ensureSpace(float height) {
+        if (content == null || y - height < MARGIN + 20) {
+            newPage();
+        }
     }
-    boolean showHeader = header.stream().anyMatch(h -> !h.isBlank()); // key/value tables have none
-    ensureSpace(lineHeight * 3);
-    if (showHeader) {
-      tableRow(header, widths, bold, size, true);
+
+    void space(float points) {
+        y -= points;
     }
-    for (List<String> row : rows) {
-      int lines = 1;
-      for (int c = 0; c < row.size(); c++) {
-        lines = Math.max(lines, wrap(regular, size, row.get(c), widths[c] - 4).size());
-      }
-      if (y - lines * lineHeight < MARGIN + 20) {
-        newPage();
+
+    void title(String text) {
+        ensureSpace(40);
+        line(bold, 20, MARGIN, text);
+        space(8);
+    }
+
+    void heading(String text) {
+        ensureSpace(60);
+        space(6);
+        line(bold, 13, MARGIN, text);
+        space(3);
+    }
+
+    void subheading(String text) {
+        ensureSpace(40);
+        space(3);
+        line(bold, 10.5f, MARGIN, text);
+    }
+
+    void paragraph(String text) {
+        paragraph(regular, BODY_SIZE, text);
+    }
+
+    void paragraph(PDType1Font font, float size, String text) {
+        for (String l : wrap(font, size, text, width())) {
+            ensureSpace(size * LEADING);
+            line(font, size, MARGIN, l);
+        }
+        space(3);
+    }
+
+    /**
+     * A table with column widths as fractions of the page width. Cells wrap; a row never splits
+     * across pages, and the header is drawn again at the top of each new page.
+     */
+    void table(List<String> header, float[] fractions, List<List<String>> rows) {
+        float size = BODY_SIZE - 0.5f;
+        float lineHeight = size * LEADING;
+        float[] widths = new float[fractions.length];
+        for (int c = 0; c < fractions.length; c++) {
+            widths[c] = fractions[c] * width();
+        }
+        boolean showHeader = header.stream().anyMatch(h -> !h.isBlank()); // key/value tables have none
+        ensureSpace(lineHeight * 3);
         if (showHeader) {
-          tableRow(header, widths, bold, size, true);
+            tableRow(header, widths, bold, size, true);
         }
-      }
-      tableRow(row, widths, regular, size, false);
-    }
-    space(6);
-  }
-
-  private void tableRow(List<String> cells, float[] widths, PDType1Font font, float size, boolean header) {
-    float lineHeight = size * LEADING;
-    List<List<String>> wrapped = new ArrayList<>();
-    int lines = 1;
-    for (int c = 0; c < cells.size(); c++) {
-      List<String> w = wrap(font, size, cells.get(c), widths[c] - 4);
-      wrapped.add(w);
-      lines = Math.max(lines, w.size());
-    }
-    for (int l = 0; l < lines; l++) {
-      float x = MARGIN;
-      for (int c = 0; c < wrapped.size(); c++) {
-        if (l < wrapped.get(c).size()) {
-          text(font, size, x + 2, y - size, wrapped.get(c).get(l));
+        for (List<String> row : rows) {
+            int lines = 1;
+            for (int c = 0; c < row.size(); c++) {
+                lines = Math.max(
+                        lines, wrap(regular, size, row.get(c), widths[c] - 4).size());
+            }
+            if (y - lines * lineHeight < MARGIN + 20) {
+                newPage();
+                if (showHeader) {
+                    tableRow(header, widths, bold, size, true);
+                }
+            }
+            tableRow(row, widths, regular, size, false);
         }
-        x += widths[c];
-      }
-      y -= lineHeight;
+        space(6);
     }
-    try {
-      content.setLineWidth(header ? 0.8f : 0.3f);
-      content.setStrokingColor(header ? 0.2f : 0.75f);
-      content.moveTo(MARGIN, y - 1);
-      content.lineTo(MARGIN + width(), y - 1);
-      content.stroke();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    y -= 2;
-  }
 
-  /** Horizontal bars, longest = largest value, each labelled with its name and value. */
-  void barChart(List<String> labels, double[] values) {
-    float barHeight = 11;
-    float gap = 4;
-    float labelWidth = width() * 0.32f;
-    float valueWidth = 55;
-    float barSpace = width() - labelWidth - valueWidth;
-    double max = 0;
-    for (double v : values) {
-      max = Math.max(max, v);
-    }
-    for (int i = 0; i < values.length; i++) {
-      ensureSpace(barHeight + gap);
-      String label = fit(regular, BODY_SIZE, labels.get(i), labelWidth - 6);
-      text(regular, BODY_SIZE, MARGIN, y - barHeight + 2, label);
-      float length = max > 0 ? (float) (values[i] / max * barSpace) : 0;
-      try {
-        content.setNonStrokingColor(0.16f, 0.38f, 0.62f);
-        content.addRect(MARGIN + labelWidth, y - barHeight, Math.max(length, 0.5f), barHeight);
-        content.fill();
-        content.setNonStrokingColor(0f);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      text(regular, BODY_SIZE, MARGIN + labelWidth + length + 4, y - barHeight + 2, Figures.num(values[i]));
-      y -= barHeight + gap;
-    }
-    space(6);
-  }
-
-  /** Writes "page i of n" and a running title at the foot of every page. */
-  void finish(String footer) {
-    try {
-      if (content != null) {
-        content.close();
-        content = null;
-      }
-      int n = document.getNumberOfPages();
-      for (int i = 0; i < n; i++) {
-        try (PDPageContentStream foot = new PDPageContentStream(
-            document, document.getPage(i), PDPageContentStream.AppendMode.APPEND, true)) {
-          foot.beginText();
-          foot.setFont(regular, 7.5f);
-          foot.newLineAtOffset(MARGIN, MARGIN / 2);
-          foot.showText(safe(regular, footer + "  -  page " + (i + 1) + " of " + n));
-          foot.endText();
+    private void tableRow(List<String> cells, float[] widths, PDType1Font font, float size, boolean header) {
+        float lineHeight = size * LEADING;
+        List<List<String>> wrapped = new ArrayList<>();
+        int lines = 1;
+        for (int c = 0; c < cells.size(); c++) {
+            List<String> w = wrap(font, size, cells.get(c), widths[c] - 4);
+            wrapped.add(w);
+            lines = Math.max(lines, w.size());
         }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private void line(PDType1Font font, float size, float x, String text) {
-    y -= size * LEADING;
-    text(font, size, x, y + size * (LEADING - 1), text);
-  }
-
-  private void text(PDType1Font font, float size, float x, float baseline, String text) {
-    try {
-      content.beginText();
-      content.setFont(font, size);
-      content.newLineAtOffset(x, baseline);
-      content.showText(safe(font, text));
-      content.endText();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  /** Greedy word wrap; words wider than the line (hashes, ids) are broken by character. */
-  List<String> wrap(PDType1Font font, float size, String text, float maxWidth) {
-    List<String> lines = new ArrayList<>();
-    for (String paragraph : safe(font, text == null ? "" : text.replace("\r", "")).split("\n", -1)) {
-      StringBuilder current = new StringBuilder();
-      for (String word : paragraph.split(" +")) {
-        String candidate = current.length() == 0 ? word : current + " " + word;
-        if (width(font, size, candidate) <= maxWidth) {
-          current.setLength(0);
-          current.append(candidate);
-          continue;
+        for (int l = 0; l < lines; l++) {
+            float x = MARGIN;
+            for (int c = 0; c < wrapped.size(); c++) {
+                if (l < wrapped.get(c).size()) {
+                    text(font, size, x + 2, y - size, wrapped.get(c).get(l));
+                }
+                x += widths[c];
+            }
+            y -= lineHeight;
         }
-        if (current.length() > 0) {
-          lines.add(current.toString());
-          current.setLength(0);
+        try {
+            content.setLineWidth(header ? 0.8f : 0.3f);
+            content.setStrokingColor(header ? 0.2f : 0.75f);
+            content.moveTo(MARGIN, y - 1);
+            content.lineTo(MARGIN + width(), y - 1);
+            content.stroke();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        while (width(font, size, word) > maxWidth && word.length() > 1) {
-          int cut = word.length() - 1;
-          while (cut > 1 && width(font, size, word.substring(0, cut)) > maxWidth) {
-            cut--;
-          }
-          lines.add(word.substring(0, cut));
-          word = word.substring(cut);
+        y -= 2;
+    }
+
+    /** Horizontal bars, longest = largest value, each labelled with its name and value. */
+    void barChart(List<String> labels, double[] values) {
+        float barHeight = 11;
+        float gap = 4;
+        float labelWidth = width() * 0.32f;
+        float valueWidth = 55;
+        float barSpace = width() - labelWidth - valueWidth;
+        double max = 0;
+        for (double v : values) {
+            max = Math.max(max, v);
         }
-        current.append(word);
-      }
-      lines.add(current.toString());
+        for (int i = 0; i < values.length; i++) {
+            ensureSpace(barHeight + gap);
+            String label = fit(regular, BODY_SIZE, labels.get(i), labelWidth - 6);
+            text(regular, BODY_SIZE, MARGIN, y - barHeight + 2, label);
+            float length = max > 0 ? (float) (values[i] / max * barSpace) : 0;
+            try {
+                content.setNonStrokingColor(0.16f, 0.38f, 0.62f);
+                content.addRect(MARGIN + labelWidth, y - barHeight, Math.max(length, 0.5f), barHeight);
+                content.fill();
+                content.setNonStrokingColor(0f);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            text(regular, BODY_SIZE, MARGIN + labelWidth + length + 4, y - barHeight + 2, Figures.num(values[i]));
+            y -= barHeight + gap;
+        }
+        space(6);
     }
-    return lines;
-  }
 
-  private String fit(PDType1Font font, float size, String text, float maxWidth) {
-    String s = safe(font, text);
-    if (width(font, size, s) <= maxWidth) {
-      return s;
+    /** Writes "page i of n" and a running title at the foot of every page. */
+    void finish(String footer) {
+        try {
+            if (content != null) {
+                content.close();
+                content = null;
+            }
+            int n = document.getNumberOfPages();
+            for (int i = 0; i < n; i++) {
+                try (PDPageContentStream foot = new PDPageContentStream(
+                        document, document.getPage(i), PDPageContentStream.AppendMode.APPEND, true)) {
+                    foot.beginText();
+                    foot.setFont(regular, 7.5f);
+                    foot.newLineAtOffset(MARGIN, MARGIN / 2);
+                    foot.showText(safe(regular, footer + "  -  page " + (i + 1) + " of " + n));
+                    foot.endText();
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-    while (s.length() > 1 && width(font, size, s + "...") > maxWidth) {
-      s = s.substring(0, s.length() - 1);
-    }
-    return s + "...";
-  }
 
-  private float width(PDType1Font font, float size, String s) {
-    try {
-      return font.getStringWidth(s) / 1000 * size;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    private void line(PDType1Font font, float size, float x, String text) {
+        y -= size * LEADING;
+        text(font, size, x, y + size * (LEADING - 1), text);
     }
-  }
 
-  /** Text the font can encode: common symbols spelled out, tabs as spaces, others as '?'. */
-  String safe(PDType1Font font, String text) {
-    StringBuilder out = new StringBuilder(text.length());
-    for (char c : text.toCharArray()) {
-      if (c == '\n') {
-        out.append(c);
-        continue;
-      }
-      out.append(replacements.computeIfAbsent(c, ch -> replacement(font, ch)));
+    private void text(PDType1Font font, float size, float x, float baseline, String text) {
+        try {
+            content.beginText();
+            content.setFont(font, size);
+            content.newLineAtOffset(x, baseline);
+            content.showText(safe(font, text));
+            content.endText();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-    return out.toString();
-  }
 
-  private static String replacement(PDType1Font font, char c) {
-    switch (c) {
-      case '\t': return " ";
-      case '≥': return ">=";
-      case '≤': return "<=";
-      case '→': return "->";
-      case '−': return "-";
-      default:
-        break;
+    /** Greedy word wrap; words wider than the line (hashes, ids) are broken by character. */
+    List<String> wrap(PDType1Font font, float size, String text, float maxWidth) {
+        List<String> lines = new ArrayList<>();
+        for (String paragraph :
+                safe(font, text == null ? "" : text.replace("\r", "")).split("\n", -1)) {
+            StringBuilder current = new StringBuilder();
+            for (String word : paragraph.split(" +")) {
+                String candidate = current.length() == 0 ? word : current + " " + word;
+                if (width(font, size, candidate) <= maxWidth) {
+                    current.setLength(0);
+                    current.append(candidate);
+                    continue;
+                }
+                if (current.length() > 0) {
+                    lines.add(current.toString());
+                    current.setLength(0);
+                }
+                while (width(font, size, word) > maxWidth && word.length() > 1) {
+                    int cut = word.length() - 1;
+                    while (cut > 1 && width(font, size, word.substring(0, cut)) > maxWidth) {
+                        cut--;
+                    }
+                    lines.add(word.substring(0, cut));
+                    word = word.substring(cut);
+                }
+                current.append(word);
+            }
+            lines.add(current.toString());
+        }
+        return lines;
     }
-    if (Character.isISOControl(c)) {
-      return " ";
+
+    private String fit(PDType1Font font, float size, String text, float maxWidth) {
+        String s = safe(font, text);
+        if (width(font, size, s) <= maxWidth) {
+            return s;
+        }
+        while (s.length() > 1 && width(font, size, s + "...") > maxWidth) {
+            s = s.substring(0, s.length() - 1);
+        }
+        return s + "...";
     }
-    try {
-      font.encode(String.valueOf(c));
-      return String.valueOf(c);
-    } catch (IllegalArgumentException | IOException e) {
-      return "?";
+
+    private float width(PDType1Font font, float size, String s) {
+        try {
+            return font.getStringWidth(s) / 1000 * size;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
+
+    /** Text the font can encode: common symbols spelled out, tabs as spaces, others as '?'. */
+    String safe(PDType1Font font, String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (char c : text.toCharArray()) {
+            if (c == '\n') {
+                out.append(c);
+                continue;
+            }
+            out.append(replacements.computeIfAbsent(c, ch -> replacement(font, ch)));
+        }
+        return out.toString();
+    }
+
+    private static String replacement(PDType1Font font, char c) {
+        switch (c) {
+            case '\t':
+                return " ";
+            case '≥':
+                return ">=";
+            case '≤':
+                return "<=";
+            case '→':
+                return "->";
+            case '−':
+                return "-";
+            default:
+                break;
+        }
+        if (Character.isISOControl(c)) {
+            return " ";
+        }
+        try {
+            font.encode(String.valueOf(c));
+            return String.valueOf(c);
+        } catch (IllegalArgumentException | IOException e) {
+            return "?";
+        }
+    }
 }

@@ -33,87 +33,87 @@ import svc.ml.fairness.FairnessReport;
  *                         re-rendering is byte-identical)
  */
 public record RunReport(
-    String runId,
-    String problemStatement,
-    DatasetSummary dataset,
-    String target,
-    String task,
-    String learner,
-    Map<String, String> params,
-    Map<String, Double> testMetrics,
-    Map<String, Double> validationMetrics,
-    List<Candidate> candidates,
-    FairnessReport fairness,
-    DriftReport drift,
-    List<ShapFeature> topShapFeatures,
-    List<Approval> approvals,
-    Lineage lineage,
-    Instant createdAt) {
+        String runId,
+        String problemStatement,
+        DatasetSummary dataset,
+        String target,
+        String task,
+        String learner,
+        Map<String, String> params,
+        Map<String, Double> testMetrics,
+        Map<String, Double> validationMetrics,
+        List<Candidate> candidates,
+        FairnessReport fairness,
+        DriftReport drift,
+        List<ShapFeature> topShapFeatures,
+        List<Approval> approvals,
+        Lineage lineage,
+        Instant createdAt) {
 
-  public RunReport {
-    requireText(runId, "run_id");
-    requireText(target, "target");
-    requireText(task, "task");
-    requireText(learner, "learner");
-    Objects.requireNonNull(dataset, "run report: dataset is required");
-    Objects.requireNonNull(lineage, "run report: lineage is required");
-    Objects.requireNonNull(createdAt, "run report: created_at is required");
-    problemStatement = problemStatement == null ? "" : problemStatement;
-    params = params == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(params));
-    testMetrics = ordered(testMetrics);
-    validationMetrics = ordered(validationMetrics);
-    candidates = candidates == null ? List.of() : List.copyOf(candidates);
-    topShapFeatures = topShapFeatures == null ? List.of() : List.copyOf(topShapFeatures);
-    approvals = approvals == null ? List.of() : List.copyOf(approvals);
-  }
-
-  /** Name, size, checksum, splits and column profile of the dataset. */
-  public record DatasetSummary(
-      String name,
-      String path,
-      long rows,
-      int columns,
-      String sha256,
-      long trainRows,
-      long validationRows,
-      long testRows,
-      String splitMethod,
-      Double positiveRate,
-      List<ColumnProfile> profile) {
-
-    public DatasetSummary {
-      requireText(name, "dataset.name");
-      profile = profile == null ? List.of() : List.copyOf(profile);
+    public RunReport {
+        requireText(runId, "run_id");
+        requireText(target, "target");
+        requireText(task, "task");
+        requireText(learner, "learner");
+        Objects.requireNonNull(dataset, "run report: dataset is required");
+        Objects.requireNonNull(lineage, "run report: lineage is required");
+        Objects.requireNonNull(createdAt, "run report: created_at is required");
+        problemStatement = problemStatement == null ? "" : problemStatement;
+        params = params == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        testMetrics = ordered(testMetrics);
+        validationMetrics = ordered(validationMetrics);
+        candidates = candidates == null ? List.of() : List.copyOf(candidates);
+        topShapFeatures = topShapFeatures == null ? List.of() : List.copyOf(topShapFeatures);
+        approvals = approvals == null ? List.of() : List.copyOf(approvals);
     }
-  }
 
-  /** One column of the data profile. */
-  public record ColumnProfile(String name, String type, double missingShare, long distinct) {}
+    /** Name, size, checksum, splits and column profile of the dataset. */
+    public record DatasetSummary(
+            String name,
+            String path,
+            long rows,
+            int columns,
+            String sha256,
+            long trainRows,
+            long validationRows,
+            long testRows,
+            String splitMethod,
+            Double positiveRate,
+            List<ColumnProfile> profile) {
 
-  /** One learner tried during model selection. */
-  public record Candidate(String learner, Map<String, String> params, Map<String, Double> validationMetrics) {
-    public Candidate {
-      params = params == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(params));
-      validationMetrics = ordered(validationMetrics);
+        public DatasetSummary {
+            requireText(name, "dataset.name");
+            profile = profile == null ? List.of() : List.copyOf(profile);
+        }
     }
-  }
 
-  /** A feature's mean absolute SHAP value. */
-  public record ShapFeature(String feature, double meanAbsShap) {}
+    /** One column of the data profile. */
+    public record ColumnProfile(String name, String type, double missingShare, long distinct) {}
 
-  /** A human decision at a gate. */
-  public record Approval(String gate, String who, Instant when, String decision, String rationale) {}
-
-  /** The lineage chain; {@code deploymentId} is null before deployment. */
-  public record Lineage(String datasetId, String modelId, String deploymentId) {}
-
-  private static Map<String, Double> ordered(Map<String, Double> m) {
-    return m == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(m));
-  }
-
-  private static void requireText(String value, String field) {
-    if (value == null || value.isBlank()) {
-      throw new IllegalArgumentException("run report: " + field + " is required and must not be blank");
+    /** One learner tried during model selection. */
+    public record Candidate(String learner, Map<String, String> params, Map<String, Double> validationMetrics) {
+        public Candidate {
+            params = params == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(params));
+            validationMetrics = ordered(validationMetrics);
+        }
     }
-  }
+
+    /** A feature's mean absolute SHAP value. */
+    public record ShapFeature(String feature, double meanAbsShap) {}
+
+    /** A human decision at a gate. */
+    public record Approval(String gate, String who, Instant when, String decision, String rationale) {}
+
+    /** The lineage chain; {@code deploymentId} is null before deployment. */
+    public record Lineage(String datasetId, String modelId, String deploymentId) {}
+
+    private static Map<String, Double> ordered(Map<String, Double> m) {
+        return m == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(m));
+    }
+
+    private static void requireText(String value, String field) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("run report: " + field + " is required and must not be blank");
+        }
+    }
 }

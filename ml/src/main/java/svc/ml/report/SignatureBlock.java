@@ -14,9 +14,9 @@ import java.time.Instant;
  */
 public record SignatureBlock(String signer, String algorithm, String keyId, String signatureHex, Instant signedAt) {
 
-  public SignatureBlock {
-    if (signatureHex == null || !signatureHex.matches("[0-9a-fA-F]+")) {
-      throw new IllegalArgumentException("signature block: signature_hex must be non-empty hex");
+    public SignatureBlock {
+        if (signatureHex == null || !signatureHex.matches("[0-9a-fA-F]+")) {
+            throw new IllegalArgumentException("signature block: signature_hex must be non-empty hex");
+        }
     }
-  }
 }

@@ -12,8 +12,8 @@ import java.util.List;
  * @param features encoded feature names, aligned with the columns of {@code x}
  * @param classCount number of classes (1 for regression)
  */
-public record FitData(double[][] x, int[] classes, double[] target, double[] weights, List<String> features,
-                      int classCount) {
+public record FitData(
+        double[][] x, int[] classes, double[] target, double[] weights, List<String> features, int classCount) {
     public int rows() {
         return x.length;
     }

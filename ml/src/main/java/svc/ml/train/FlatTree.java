@@ -6,8 +6,7 @@ package svc.ml.train;
  * of training rows reaching the node; SHAP uses it as the path-dependent background
  * distribution. Leaves have feature -1 and one value per model output.
  */
-public record FlatTree(int[] feature, double[] threshold, int[] left, int[] right, double[][] value,
-                       double[] cover) {
+public record FlatTree(int[] feature, double[] threshold, int[] left, int[] right, double[][] value, double[] cover) {
 
     public boolean isLeaf(int node) {
         return feature[node] < 0;

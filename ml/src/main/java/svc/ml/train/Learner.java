@@ -32,6 +32,7 @@ public enum Learner {
                 return l;
             }
         }
-        throw new IllegalArgumentException("unknown learner '" + name + "'; expected one of linear, random_forest, xgboost");
+        throw new IllegalArgumentException(
+                "unknown learner '" + name + "'; expected one of linear, random_forest, xgboost");
     }
 }

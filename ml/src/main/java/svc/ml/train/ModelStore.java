@@ -28,18 +28,22 @@ final class ModelStore {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    private ModelStore() {
-    }
+    private ModelStore() {}
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Manifest(@JsonProperty("format_version") int formatVersion, String target, Task task, String learner,
-                    Map<String, Object> params, List<String> labels, List<RawFeature> features,
-                    Preprocessor preprocessor, @JsonProperty("model_file") String modelFile,
-                    Map<String, Object> metrics) {
-    }
+    record Manifest(
+            @JsonProperty("format_version") int formatVersion,
+            String target,
+            Task task,
+            String learner,
+            Map<String, Object> params,
+            List<String> labels,
+            List<RawFeature> features,
+            Preprocessor preprocessor,
+            @JsonProperty("model_file") String modelFile,
+            Map<String, Object> metrics) {}
 
-    record ForestFile(int outputs, List<FlatTree> trees) {
-    }
+    record ForestFile(int outputs, List<FlatTree> trees) {}
 
     static void save(TrainedModel m, Path dir) throws IOException {
         Files.createDirectories(dir);
@@ -61,8 +65,17 @@ final class ModelStore {
             file = "model.json";
             MAPPER.writeValue(dir.resolve(file).toFile(), new ForestFile(f.outputs(), f.trees()));
         }
-        Manifest manifest = new Manifest(FORMAT_VERSION, m.target(), m.task(), m.learner().wireName(), m.params(),
-                m.labels(), m.features(), m.preprocessor(), file, m.metrics());
+        Manifest manifest = new Manifest(
+                FORMAT_VERSION,
+                m.target(),
+                m.task(),
+                m.learner().wireName(),
+                m.params(),
+                m.labels(),
+                m.features(),
+                m.preprocessor(),
+                file,
+                m.metrics());
         MAPPER.writeValue(dir.resolve(MANIFEST).toFile(), manifest);
     }
 
@@ -74,8 +87,8 @@ final class ModelStore {
         }
         Manifest mf = MAPPER.readValue(manifestFile.toFile(), Manifest.class);
         if (mf.formatVersion() != FORMAT_VERSION) {
-            throw new IOException(manifestFile + ": format_version " + mf.formatVersion() + " is not supported (expected "
-                    + FORMAT_VERSION + ")");
+            throw new IOException(manifestFile + ": format_version " + mf.formatVersion()
+                    + " is not supported (expected " + FORMAT_VERSION + ")");
         }
         Learner learner = Learner.fromWireName(mf.learner());
         Path modelFile = dir.resolve(mf.modelFile());
@@ -85,10 +98,21 @@ final class ModelStore {
                 ForestFile f = MAPPER.readValue(modelFile.toFile(), ForestFile.class);
                 yield new ForestModel(f.trees(), f.outputs());
             }
-            case XGBOOST -> new XgbModel(XgbModel.call(() -> XGBoost.loadModel(modelFile.toString())), mf.task(),
-                    Math.max(1, mf.labels().size()));
+            case XGBOOST ->
+                new XgbModel(
+                        XgbModel.call(() -> XGBoost.loadModel(modelFile.toString())),
+                        mf.task(),
+                        Math.max(1, mf.labels().size()));
         };
-        return new TrainedModel(mf.target(), mf.task(), learner, mf.params(), mf.labels(), mf.features(),
-                mf.preprocessor(), model, mf.metrics());
+        return new TrainedModel(
+                mf.target(),
+                mf.task(),
+                learner,
+                mf.params(),
+                mf.labels(),
+                mf.features(),
+                mf.preprocessor(),
+                model,
+                mf.metrics());
     }
 }

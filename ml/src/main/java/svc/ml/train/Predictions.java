@@ -7,5 +7,4 @@ import java.util.List;
  * ({@code [rows][classes]}, columns in {@code labels} order) and {@code predicted}; regression
  * fills {@code values}.
  */
-public record Predictions(List<String> labels, double[][] probabilities, String[] predicted, double[] values) {
-}
+public record Predictions(List<String> labels, double[][] probabilities, String[] predicted, double[] values) {}

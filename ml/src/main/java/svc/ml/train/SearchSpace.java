@@ -12,15 +12,26 @@ import java.util.Random;
  * (a good setting on tabular data); the rest are a seeded sample of the remaining grid points.
  */
 public final class SearchSpace {
-    private SearchSpace() {
-    }
+    private SearchSpace() {}
 
     public static Map<String, Object> defaults(Learner learner) {
         return switch (learner) {
             case LINEAR -> params("learning_rate", 0.05, "epochs", 10);
             case RANDOM_FOREST -> params("trees", 100, "max_depth", 8, "feature_fraction", 0.3, "min_child_weight", 1);
-            case XGBOOST -> params("rounds", 300, "max_depth", 5, "eta", 0.05, "min_child_weight", 1,
-                    "subsample", 0.8, "colsample_bytree", 0.8);
+            case XGBOOST ->
+                params(
+                        "rounds",
+                        300,
+                        "max_depth",
+                        5,
+                        "eta",
+                        0.05,
+                        "min_child_weight",
+                        1,
+                        "subsample",
+                        0.8,
+                        "colsample_bytree",
+                        0.8);
         };
     }
 
@@ -38,8 +49,15 @@ public final class SearchSpace {
                 for (int depth : new int[] {6, 8, 10}) {
                     for (double frac : new double[] {0.2, 0.3, 0.5}) {
                         for (int minChild : new int[] {1, 5}) {
-                            grid.add(params("trees", 100, "max_depth", depth, "feature_fraction", frac,
-                                    "min_child_weight", minChild));
+                            grid.add(params(
+                                    "trees",
+                                    100,
+                                    "max_depth",
+                                    depth,
+                                    "feature_fraction",
+                                    frac,
+                                    "min_child_weight",
+                                    minChild));
                         }
                     }
                 }
@@ -49,8 +67,19 @@ public final class SearchSpace {
                     for (double eta : new double[] {0.05, 0.1}) {
                         for (int rounds : new int[] {150, 300}) {
                             for (int minChild : new int[] {1, 5}) {
-                                grid.add(params("rounds", rounds, "max_depth", depth, "eta", eta,
-                                        "min_child_weight", minChild, "subsample", 0.8, "colsample_bytree", 0.8));
+                                grid.add(params(
+                                        "rounds",
+                                        rounds,
+                                        "max_depth",
+                                        depth,
+                                        "eta",
+                                        eta,
+                                        "min_child_weight",
+                                        minChild,
+                                        "subsample",
+                                        0.8,
+                                        "colsample_bytree",
+                                        0.8));
                             }
                         }
                     }

@@ -2,7 +2,9 @@ package svc.ml.train;
 
 /** The kind of prediction problem. */
 public enum Task {
-    BINARY, MULTICLASS, REGRESSION;
+    BINARY,
+    MULTICLASS,
+    REGRESSION;
 
     public boolean isClassification() {
         return this != REGRESSION;

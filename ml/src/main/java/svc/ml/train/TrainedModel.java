@@ -17,9 +17,16 @@ import svc.ml.eval.Metrics;
  * @param labels class labels in output order (binary: negative then positive); empty for regression
  * @param metrics the metrics.json tree of the run that produced the model, or null
  */
-public record TrainedModel(String target, Task task, Learner learner, Map<String, Object> params,
-                           List<String> labels, List<RawFeature> features, Preprocessor preprocessor,
-                           FittedModel model, Map<String, Object> metrics) {
+public record TrainedModel(
+        String target,
+        Task task,
+        Learner learner,
+        Map<String, Object> params,
+        List<String> labels,
+        List<RawFeature> features,
+        Preprocessor preprocessor,
+        FittedModel model,
+        Map<String, Object> metrics) {
 
     /** Encodes raw rows into model inputs. */
     public double[][] encode(Dataset data) {

@@ -28,14 +28,13 @@ import svc.ml.eval.SplitMetrics;
 public final class Trainer {
     /** A numeric target with more distinct values than this is treated as regression. */
     static final int MAX_CLASSES = 20;
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private Trainer() {
-    }
+    private Trainer() {}
 
     /** Problem setup shared by every fit in a job: task, target, labels and raw features. */
-    public record Problem(String target, Task task, List<String> labels, List<String> features) {
-    }
+    public record Problem(String target, Task task, List<String> labels, List<String> features) {}
 
     /** Works out task, class labels and features of a spec on a dataset. */
     public static Problem problem(Dataset data, TrainingSpec spec) {
@@ -51,7 +50,8 @@ public final class Trainer {
         Task task = spec.task();
         if (task == null) {
             boolean numeric = t.type() == ColumnType.NUMERIC;
-            task = numeric && distinct.size() > MAX_CLASSES ? Task.REGRESSION
+            task = numeric && distinct.size() > MAX_CLASSES
+                    ? Task.REGRESSION
                     : distinct.size() == 2 ? Task.BINARY : Task.MULTICLASS;
         }
         if (task.isClassification() && distinct.size() < 2) {
@@ -67,40 +67,65 @@ public final class Trainer {
             if (positive == null) {
                 positive = counts.entrySet().stream()
                         .min(Map.Entry.<String, Integer>comparingByValue()
-                                .thenComparing(Map.Entry.<String, Integer>comparingByKey().reversed()))
-                        .orElseThrow().getKey();
+                                .thenComparing(Map.Entry.<String, Integer>comparingByKey()
+                                        .reversed()))
+                        .orElseThrow()
+                        .getKey();
             } else if (!distinct.contains(positive)) {
                 throw new IllegalArgumentException("positive label '" + positive + "' is not a value of target '"
                         + spec.target() + "'; values are " + counts.keySet());
             }
             final String pos = positive;
-            labels.add(counts.keySet().stream().filter(k -> !k.equals(pos)).findFirst().orElseThrow());
+            labels.add(counts.keySet().stream()
+                    .filter(k -> !k.equals(pos))
+                    .findFirst()
+                    .orElseThrow());
             labels.add(pos);
         } else if (task == Task.MULTICLASS) {
             labels.addAll(counts.keySet());
         }
-        List<String> features = spec.features() != null ? spec.features()
-                : data.columnNames().stream().filter(n -> !n.equals(spec.target())).toList();
+        List<String> features = spec.features() != null
+                ? spec.features()
+                : data.columnNames().stream()
+                        .filter(n -> !n.equals(spec.target()))
+                        .toList();
         return new Problem(spec.target(), task, List.copyOf(labels), List.copyOf(features));
     }
 
     /** Full job on one dataset: drops rows without a target, splits, searches, reports. */
     public static TrainingResult train(Dataset data, TrainingSpec spec) {
         Column t = data.column(spec.target());
-        int[] labelled = java.util.stream.IntStream.range(0, data.rowCount()).filter(i -> !t.isMissing(i)).toArray();
+        int[] labelled = java.util.stream.IntStream.range(0, data.rowCount())
+                .filter(i -> !t.isMissing(i))
+                .toArray();
         Dataset clean = data.select(labelled);
-        double[] weights = spec.weights() == null ? null : Arrays.stream(labelled).mapToDouble(i -> spec.weights()[i]).toArray();
+        double[] weights = spec.weights() == null
+                ? null
+                : Arrays.stream(labelled).mapToDouble(i -> spec.weights()[i]).toArray();
         Problem problem = problem(clean, spec);
         String[] strata = new String[clean.rowCount()];
         for (int i = 0; i < strata.length; i++) {
-            strata[i] = problem.task().isClassification() ? clean.column(spec.target()).value(i) : "";
+            strata[i] = problem.task().isClassification()
+                    ? clean.column(spec.target()).value(i)
+                    : "";
         }
         Splitter.Split split = Splitter.stratified(strata, spec.validationShare(), spec.testShare(), spec.seed());
-        double[] trainWeights = weights == null ? null : Arrays.stream(split.train()).mapToDouble(i -> weights[i]).toArray();
-        TrainingResult r = search(problem, clean.select(split.train()), trainWeights, clean.select(split.validation()),
-                clean.select(split.test()), spec);
+        double[] trainWeights = weights == null
+                ? null
+                : Arrays.stream(split.train()).mapToDouble(i -> weights[i]).toArray();
+        TrainingResult r = search(
+                problem,
+                clean.select(split.train()),
+                trainWeights,
+                clean.select(split.validation()),
+                clean.select(split.test()),
+                spec);
         int[] back = labelled;
-        return new TrainingResult(r.model(), r.report(), remap(split.train(), back), remap(split.validation(), back),
+        return new TrainingResult(
+                r.model(),
+                r.report(),
+                remap(split.train(), back),
+                remap(split.validation(), back),
                 remap(split.test(), back));
     }
 
@@ -108,14 +133,20 @@ public final class Trainer {
      * Searches every learner's candidates on given splits; the best validation score wins
      * (binary: AUC, multi-class: log loss, regression: RMSE). {@code test} may be null.
      */
-    public static TrainingResult search(Problem problem, Dataset train, double[] trainWeights, Dataset validation,
-                                        Dataset test, TrainingSpec spec) {
+    public static TrainingResult search(
+            Problem problem,
+            Dataset train,
+            double[] trainWeights,
+            Dataset validation,
+            Dataset test,
+            TrainingSpec spec) {
         List<MetricsReport.Candidate> candidates = new ArrayList<>();
         TrainedModel best = null;
         SplitMetrics bestValidation = null;
         double bestScore = Double.NEGATIVE_INFINITY;
         for (Learner learner : spec.learners()) {
-            for (Map<String, Object> params : SearchSpace.candidates(learner, spec.candidatesPerLearner(), spec.seed())) {
+            for (Map<String, Object> params :
+                    SearchSpace.candidates(learner, spec.candidatesPerLearner(), spec.seed())) {
                 TrainedModel m = fit(problem, train, trainWeights, learner, params, spec.seed());
                 SplitMetrics v = evaluate(m, validation);
                 candidates.add(new MetricsReport.Candidate(learner.wireName(), params, v));
@@ -131,16 +162,19 @@ public final class Trainer {
             throw new IllegalArgumentException("no learner to train; spec.learners is empty");
         }
         SplitMetrics testMetrics = test == null ? null : evaluate(best, test);
-        MetricsReport report = new MetricsReport(problem.task().name().toLowerCase(java.util.Locale.ROOT),
-                new MetricsReport.ModelRef(best.learner().wireName(), best.params()), testMetrics, bestValidation,
+        MetricsReport report = new MetricsReport(
+                problem.task().name().toLowerCase(java.util.Locale.ROOT),
+                new MetricsReport.ModelRef(best.learner().wireName(), best.params()),
+                testMetrics,
+                bestValidation,
                 candidates);
-        Map<String, Object> tree = MAPPER.convertValue(report, new TypeReference<Map<String, Object>>() { });
+        Map<String, Object> tree = MAPPER.convertValue(report, new TypeReference<Map<String, Object>>() {});
         return new TrainingResult(best.withMetrics(tree), report, null, null, null);
     }
 
     /** Fits one learner with fixed parameters: preprocessor on {@code train}, then the model. */
-    public static TrainedModel fit(Problem problem, Dataset train, double[] weights, Learner learner,
-                                   Map<String, Object> params, long seed) {
+    public static TrainedModel fit(
+            Problem problem, Dataset train, double[] weights, Learner learner, Map<String, Object> params, long seed) {
         Preprocessor pre = Preprocessor.fit(train, problem.features(), learner.needsScaling());
         double[][] x = pre.transform(train);
         Column t = train.column(problem.target());
@@ -151,8 +185,8 @@ public final class Trainer {
             for (int i = 0; i < classes.length; i++) {
                 classes[i] = problem.labels().indexOf(t.value(i));
                 if (classes[i] < 0) {
-                    throw new IllegalArgumentException("row " + i + " of the training data has target '"
-                            + t.value(i) + "', not one of " + problem.labels());
+                    throw new IllegalArgumentException("row " + i + " of the training data has target '" + t.value(i)
+                            + "', not one of " + problem.labels());
                 }
             }
         } else {
@@ -164,7 +198,12 @@ public final class Trainer {
         if (weights != null && weights.length != train.rowCount()) {
             throw new IllegalArgumentException(weights.length + " sample weights for " + train.rowCount() + " rows");
         }
-        FitData data = new FitData(x, classes, target, weights, pre.featureNames(),
+        FitData data = new FitData(
+                x,
+                classes,
+                target,
+                weights,
+                pre.featureNames(),
                 problem.task().isClassification() ? problem.labels().size() : 1);
         FittedModel model = switch (learner) {
             case LINEAR -> TribuoFitter.fitLinear(problem.task(), data, params, seed);
@@ -175,8 +214,16 @@ public final class Trainer {
         for (String f : problem.features()) {
             raw.add(new RawFeature(f, train.column(f).type()));
         }
-        return new TrainedModel(problem.target(), problem.task(), learner, new HashMap<>(params), problem.labels(), raw,
-                pre, model, null);
+        return new TrainedModel(
+                problem.target(),
+                problem.task(),
+                learner,
+                new HashMap<>(params),
+                problem.labels(),
+                raw,
+                pre,
+                model,
+                null);
     }
 
     /** Metrics of a model on a labelled dataset. */

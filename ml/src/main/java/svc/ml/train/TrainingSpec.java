@@ -16,9 +16,17 @@ import java.util.List;
  * @param features             raw feature columns, or null for every column but the target
  * @param weights              per-row sample weights aligned with the dataset rows, or null
  */
-public record TrainingSpec(String target, Task task, List<Learner> learners, int candidatesPerLearner, long seed,
-                           double validationShare, double testShare, String positiveLabel, List<String> features,
-                           double[] weights) {
+public record TrainingSpec(
+        String target,
+        Task task,
+        List<Learner> learners,
+        int candidatesPerLearner,
+        long seed,
+        double validationShare,
+        double testShare,
+        String positiveLabel,
+        List<String> features,
+        double[] weights) {
 
     /** Every learner, three candidates each, 70/15/15 split, seed 42. */
     public static TrainingSpec of(String target) {
@@ -26,32 +34,68 @@ public record TrainingSpec(String target, Task task, List<Learner> learners, int
     }
 
     public TrainingSpec withLearners(List<Learner> l) {
-        return new TrainingSpec(target, task, l, candidatesPerLearner, seed, validationShare, testShare, positiveLabel,
-                features, weights);
-    }
-
-    public TrainingSpec withCandidates(int n) {
-        return new TrainingSpec(target, task, learners, n, seed, validationShare, testShare, positiveLabel, features,
+        return new TrainingSpec(
+                target,
+                task,
+                l,
+                candidatesPerLearner,
+                seed,
+                validationShare,
+                testShare,
+                positiveLabel,
+                features,
                 weights);
     }
 
+    public TrainingSpec withCandidates(int n) {
+        return new TrainingSpec(
+                target, task, learners, n, seed, validationShare, testShare, positiveLabel, features, weights);
+    }
+
     public TrainingSpec withSeed(long s) {
-        return new TrainingSpec(target, task, learners, candidatesPerLearner, s, validationShare, testShare,
-                positiveLabel, features, weights);
+        return new TrainingSpec(
+                target,
+                task,
+                learners,
+                candidatesPerLearner,
+                s,
+                validationShare,
+                testShare,
+                positiveLabel,
+                features,
+                weights);
     }
 
     public TrainingSpec withPositiveLabel(String p) {
-        return new TrainingSpec(target, task, learners, candidatesPerLearner, seed, validationShare, testShare, p,
-                features, weights);
+        return new TrainingSpec(
+                target, task, learners, candidatesPerLearner, seed, validationShare, testShare, p, features, weights);
     }
 
     public TrainingSpec withFeatures(List<String> f) {
-        return new TrainingSpec(target, task, learners, candidatesPerLearner, seed, validationShare, testShare,
-                positiveLabel, f, weights);
+        return new TrainingSpec(
+                target,
+                task,
+                learners,
+                candidatesPerLearner,
+                seed,
+                validationShare,
+                testShare,
+                positiveLabel,
+                f,
+                weights);
     }
 
     public TrainingSpec withWeights(double[] w) {
-        return new TrainingSpec(target, task, learners, candidatesPerLearner, seed, validationShare, testShare,
-                positiveLabel, features, w);
+        return new TrainingSpec(
+                target,
+                task,
+                learners,
+                candidatesPerLearner,
+                seed,
+                validationShare,
+                testShare,
+                positiveLabel,
+                features,
+                w);
     }
 }

@@ -47,12 +47,10 @@ import org.tribuo.regression.sgd.objectives.SquaredLoss;
 final class TribuoFitter {
     private static final String REGRESSION_DIM = "y";
 
-    private TribuoFitter() {
-    }
+    private TribuoFitter() {}
 
     /** A Tribuo linear model and the target standardization it was fitted under (regression only). */
-    record TribuoLinear(AbstractLinearSGDModel<?> model, double targetMean, double targetScale) {
-    }
+    record TribuoLinear(AbstractLinearSGDModel<?> model, double targetMean, double targetScale) {}
 
     static LinearModel fitLinear(Task task, FitData data, Map<String, Object> params, long seed) {
         return exportLinear(trainLinear(task, data, params, seed), task, data);
@@ -71,7 +69,8 @@ final class TribuoFitter {
         // Regression: fit on a standardized target so one learning rate suits any target scale.
         double[] y = data.target();
         double mean = Arrays.stream(y).average().orElse(0);
-        double sd = Math.sqrt(Arrays.stream(y).map(v -> (v - mean) * (v - mean)).average().orElse(1));
+        double sd = Math.sqrt(
+                Arrays.stream(y).map(v -> (v - mean) * (v - mean)).average().orElse(1));
         double scale = sd > 1e-12 ? sd : 1;
         var trainer = new org.tribuo.regression.sgd.linear.LinearSGDTrainer(
                 new SquaredLoss(), new AdaGrad(lr, 1e-6), epochs, -1, batch, seed);
@@ -87,8 +86,8 @@ final class TribuoFitter {
             for (int j = 0; j < p; j++) {
                 w[j] = full[0][j] * scale;
             }
-            return new LinearModel(task, new double[][] {w}, new double[] {full[0][p] * scale + fitted.targetMean()},
-                    means(data.x()));
+            return new LinearModel(
+                    task, new double[][] {w}, new double[] {full[0][p] * scale + fitted.targetMean()}, means(data.x()));
         }
         double[][] full = linearRows(fitted.model(), data, data.classCount());
         if (task == Task.BINARY) {
@@ -142,7 +141,8 @@ final class TribuoFitter {
     static double[] tribuoPredict(Model<?> model, FitData data, double[] row, int outputs) {
         String[] names = data.features().toArray(String[]::new);
         if (outputs == 1 && data.classes() == null) {
-            var p = ((Model<Regressor>) model).predict(new ArrayExample<>(new Regressor(REGRESSION_DIM, 0), names, row));
+            var p = ((Model<Regressor>) model)
+                    .predict(new ArrayExample<>(new Regressor(REGRESSION_DIM, 0), names, row));
             return new double[] {p.getOutput().getValues()[0]};
         }
         var p = ((Model<Label>) model).predict(new ArrayExample<>(new Label("0"), names, row));
@@ -189,7 +189,8 @@ final class TribuoFitter {
     private static FlatTree export(TreeModel<?> tree, FitData data, int outputs) {
         List<Node<?>> nodes = new ArrayList<>();
         // regression trees keep one root per output dimension
-        Node<?> root = tree instanceof IndependentRegressionTreeModel r ? r.getRoots().get(REGRESSION_DIM) : tree.getRoot();
+        Node<?> root =
+                tree instanceof IndependentRegressionTreeModel r ? r.getRoots().get(REGRESSION_DIM) : tree.getRoot();
         collect(root, nodes);
         int n = nodes.size();
         int[] feature = new int[n];
@@ -289,7 +290,8 @@ final class TribuoFitter {
         return dataset(examples, factory);
     }
 
-    private static <T extends Output<T>> MutableDataset<T> dataset(List<Example<T>> examples, OutputFactory<T> factory) {
+    private static <T extends Output<T>> MutableDataset<T> dataset(
+            List<Example<T>> examples, OutputFactory<T> factory) {
         var provenance = new SimpleDataSourceProvenance("svc training rows", OffsetDateTime.now(), factory);
         return new MutableDataset<>(new ListDataSource<>(examples, factory, provenance));
     }

@@ -8,8 +8,7 @@ import ml.dmlc.xgboost4j.java.XGBoost;
 
 /** Fits XGBoost boosters (histogram method; one native thread unless {@code nthread} is given). */
 final class XgbFitter {
-    private XgbFitter() {
-    }
+    private XgbFitter() {}
 
     static XgbModel fit(Task task, FitData data, Map<String, Object> params, long seed) {
         return XgbModel.call(() -> {

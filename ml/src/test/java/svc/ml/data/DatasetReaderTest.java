@@ -22,10 +22,12 @@ class DatasetReaderTest {
 
     @Test
     void parsesRfc4180QuotingAndMissingTokens() throws IOException {
-        Path p = write("q.csv", "\uFEFFname,note,n\r\n"
-                + "\"Smith, J\",\"said \"\"hi\"\"\",1\r\n"
-                + "plain,\"two\nlines\",?\r\n"
-                + " spaced ,NA,3\n");
+        Path p = write(
+                "q.csv",
+                "\uFEFFname,note,n\r\n"
+                        + "\"Smith, J\",\"said \"\"hi\"\"\",1\r\n"
+                        + "plain,\"two\nlines\",?\r\n"
+                        + " spaced ,NA,3\n");
         Dataset d = DatasetReader.read(p);
         assertThat(d.rowCount()).isEqualTo(3);
         assertThat(d.columnNames()).containsExactly("name", "note", "n");
@@ -52,15 +54,19 @@ class DatasetReaderTest {
     @Test
     void unclosedQuoteNamesTheLineWhereTheFieldStarts() throws IOException {
         Path p = write("u.csv", "a,b\n1,2\n3,\"oops\n4,5\n");
-        assertThatThrownBy(() -> DatasetReader.read(p)).hasMessageContaining("line 3").hasMessageContaining("never closed");
+        assertThatThrownBy(() -> DatasetReader.read(p))
+                .hasMessageContaining("line 3")
+                .hasMessageContaining("never closed");
     }
 
     @Test
     void binaryFileIsRefusedBeforeParsing() throws IOException {
         Path p = dir.resolve("b.csv");
         Files.write(p, new byte[] {'a', ',', 'b', '\n', 0x50, 0x4b, 0x03, 0x04, 0, 0, 1});
-        assertThatThrownBy(() -> DatasetReader.read(p)).isInstanceOf(DataLoadException.class)
-                .hasMessageContaining("binary").hasMessageContaining("offset 8");
+        assertThatThrownBy(() -> DatasetReader.read(p))
+                .isInstanceOf(DataLoadException.class)
+                .hasMessageContaining("binary")
+                .hasMessageContaining("offset 8");
     }
 
     @Test
@@ -77,13 +83,17 @@ class DatasetReaderTest {
         Path p = write("big.csv", "a,b\n1,2\n3,4\n");
         assertThatThrownBy(() -> DatasetReader.read(p, ReadOptions.defaults().withMaxBytes(10)))
                 .hasMessageContaining("over the limit of 10 bytes");
-        assertThat(DatasetReader.read(p, ReadOptions.defaults().withMaxBytes(100)).rowCount()).isEqualTo(2);
+        assertThat(DatasetReader.read(p, ReadOptions.defaults().withMaxBytes(100))
+                        .rowCount())
+                .isEqualTo(2);
     }
 
     @Test
     void overlongFieldStopsEarlyInsteadOfFillingMemory() throws IOException {
         Path p = write("long.csv", "a,b\n1,\"" + "x".repeat(CsvParser.MAX_FIELD_CHARS + 10) + "\n");
-        assertThatThrownBy(() -> DatasetReader.read(p)).hasMessageContaining("line 2").hasMessageContaining("longer than");
+        assertThatThrownBy(() -> DatasetReader.read(p))
+                .hasMessageContaining("line 2")
+                .hasMessageContaining("longer than");
     }
 
     @Test
@@ -93,13 +103,15 @@ class DatasetReaderTest {
         assertThat(d.column("flag").type()).isEqualTo(ColumnType.BOOLEAN);
         assertThat(d.column("flag").number(0)).isEqualTo(1.0);
         assertThat(d.column("day").type()).isEqualTo(ColumnType.DATE);
-        assertThat(d.column("day").number(0)).isEqualTo(java.time.LocalDate.of(2024, 1, 2).toEpochDay());
+        assertThat(d.column("day").number(0))
+                .isEqualTo(java.time.LocalDate.of(2024, 1, 2).toEpochDay());
         assertThat(d.column("code").type()).isEqualTo(ColumnType.CATEGORICAL);
     }
 
     @Test
     void readsJsonLinesWithUnionOfKeys() throws IOException {
-        Path p = write("d.jsonl", "{\"a\": 1, \"b\": \"x\"}\n\n{\"a\": 2.5, \"c\": true}\n{\"a\": null, \"b\": \"?\"}\n");
+        Path p = write(
+                "d.jsonl", "{\"a\": 1, \"b\": \"x\"}\n\n{\"a\": 2.5, \"c\": true}\n{\"a\": null, \"b\": \"?\"}\n");
         Dataset d = DatasetReader.read(p);
         assertThat(d.columnNames()).containsExactly("a", "b", "c");
         assertThat(d.rowCount()).isEqualTo(3);
@@ -113,6 +125,8 @@ class DatasetReaderTest {
     @Test
     void jsonLineThatIsNotAnObjectIsNamed() throws IOException {
         Path p = write("bad.jsonl", "{\"a\": 1}\n[1,2]\n");
-        assertThatThrownBy(() -> DatasetReader.read(p)).hasMessageContaining("line 2").hasMessageContaining("object");
+        assertThatThrownBy(() -> DatasetReader.read(p))
+                .hasMessageContaining("line 2")
+                .hasMessageContaining("object");
     }
 }

@@ -56,7 +56,11 @@ class FindingsTest {
         List<Finding> f = LeakageDetector.detect(leaky, "credit_risk");
         assertThat(f).extracting(Finding::column).containsExactlyInAnyOrder("collections_score", "status_after");
         assertThat(f).allSatisfy(x -> assertThat(x.code()).isEqualTo("LEAKAGE"));
-        assertThat(f.stream().filter(x -> x.column().equals("collections_score")).findFirst().orElseThrow().message())
+        assertThat(f.stream()
+                        .filter(x -> x.column().equals("collections_score"))
+                        .findFirst()
+                        .orElseThrow()
+                        .message())
                 .contains("ROC AUC");
     }
 
@@ -66,7 +70,8 @@ class FindingsTest {
         for (int i = 0; i < amountInCents.length; i++) {
             amountInCents[i] = Double.toString(german.column("credit_amount").number(i) * 100 + (i % 3));
         }
-        List<Finding> f = LeakageDetector.detect(german.withColumn(Column.of("amount_cents", amountInCents)), "credit_amount");
+        List<Finding> f =
+                LeakageDetector.detect(german.withColumn(Column.of("amount_cents", amountInCents)), "credit_amount");
         assertThat(f).extracting(Finding::column).containsExactly("amount_cents");
         assertThat(f.get(0).message()).contains("correlation");
     }
@@ -82,10 +87,15 @@ class FindingsTest {
         Dataset d = german.withColumn(Column.of("branch", constant)).select(rows);
         List<Finding> f = Validator.validate(d, "credit_risk");
         assertThat(f).extracting(Finding::code).containsExactlyInAnyOrder("CONSTANT_COLUMN", "DUPLICATE_ROWS");
-        assertThat(f).filteredOn(x -> x.code().equals("DUPLICATE_ROWS")).singleElement()
+        assertThat(f)
+                .filteredOn(x -> x.code().equals("DUPLICATE_ROWS"))
+                .singleElement()
                 .satisfies(x -> assertThat(x.message()).startsWith("3 rows"));
-        assertThat(Validator.validate(german, "default")).extracting(Finding::code).contains("TARGET_MISSING");
-        assertThat(Validator.validate(german.select(new int[] {0, 1, 2}), "credit_risk")).extracting(Finding::code)
+        assertThat(Validator.validate(german, "default"))
+                .extracting(Finding::code)
+                .contains("TARGET_MISSING");
+        assertThat(Validator.validate(german.select(new int[] {0, 1, 2}), "credit_risk"))
+                .extracting(Finding::code)
                 .contains("TOO_FEW_ROWS");
     }
 

@@ -70,7 +70,8 @@ class PreprocessorTest {
     @Test
     void nonNumericValueForNumericColumnNamesTheColumn() {
         Preprocessor p = Preprocessor.fit(small(), List.of("n"), false);
-        assertThatThrownBy(() -> p.transform(Map.of("n", "lots"))).hasMessageContaining("column 'n'")
+        assertThatThrownBy(() -> p.transform(Map.of("n", "lots")))
+                .hasMessageContaining("column 'n'")
                 .hasMessageContaining("'lots'");
         assertThat(p.transform(Map.of("n", "?"))[0]).isEqualTo(2.0);
     }

@@ -21,7 +21,10 @@ class RealDataTest {
     static void load() throws IOException {
         adult = DatasetReader.read(ADULT);
         // The file has no quoted fields, so a plain split is an independent reading of it.
-        adultRaw = Files.readAllLines(ADULT).stream().skip(1).map(l -> l.split(",", -1)).toList();
+        adultRaw = Files.readAllLines(ADULT).stream()
+                .skip(1)
+                .map(l -> l.split(",", -1))
+                .toList();
     }
 
     @Test
@@ -53,22 +56,32 @@ class RealDataTest {
     @Test
     void adultProfileNumbersMatchIndependentComputation() {
         DatasetProfile profile = Profiler.profile(adult, "income");
-        ColumnProfile age = profile.columns().stream().filter(c -> c.name().equals("age")).findFirst().orElseThrow();
-        double[] ages = adultRaw.stream().mapToDouble(r -> Double.parseDouble(r[0])).toArray();
+        ColumnProfile age = profile.columns().stream()
+                .filter(c -> c.name().equals("age"))
+                .findFirst()
+                .orElseThrow();
+        double[] ages =
+                adultRaw.stream().mapToDouble(r -> Double.parseDouble(r[0])).toArray();
         double mean = java.util.Arrays.stream(ages).sum() / ages.length;
-        double ss = java.util.Arrays.stream(ages).map(a -> (a - mean) * (a - mean)).sum();
+        double ss =
+                java.util.Arrays.stream(ages).map(a -> (a - mean) * (a - mean)).sum();
         assertThat(age.mean()).isCloseTo(mean, within(1e-9));
         assertThat(age.std()).isCloseTo(Math.sqrt(ss / (ages.length - 1)), within(1e-9));
         assertThat(age.min()).isEqualTo(17.0);
         assertThat(age.max()).isEqualTo(90.0);
         assertThat(age.missing()).isZero();
-        ColumnProfile wc = profile.columns().stream().filter(c -> c.name().equals("workclass")).findFirst().orElseThrow();
+        ColumnProfile wc = profile.columns().stream()
+                .filter(c -> c.name().equals("workclass"))
+                .findFirst()
+                .orElseThrow();
         assertThat(wc.missingShare()).isCloseTo(1836.0 / 32561, within(1e-12));
         assertThat(wc.cardinality()).isEqualTo(8);
         assertThat(wc.topCategories().get(0).value()).isEqualTo("Private");
-        assertThat(wc.topCategories().get(0).count())
-                .isEqualTo((int) adultRaw.stream().filter(r -> r[1].equals("Private")).count());
-        assertThat(profile.targetBalance()).extracting(ColumnProfile.CategoryCount::value).containsExactly("<=50K", ">50K");
+        assertThat(wc.topCategories().get(0).count()).isEqualTo((int)
+                adultRaw.stream().filter(r -> r[1].equals("Private")).count());
+        assertThat(profile.targetBalance())
+                .extracting(ColumnProfile.CategoryCount::value)
+                .containsExactly("<=50K", ">50K");
         assertThat(profile.targetBalance().get(1).count()).isEqualTo(7841);
         assertThat(profile.targetBalance().get(1).share()).isCloseTo(0.2408, within(5e-5));
     }
@@ -79,23 +92,36 @@ class RealDataTest {
         assertThat(g.rowCount()).isEqualTo(1000);
         assertThat(g.columnCount()).isEqualTo(22);
         DatasetProfile p = Profiler.profile(g, "credit_risk");
-        assertThat(p.targetBalance()).extracting(ColumnProfile.CategoryCount::count).containsExactly(700, 300);
+        assertThat(p.targetBalance())
+                .extracting(ColumnProfile.CategoryCount::count)
+                .containsExactly(700, 300);
         assertThat(RoleGuesser.sensitiveColumns(g))
                 .containsExactlyInAnyOrder("personal_status_sex", "age", "foreign_worker", "sex");
-        assertThat(RoleGuesser.sensitiveColumns(adult)).containsExactlyInAnyOrder("age", "marital-status", "race", "sex");
+        assertThat(RoleGuesser.sensitiveColumns(adult))
+                .containsExactlyInAnyOrder("age", "marital-status", "race", "sex");
     }
 
     @Test
     void guessesTargetsFromStatementAndData() {
         Dataset g = DatasetReader.read(GERMAN);
-        assertThat(RoleGuesser.guessTarget("Predict credit risk of applicants", g).orElseThrow().column())
+        assertThat(RoleGuesser.guessTarget("Predict credit risk of applicants", g)
+                        .orElseThrow()
+                        .column())
                 .isEqualTo("credit_risk");
-        assertThat(RoleGuesser.guessTarget("Who earns more than 50K? Predict income.", adult).orElseThrow().column())
+        assertThat(RoleGuesser.guessTarget("Who earns more than 50K? Predict income.", adult)
+                        .orElseThrow()
+                        .column())
                 .isEqualTo("income");
         assertThat(RoleGuesser.guessTarget("", adult).orElseThrow().column()).isEqualTo("income");
         Dataset noName = g.without("credit_risk").withColumn(Column.of("outcome_flag", column(g, "credit_risk")));
-        assertThat(RoleGuesser.guessTarget("find bad loans", noName).orElseThrow().column()).isEqualTo("outcome_flag");
-        assertThat(RoleGuesser.guessTarget("predict the job of the applicant", g).orElseThrow().column()).isEqualTo("job");
+        assertThat(RoleGuesser.guessTarget("find bad loans", noName)
+                        .orElseThrow()
+                        .column())
+                .isEqualTo("outcome_flag");
+        assertThat(RoleGuesser.guessTarget("predict the job of the applicant", g)
+                        .orElseThrow()
+                        .column())
+                .isEqualTo("job");
     }
 
     static String[] column(Dataset d, String name) {

@@ -16,7 +16,8 @@ class MetricsTest {
         assertThat(Metrics.rocAuc(pos, s)).isEqualTo(0.875);
         assertThat(Metrics.rocAuc(pos, new double[] {0.1, 0.2, 0.8, 0.9})).isEqualTo(0.0);
         assertThat(Metrics.rocAuc(pos, new double[] {0.3, 0.3, 0.3, 0.3})).isEqualTo(0.5);
-        assertThat(Metrics.rocAuc(new boolean[] {true, true}, new double[] {0.1, 0.2})).isNaN();
+        assertThat(Metrics.rocAuc(new boolean[] {true, true}, new double[] {0.1, 0.2}))
+                .isNaN();
     }
 
     @Test
@@ -39,8 +40,10 @@ class MetricsTest {
         int[] actual = {1, 0};
         double[][] p = {{0.2, 0.8}, {0.6, 0.4}};
         assertThat(Metrics.logLoss(actual, p)).isCloseTo(-(Math.log(0.8) + Math.log(0.6)) / 2, within(1e-15));
-        assertThat(Metrics.logLoss(new int[] {1}, new double[][] {{1, 0}})).isCloseTo(-Math.log(Metrics.EPS), within(1e-9));
-        CalibrationBin[] bins = Metrics.calibration(new boolean[] {true, false, true, true}, new double[] {0.05, 0.15, 0.95, 1.0}, 10);
+        assertThat(Metrics.logLoss(new int[] {1}, new double[][] {{1, 0}}))
+                .isCloseTo(-Math.log(Metrics.EPS), within(1e-9));
+        CalibrationBin[] bins =
+                Metrics.calibration(new boolean[] {true, false, true, true}, new double[] {0.05, 0.15, 0.95, 1.0}, 10);
         assertThat(bins).hasSize(10);
         assertThat(bins[0].count()).isEqualTo(1);
         assertThat(bins[0].observedRate()).isEqualTo(1.0);
@@ -70,8 +73,18 @@ class MetricsTest {
         assertThat(r.precision()).isCloseTo(0.5, within(1e-15));
         assertThat(r.recall()).isCloseTo(0.5, within(1e-15));
         assertThat(r.calibration()).isNull();
-        String json = new MetricsReport("multiclass", new MetricsReport.ModelRef("xgboost", java.util.Map.of("eta", 0.1)),
-                r, r, List.of()).toJson();
-        assertThat(json).contains("\"task\" : \"multiclass\"", "\"roc_auc\"", "\"confusion_matrix\"", "\"learner\" : \"xgboost\"");
+        String json = new MetricsReport(
+                        "multiclass",
+                        new MetricsReport.ModelRef("xgboost", java.util.Map.of("eta", 0.1)),
+                        r,
+                        r,
+                        List.of())
+                .toJson();
+        assertThat(json)
+                .contains(
+                        "\"task\" : \"multiclass\"",
+                        "\"roc_auc\"",
+                        "\"confusion_matrix\"",
+                        "\"learner\" : \"xgboost\"");
     }
 }

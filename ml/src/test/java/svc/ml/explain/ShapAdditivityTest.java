@@ -59,7 +59,10 @@ class ShapAdditivityTest {
         // over the training rows the linear SHAP values of each input average to zero
         for (int j = 0; j < v.features().size(); j++) {
             final int col = j;
-            double mean = java.util.Arrays.stream(v.values()).mapToDouble(r -> r[col]).average().orElseThrow();
+            double mean = java.util.Arrays.stream(v.values())
+                    .mapToDouble(r -> r[col])
+                    .average()
+                    .orElseThrow();
             assertThat(mean).isCloseTo(0, within(1e-9));
         }
     }
@@ -113,7 +116,8 @@ class ShapAdditivityTest {
                     .isLessThanOrEqualTo(report.globalImportance().get(i - 1).meanAbsShap());
         }
         // checking account status is the best known single predictor of German credit risk
-        assertThat(report.globalImportance().subList(0, 3)).extracting(ShapReport.Importance::feature)
+        assertThat(report.globalImportance().subList(0, 3))
+                .extracting(ShapReport.Importance::feature)
                 .contains("checking_status");
         JsonNode json = new ObjectMapper().readTree(report.toJson());
         assertThat(json.has("base_value")).isTrue();

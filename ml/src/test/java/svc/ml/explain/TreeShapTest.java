@@ -100,11 +100,21 @@ class TreeShapTest {
     @Test
     void tribuoForestOnSixFeaturesMatchesBruteForce() {
         Dataset german = DatasetReader.read(Path.of("../data/german_credit/german_credit.csv"));
-        List<String> six = List.of("duration_months", "credit_amount", "age", "installment_rate_pct",
-                "residence_since", "existing_credits");
+        List<String> six = List.of(
+                "duration_months",
+                "credit_amount",
+                "age",
+                "installment_rate_pct",
+                "residence_since",
+                "existing_credits");
         TrainingSpec spec = TrainingSpec.of("credit_risk").withFeatures(six);
-        TrainedModel m = Trainer.fit(Trainer.problem(german, spec), german, null, Learner.RANDOM_FOREST,
-                Map.of("trees", 3, "max_depth", 5, "feature_fraction", 0.7), 11);
+        TrainedModel m = Trainer.fit(
+                Trainer.problem(german, spec),
+                german,
+                null,
+                Learner.RANDOM_FOREST,
+                Map.of("trees", 3, "max_depth", 5, "feature_fraction", 0.7),
+                11);
         ForestModel forest = (ForestModel) m.model();
         double[][] x = m.encode(german);
         assertThat(x[0]).hasSize(6);

@@ -29,8 +29,13 @@ class XgbTreeShapCrossCheckTest {
     @Test
     void ourTreeShapOnDumpedBoosterTreesEqualsXgboostContributions() throws Exception {
         Dataset german = DatasetReader.read(Path.of("../data/german_credit/german_credit.csv"));
-        TrainedModel m = Trainer.fit(Trainer.problem(german, TrainingSpec.of("credit_risk")), german, null,
-                Learner.XGBOOST, Map.of("rounds", 20, "max_depth", 4, "eta", 0.3), 3);
+        TrainedModel m = Trainer.fit(
+                Trainer.problem(german, TrainingSpec.of("credit_risk")),
+                german,
+                null,
+                Learner.XGBOOST,
+                Map.of("rounds", 20, "max_depth", 4, "eta", 0.3),
+                3);
         XgbModel xgb = (XgbModel) m.model();
         String[] dump = xgb.booster().getModelDump((String) null, true, "json");
         List<FlatTree> trees = new ArrayList<>();

@@ -17,8 +17,8 @@ class AdultTrainingTest {
         Dataset test = DatasetReader.read(Path.of("../data/adult/adult_test.csv"));
         Trainer.Problem p = Trainer.problem(train, TrainingSpec.of("income"));
         assertThat(p.labels()).containsExactly("<=50K", ">50K");
-        TrainedModel m = Trainer.fit(p, train, null, Learner.XGBOOST,
-                Map.of("rounds", 100, "max_depth", 6, "eta", 0.15), 1);
+        TrainedModel m =
+                Trainer.fit(p, train, null, Learner.XGBOOST, Map.of("rounds", 100, "max_depth", 6, "eta", 0.15), 1);
         ClassificationReport r = (ClassificationReport) Trainer.evaluate(m, test);
         // published GBT on this split: accuracy 0.873, AUC 0.927 (data/README.md)
         assertThat(r.accuracy()).isGreaterThan(0.865);

@@ -34,7 +34,8 @@ class TrainingTest {
         assertThat(p.task()).isEqualTo(Task.BINARY);
         assertThat(p.labels()).containsExactly("good", "bad");
         assertThat(p.features()).hasSize(21).doesNotContain("credit_risk");
-        assertThat(Trainer.problem(german, spec.withPositiveLabel("good")).labels()).containsExactly("bad", "good");
+        assertThat(Trainer.problem(german, spec.withPositiveLabel("good")).labels())
+                .containsExactly("bad", "good");
     }
 
     @Test
@@ -52,10 +53,13 @@ class TrainingTest {
 
     @Test
     void searchKeepsTheBestValidationCandidateAndReportsAll() {
-        TrainingResult r = Trainer.train(german, spec.withLearners(List.of(Learner.LINEAR)).withCandidates(3));
+        TrainingResult r =
+                Trainer.train(german, spec.withLearners(List.of(Learner.LINEAR)).withCandidates(3));
         assertThat(r.report().candidates()).hasSize(3);
         double best = r.report().candidates().stream()
-                .mapToDouble(c -> ((ClassificationReport) c.validation()).rocAuc()).max().orElseThrow();
+                .mapToDouble(c -> ((ClassificationReport) c.validation()).rocAuc())
+                .max()
+                .orElseThrow();
         assertThat(((ClassificationReport) r.report().validation()).rocAuc()).isEqualTo(best);
         assertThat(r.testRows()).hasSize(150);
         assertThat(r.model().metrics()).containsKeys("task", "model", "test", "validation", "candidates");
@@ -68,7 +72,9 @@ class TrainingTest {
         for (Learner learner : Learner.values()) {
             Map<String, Object> params = learner == Learner.XGBOOST
                     ? Map.of("rounds", 30, "max_depth", 3, "eta", 0.3)
-                    : learner == Learner.RANDOM_FOREST ? Map.of("trees", 20, "max_depth", 6) : SearchSpace.defaults(learner);
+                    : learner == Learner.RANDOM_FOREST
+                            ? Map.of("trees", 20, "max_depth", 6)
+                            : SearchSpace.defaults(learner);
             TrainedModel m = Trainer.fit(p, german, null, learner, params, 5);
             Path d = dir.resolve(learner.wireName());
             m.save(d);
@@ -81,7 +87,8 @@ class TrainingTest {
             assertThat(b.probabilities()).as(learner.name()).isDeepEqualTo(a.probabilities());
             assertThat(b.predicted()).containsExactly(a.predicted());
             // raw map rows (as an HTTP body would give them) predict the same as the dataset path
-            List<Map<String, Object>> rows = java.util.stream.IntStream.range(0, 5).mapToObj(head::row).toList();
+            List<Map<String, Object>> rows =
+                    java.util.stream.IntStream.range(0, 5).mapToObj(head::row).toList();
             Predictions c = back.predictRows(rows);
             for (int i = 0; i < 5; i++) {
                 assertThat(c.probabilities()[i]).containsExactly(a.probabilities()[i]);
@@ -102,7 +109,8 @@ class TrainingTest {
         // up-weighting the positive class raises its predicted share well above the 30% base rate
         assertThat(plain).isCloseTo(0.30, within(0.05));
         assertThat(weighted).isGreaterThan(0.5);
-        double linearWeighted = meanPositive(Trainer.fit(p, german, w, Learner.LINEAR, SearchSpace.defaults(Learner.LINEAR), 1));
+        double linearWeighted =
+                meanPositive(Trainer.fit(p, german, w, Learner.LINEAR, SearchSpace.defaults(Learner.LINEAR), 1));
         assertThat(linearWeighted).isGreaterThan(0.5);
     }
 
@@ -120,8 +128,8 @@ class TrainingTest {
         assertThat(m.labels()).containsExactly("for free", "own", "rent");
         // housing is strongly tied to property ("unknown/none" -> for free): well above the 71% majority class
         assertThat(m.accuracy()).isGreaterThan(0.75);
-        TrainingResult reg = Trainer.train(german, TrainingSpec.of("duration_months").withCandidates(1)
-                .withLearners(List.of(Learner.LINEAR)));
+        TrainingResult reg = Trainer.train(
+                german, TrainingSpec.of("duration_months").withCandidates(1).withLearners(List.of(Learner.LINEAR)));
         assertThat(reg.model().task()).isEqualTo(Task.REGRESSION);
         RegressionReport rr = (RegressionReport) reg.report().test();
         assertThat(rr.r2()).isGreaterThan(0.3); // credit amount explains much of the duration
@@ -130,17 +138,33 @@ class TrainingTest {
         }
         // the tree learners get small fixed settings here to keep the suite fast
         Trainer.Problem mp = Trainer.problem(german, housing);
-        TrainedModel xgbMulti = Trainer.fit(mp, german.select(multi.trainRows()), null, Learner.XGBOOST,
-                Map.of("rounds", 40, "max_depth", 3, "eta", 0.2), 1);
+        TrainedModel xgbMulti = Trainer.fit(
+                mp,
+                german.select(multi.trainRows()),
+                null,
+                Learner.XGBOOST,
+                Map.of("rounds", 40, "max_depth", 3, "eta", 0.2),
+                1);
         ClassificationReport xm = (ClassificationReport) Trainer.evaluate(xgbMulti, german.select(multi.testRows()));
         assertThat(xm.accuracy()).isGreaterThan(0.75);
         Trainer.Problem rp = Trainer.problem(german, TrainingSpec.of("duration_months"));
-        TrainedModel rf = Trainer.fit(rp, german.select(reg.trainRows()), null, Learner.RANDOM_FOREST,
-                Map.of("trees", 10, "max_depth", 6, "feature_fraction", 0.5), 1);
+        TrainedModel rf = Trainer.fit(
+                rp,
+                german.select(reg.trainRows()),
+                null,
+                Learner.RANDOM_FOREST,
+                Map.of("trees", 10, "max_depth", 6, "feature_fraction", 0.5),
+                1);
         RegressionReport rfTest = (RegressionReport) Trainer.evaluate(rf, german.select(reg.testRows()));
         assertThat(rfTest.r2()).isGreaterThan(0.2);
-        TrainedModel xgbReg = Trainer.fit(rp, german.select(reg.trainRows()), null, Learner.XGBOOST,
-                Map.of("rounds", 60, "max_depth", 3, "eta", 0.1), 1);
-        assertThat(((RegressionReport) Trainer.evaluate(xgbReg, german.select(reg.testRows()))).r2()).isGreaterThan(0.2);
+        TrainedModel xgbReg = Trainer.fit(
+                rp,
+                german.select(reg.trainRows()),
+                null,
+                Learner.XGBOOST,
+                Map.of("rounds", 60, "max_depth", 3, "eta", 0.1),
+                1);
+        assertThat(((RegressionReport) Trainer.evaluate(xgbReg, german.select(reg.testRows()))).r2())
+                .isGreaterThan(0.2);
     }
 }

@@ -64,7 +64,8 @@ class TribuoExportTest {
         Map<String, Object> params = Map.of("learning_rate", 0.05, "epochs", 3);
         for (String target : new String[] {"credit_risk", "housing", "duration_months"}) {
             FitData data = encoded(german, target, true);
-            Task task = data.classCount() == 2 ? Task.BINARY : data.classes() != null ? Task.MULTICLASS : Task.REGRESSION;
+            Task task =
+                    data.classCount() == 2 ? Task.BINARY : data.classes() != null ? Task.MULTICLASS : Task.REGRESSION;
             TribuoFitter.TribuoLinear tribuo = TribuoFitter.trainLinear(task, data, params, 4);
             LinearModel ours = TribuoFitter.exportLinear(tribuo, task, data);
             double[][] mine = ours.predict(data.x());

@@ -15,146 +15,145 @@ import java.util.Optional;
 /** The {@code approvals} table, written by the run projection, read by the API and the sweep. */
 public final class ApprovalRepository {
 
-  public void insert(Connection c, ApprovalRow gate) throws SQLException {
-    String sql =
-        "INSERT INTO approvals (gate_id, run_id, node, type, state, created_at, ttl_seconds,"
-            + " escalate_after_seconds, escalated_at, notify_channels, decided_by, decided_at, rationale, tool, agent)"
-            + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM approvals WHERE gate_id = ?)";
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setString(1, gate.gateId());
-      ps.setString(2, gate.runId());
-      ps.setString(3, gate.node());
-      ps.setString(4, gate.type());
-      ps.setString(5, gate.state());
-      ps.setTimestamp(6, Timestamp.from(gate.createdAt()));
-      setLong(ps, 7, gate.ttlSeconds());
-      setLong(ps, 8, gate.escalateAfterSeconds());
-      ps.setTimestamp(9, gate.escalatedAt() == null ? null : Timestamp.from(gate.escalatedAt()));
-      ps.setString(10, gate.notifyChannels() == null ? null : String.join(",", gate.notifyChannels()));
-      ps.setString(11, gate.decidedBy());
-      ps.setTimestamp(12, gate.decidedAt() == null ? null : Timestamp.from(gate.decidedAt()));
-      ps.setString(13, gate.rationale());
-      ps.setString(14, gate.tool());
-      ps.setString(15, gate.agent());
-      ps.setString(16, gate.gateId());
-      ps.executeUpdate();
-    }
-  }
-
-  public void decide(Connection c, String gateId, String state, String by, Instant at, String rationale)
-      throws SQLException {
-    try (PreparedStatement ps =
-        c.prepareStatement("UPDATE approvals SET state = ?, decided_by = ?, decided_at = ?, rationale = ? WHERE gate_id = ?")) {
-      ps.setString(1, state);
-      ps.setString(2, by);
-      ps.setTimestamp(3, at == null ? null : Timestamp.from(at));
-      ps.setString(4, rationale);
-      ps.setString(5, gateId);
-      ps.executeUpdate();
-    }
-  }
-
-  public void escalate(Connection c, String gateId, Instant at) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("UPDATE approvals SET escalated_at = ? WHERE gate_id = ?")) {
-      ps.setTimestamp(1, Timestamp.from(at));
-      ps.setString(2, gateId);
-      ps.executeUpdate();
-    }
-  }
-
-  public Optional<ApprovalRow> find(Connection c, String gateId) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("SELECT * FROM approvals WHERE gate_id = ?")) {
-      ps.setString(1, gateId);
-      try (ResultSet rs = ps.executeQuery()) {
-        return rs.next() ? Optional.of(read(rs)) : Optional.empty();
-      }
-    }
-  }
-
-  /** Oldest first, so the gate waiting longest is on top; null filters match everything. */
-  public List<ApprovalRow> list(Connection c, String state, String runId, int limit, int offset) throws SQLException {
-    StringBuilder sql = new StringBuilder("SELECT * FROM approvals WHERE 1 = 1");
-    if (state != null) {
-      sql.append(" AND state = ?");
-    }
-    if (runId != null) {
-      sql.append(" AND run_id = ?");
-    }
-    sql.append(" ORDER BY created_at, gate_id LIMIT ? OFFSET ?");
-    try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-      int i = 1;
-      if (state != null) {
-        ps.setString(i++, state);
-      }
-      if (runId != null) {
-        ps.setString(i++, runId);
-      }
-      ps.setInt(i++, limit);
-      ps.setInt(i, offset);
-      List<ApprovalRow> rows = new ArrayList<>();
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          rows.add(read(rs));
+    public void insert(Connection c, ApprovalRow gate) throws SQLException {
+        String sql = "INSERT INTO approvals (gate_id, run_id, node, type, state, created_at, ttl_seconds,"
+                + " escalate_after_seconds, escalated_at, notify_channels, decided_by, decided_at, rationale, tool, agent)"
+                + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM approvals WHERE gate_id = ?)";
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, gate.gateId());
+            ps.setString(2, gate.runId());
+            ps.setString(3, gate.node());
+            ps.setString(4, gate.type());
+            ps.setString(5, gate.state());
+            ps.setTimestamp(6, Timestamp.from(gate.createdAt()));
+            setLong(ps, 7, gate.ttlSeconds());
+            setLong(ps, 8, gate.escalateAfterSeconds());
+            ps.setTimestamp(9, gate.escalatedAt() == null ? null : Timestamp.from(gate.escalatedAt()));
+            ps.setString(10, gate.notifyChannels() == null ? null : String.join(",", gate.notifyChannels()));
+            ps.setString(11, gate.decidedBy());
+            ps.setTimestamp(12, gate.decidedAt() == null ? null : Timestamp.from(gate.decidedAt()));
+            ps.setString(13, gate.rationale());
+            ps.setString(14, gate.tool());
+            ps.setString(15, gate.agent());
+            ps.setString(16, gate.gateId());
+            ps.executeUpdate();
         }
-      }
-      return rows;
     }
-  }
 
-  public int count(Connection c, String state, String runId) throws SQLException {
-    StringBuilder sql = new StringBuilder("SELECT COUNT(*) FROM approvals WHERE 1 = 1");
-    if (state != null) {
-      sql.append(" AND state = ?");
+    public void decide(Connection c, String gateId, String state, String by, Instant at, String rationale)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "UPDATE approvals SET state = ?, decided_by = ?, decided_at = ?, rationale = ? WHERE gate_id = ?")) {
+            ps.setString(1, state);
+            ps.setString(2, by);
+            ps.setTimestamp(3, at == null ? null : Timestamp.from(at));
+            ps.setString(4, rationale);
+            ps.setString(5, gateId);
+            ps.executeUpdate();
+        }
     }
-    if (runId != null) {
-      sql.append(" AND run_id = ?");
-    }
-    try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-      int i = 1;
-      if (state != null) {
-        ps.setString(i++, state);
-      }
-      if (runId != null) {
-        ps.setString(i, runId);
-      }
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        return rs.getInt(1);
-      }
-    }
-  }
 
-  private static void setLong(PreparedStatement ps, int index, Long value) throws SQLException {
-    if (value == null) {
-      ps.setNull(index, Types.BIGINT);
-    } else {
-      ps.setLong(index, value);
+    public void escalate(Connection c, String gateId, Instant at) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE approvals SET escalated_at = ? WHERE gate_id = ?")) {
+            ps.setTimestamp(1, Timestamp.from(at));
+            ps.setString(2, gateId);
+            ps.executeUpdate();
+        }
     }
-  }
 
-  private static ApprovalRow read(ResultSet rs) throws SQLException {
-    long ttl = rs.getLong("ttl_seconds");
-    Long ttlSeconds = rs.wasNull() ? null : ttl;
-    long esc = rs.getLong("escalate_after_seconds");
-    Long escalateAfter = rs.wasNull() ? null : esc;
-    Timestamp escalatedAt = rs.getTimestamp("escalated_at");
-    Timestamp decidedAt = rs.getTimestamp("decided_at");
-    String channels = rs.getString("notify_channels");
-    return new ApprovalRow(
-        rs.getString("gate_id"),
-        rs.getString("run_id"),
-        rs.getString("node"),
-        rs.getString("type"),
-        rs.getString("state"),
-        rs.getTimestamp("created_at").toInstant(),
-        ttlSeconds,
-        escalateAfter,
-        escalatedAt == null ? null : escalatedAt.toInstant(),
-        channels == null || channels.isEmpty() ? List.of() : Arrays.asList(channels.split(",")),
-        rs.getString("decided_by"),
-        decidedAt == null ? null : decidedAt.toInstant(),
-        rs.getString("rationale"),
-        rs.getString("tool"),
-        rs.getString("agent"));
-  }
+    public Optional<ApprovalRow> find(Connection c, String gateId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT * FROM approvals WHERE gate_id = ?")) {
+            ps.setString(1, gateId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(read(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    /** Oldest first, so the gate waiting longest is on top; null filters match everything. */
+    public List<ApprovalRow> list(Connection c, String state, String runId, int limit, int offset) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT * FROM approvals WHERE 1 = 1");
+        if (state != null) {
+            sql.append(" AND state = ?");
+        }
+        if (runId != null) {
+            sql.append(" AND run_id = ?");
+        }
+        sql.append(" ORDER BY created_at, gate_id LIMIT ? OFFSET ?");
+        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+            int i = 1;
+            if (state != null) {
+                ps.setString(i++, state);
+            }
+            if (runId != null) {
+                ps.setString(i++, runId);
+            }
+            ps.setInt(i++, limit);
+            ps.setInt(i, offset);
+            List<ApprovalRow> rows = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(read(rs));
+                }
+            }
+            return rows;
+        }
+    }
+
+    public int count(Connection c, String state, String runId) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT COUNT(*) FROM approvals WHERE 1 = 1");
+        if (state != null) {
+            sql.append(" AND state = ?");
+        }
+        if (runId != null) {
+            sql.append(" AND run_id = ?");
+        }
+        try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+            int i = 1;
+            if (state != null) {
+                ps.setString(i++, state);
+            }
+            if (runId != null) {
+                ps.setString(i, runId);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    private static void setLong(PreparedStatement ps, int index, Long value) throws SQLException {
+        if (value == null) {
+            ps.setNull(index, Types.BIGINT);
+        } else {
+            ps.setLong(index, value);
+        }
+    }
+
+    private static ApprovalRow read(ResultSet rs) throws SQLException {
+        long ttl = rs.getLong("ttl_seconds");
+        Long ttlSeconds = rs.wasNull() ? null : ttl;
+        long esc = rs.getLong("escalate_after_seconds");
+        Long escalateAfter = rs.wasNull() ? null : esc;
+        Timestamp escalatedAt = rs.getTimestamp("escalated_at");
+        Timestamp decidedAt = rs.getTimestamp("decided_at");
+        String channels = rs.getString("notify_channels");
+        return new ApprovalRow(
+                rs.getString("gate_id"),
+                rs.getString("run_id"),
+                rs.getString("node"),
+                rs.getString("type"),
+                rs.getString("state"),
+                rs.getTimestamp("created_at").toInstant(),
+                ttlSeconds,
+                escalateAfter,
+                escalatedAt == null ? null : escalatedAt.toInstant(),
+                channels == null || channels.isEmpty() ? List.of() : Arrays.asList(channels.split(",")),
+                rs.getString("decided_by"),
+                decidedAt == null ? null : decidedAt.toInstant(),
+                rs.getString("rationale"),
+                rs.getString("tool"),
+                rs.getString("agent"));
+    }
 }

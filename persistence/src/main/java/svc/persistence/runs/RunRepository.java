@@ -15,152 +15,155 @@ import java.util.Optional;
  */
 public final class RunRepository {
 
-  public void insert(Connection c, RunRow run) throws SQLException {
-    // A replayed RunCreated event finds the row already there: inserting twice must not fail.
-    String sql =
-        "INSERT INTO runs (run_id, state, template, profile, problem, dataset_path, target, created_by,"
-            + " created_at, updated_at, current_node, cost_usd, failure)"
-            + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM runs WHERE run_id = ?)";
-    try (PreparedStatement ps = c.prepareStatement(sql)) {
-      ps.setString(1, run.runId());
-      ps.setString(2, run.state());
-      ps.setString(3, run.template());
-      ps.setString(4, run.profile());
-      ps.setString(5, run.problem());
-      ps.setString(6, run.datasetPath());
-      ps.setString(7, run.target());
-      ps.setString(8, run.createdBy());
-      ps.setTimestamp(9, Timestamp.from(run.createdAt()));
-      ps.setTimestamp(10, Timestamp.from(run.updatedAt()));
-      ps.setString(11, run.currentNode());
-      ps.setDouble(12, run.costUsd());
-      ps.setString(13, run.failure());
-      ps.setString(14, run.runId());
-      ps.executeUpdate();
-    }
-  }
-
-  public void updateState(Connection c, String runId, String state, String currentNode, java.time.Instant at)
-      throws SQLException {
-    try (PreparedStatement ps =
-        c.prepareStatement("UPDATE runs SET state = ?, current_node = COALESCE(?, current_node), updated_at = ? WHERE run_id = ?")) {
-      ps.setString(1, state);
-      ps.setString(2, currentNode);
-      ps.setTimestamp(3, Timestamp.from(at));
-      ps.setString(4, runId);
-      ps.executeUpdate();
-    }
-  }
-
-  public void updateFailure(Connection c, String runId, String failure, java.time.Instant at) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("UPDATE runs SET failure = ?, updated_at = ? WHERE run_id = ?")) {
-      ps.setString(1, failure);
-      ps.setTimestamp(2, Timestamp.from(at));
-      ps.setString(3, runId);
-      ps.executeUpdate();
-    }
-  }
-
-  public void updateCost(Connection c, String runId, double costUsd, String target) throws SQLException {
-    try (PreparedStatement ps =
-        c.prepareStatement("UPDATE runs SET cost_usd = ?, target = COALESCE(?, target) WHERE run_id = ?")) {
-      ps.setDouble(1, costUsd);
-      ps.setString(2, target);
-      ps.setString(3, runId);
-      ps.executeUpdate();
-    }
-  }
-
-  /** The run's lineage references: consent document, dataset and model (null leaves a value as is). */
-  public void updateLineage(Connection c, String runId, String consentDocRef, String datasetId, String modelId) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement(
-        "UPDATE runs SET consent_doc_ref = COALESCE(?, consent_doc_ref), dataset_id = COALESCE(?, dataset_id), model_id = COALESCE(?, model_id) WHERE run_id = ?")) {
-      ps.setString(1, consentDocRef);
-      ps.setString(2, datasetId);
-      ps.setString(3, modelId);
-      ps.setString(4, runId);
-      ps.executeUpdate();
-    }
-  }
-
-  /** consent_doc_ref, dataset_id and model_id of a run, in that order (nulls when unknown). */
-  public String[] lineageOf(Connection c, String runId) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("SELECT consent_doc_ref, dataset_id, model_id FROM runs WHERE run_id = ?")) {
-      ps.setString(1, runId);
-      try (ResultSet rs = ps.executeQuery()) {
-        return rs.next() ? new String[] {rs.getString(1), rs.getString(2), rs.getString(3)} : new String[3];
-      }
-    }
-  }
-
-  /** The dataset path of every run, for erasure. */
-  public List<String> datasetPaths(Connection c) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT dataset_path FROM runs ORDER BY dataset_path"); ResultSet rs = ps.executeQuery()) {
-      List<String> out = new ArrayList<>();
-      while (rs.next()) {
-        out.add(rs.getString(1));
-      }
-      return out;
-    }
-  }
-
-  public Optional<RunRow> find(Connection c, String runId) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("SELECT * FROM runs WHERE run_id = ?")) {
-      ps.setString(1, runId);
-      try (ResultSet rs = ps.executeQuery()) {
-        return rs.next() ? Optional.of(read(rs)) : Optional.empty();
-      }
-    }
-  }
-
-  /** Newest first; {@code state} null means every state. */
-  public List<RunRow> list(Connection c, String state, int limit, int offset) throws SQLException {
-    String where = state == null ? "" : " WHERE state = ?";
-    try (PreparedStatement ps =
-        c.prepareStatement("SELECT * FROM runs" + where + " ORDER BY created_at DESC, run_id LIMIT ? OFFSET ?")) {
-      int i = 1;
-      if (state != null) {
-        ps.setString(i++, state);
-      }
-      ps.setInt(i++, limit);
-      ps.setInt(i, offset);
-      List<RunRow> rows = new ArrayList<>();
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          rows.add(read(rs));
+    public void insert(Connection c, RunRow run) throws SQLException {
+        // A replayed RunCreated event finds the row already there: inserting twice must not fail.
+        String sql = "INSERT INTO runs (run_id, state, template, profile, problem, dataset_path, target, created_by,"
+                + " created_at, updated_at, current_node, cost_usd, failure)"
+                + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM runs WHERE run_id = ?)";
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, run.runId());
+            ps.setString(2, run.state());
+            ps.setString(3, run.template());
+            ps.setString(4, run.profile());
+            ps.setString(5, run.problem());
+            ps.setString(6, run.datasetPath());
+            ps.setString(7, run.target());
+            ps.setString(8, run.createdBy());
+            ps.setTimestamp(9, Timestamp.from(run.createdAt()));
+            ps.setTimestamp(10, Timestamp.from(run.updatedAt()));
+            ps.setString(11, run.currentNode());
+            ps.setDouble(12, run.costUsd());
+            ps.setString(13, run.failure());
+            ps.setString(14, run.runId());
+            ps.executeUpdate();
         }
-      }
-      return rows;
     }
-  }
 
-  public int count(Connection c, String state) throws SQLException {
-    String where = state == null ? "" : " WHERE state = ?";
-    try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM runs" + where)) {
-      if (state != null) {
-        ps.setString(1, state);
-      }
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        return rs.getInt(1);
-      }
+    public void updateState(Connection c, String runId, String state, String currentNode, java.time.Instant at)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "UPDATE runs SET state = ?, current_node = COALESCE(?, current_node), updated_at = ? WHERE run_id = ?")) {
+            ps.setString(1, state);
+            ps.setString(2, currentNode);
+            ps.setTimestamp(3, Timestamp.from(at));
+            ps.setString(4, runId);
+            ps.executeUpdate();
+        }
     }
-  }
 
-  private static RunRow read(ResultSet rs) throws SQLException {
-    return new RunRow(
-        rs.getString("run_id"),
-        rs.getString("state"),
-        rs.getString("template"),
-        rs.getString("profile"),
-        rs.getString("problem"),
-        rs.getString("dataset_path"),
-        rs.getString("target"),
-        rs.getString("created_by"),
-        rs.getTimestamp("created_at").toInstant(),
-        rs.getTimestamp("updated_at").toInstant(),
-        rs.getString("current_node"),
-        rs.getDouble("cost_usd"),
-        rs.getString("failure"));
-  }
+    public void updateFailure(Connection c, String runId, String failure, java.time.Instant at) throws SQLException {
+        try (PreparedStatement ps =
+                c.prepareStatement("UPDATE runs SET failure = ?, updated_at = ? WHERE run_id = ?")) {
+            ps.setString(1, failure);
+            ps.setTimestamp(2, Timestamp.from(at));
+            ps.setString(3, runId);
+            ps.executeUpdate();
+        }
+    }
+
+    public void updateCost(Connection c, String runId, double costUsd, String target) throws SQLException {
+        try (PreparedStatement ps =
+                c.prepareStatement("UPDATE runs SET cost_usd = ?, target = COALESCE(?, target) WHERE run_id = ?")) {
+            ps.setDouble(1, costUsd);
+            ps.setString(2, target);
+            ps.setString(3, runId);
+            ps.executeUpdate();
+        }
+    }
+
+    /** The run's lineage references: consent document, dataset and model (null leaves a value as is). */
+    public void updateLineage(Connection c, String runId, String consentDocRef, String datasetId, String modelId)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "UPDATE runs SET consent_doc_ref = COALESCE(?, consent_doc_ref), dataset_id = COALESCE(?, dataset_id), model_id = COALESCE(?, model_id) WHERE run_id = ?")) {
+            ps.setString(1, consentDocRef);
+            ps.setString(2, datasetId);
+            ps.setString(3, modelId);
+            ps.setString(4, runId);
+            ps.executeUpdate();
+        }
+    }
+
+    /** consent_doc_ref, dataset_id and model_id of a run, in that order (nulls when unknown). */
+    public String[] lineageOf(Connection c, String runId) throws SQLException {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT consent_doc_ref, dataset_id, model_id FROM runs WHERE run_id = ?")) {
+            ps.setString(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? new String[] {rs.getString(1), rs.getString(2), rs.getString(3)} : new String[3];
+            }
+        }
+    }
+
+    /** The dataset path of every run, for erasure. */
+    public List<String> datasetPaths(Connection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT dataset_path FROM runs ORDER BY dataset_path");
+                ResultSet rs = ps.executeQuery()) {
+            List<String> out = new ArrayList<>();
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+            return out;
+        }
+    }
+
+    public Optional<RunRow> find(Connection c, String runId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT * FROM runs WHERE run_id = ?")) {
+            ps.setString(1, runId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(read(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    /** Newest first; {@code state} null means every state. */
+    public List<RunRow> list(Connection c, String state, int limit, int offset) throws SQLException {
+        String where = state == null ? "" : " WHERE state = ?";
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT * FROM runs" + where + " ORDER BY created_at DESC, run_id LIMIT ? OFFSET ?")) {
+            int i = 1;
+            if (state != null) {
+                ps.setString(i++, state);
+            }
+            ps.setInt(i++, limit);
+            ps.setInt(i, offset);
+            List<RunRow> rows = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(read(rs));
+                }
+            }
+            return rows;
+        }
+    }
+
+    public int count(Connection c, String state) throws SQLException {
+        String where = state == null ? "" : " WHERE state = ?";
+        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM runs" + where)) {
+            if (state != null) {
+                ps.setString(1, state);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    private static RunRow read(ResultSet rs) throws SQLException {
+        return new RunRow(
+                rs.getString("run_id"),
+                rs.getString("state"),
+                rs.getString("template"),
+                rs.getString("profile"),
+                rs.getString("problem"),
+                rs.getString("dataset_path"),
+                rs.getString("target"),
+                rs.getString("created_by"),
+                rs.getTimestamp("created_at").toInstant(),
+                rs.getTimestamp("updated_at").toInstant(),
+                rs.getString("current_node"),
+                rs.getDouble("cost_usd"),
+                rs.getString("failure"));
+    }
 }

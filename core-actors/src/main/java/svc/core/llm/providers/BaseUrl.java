@@ -9,21 +9,24 @@ import java.net.URI;
  */
 final class BaseUrl {
 
-  private BaseUrl() {}
+    private BaseUrl() {}
 
-  static URI resolve(String base, String path) {
-    String b = base.strip();
-    while (b.endsWith("/")) {
-      b = b.substring(0, b.length() - 1);
+    static URI resolve(String base, String path) {
+        String b = base.strip();
+        while (b.endsWith("/")) {
+            b = b.substring(0, b.length() - 1);
+        }
+        String p = path;
+        if (b.endsWith("/v1") && p.startsWith("/v1/")) {
+            p = p.substring(3);
+        }
+        URI uri = URI.create(b + p);
+        if (uri.getScheme() == null
+                || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
+                || uri.getHost() == null) {
+            throw new IllegalArgumentException(
+                    "base URL `" + base + "` must be an http:// or https:// address with a host");
+        }
+        return uri;
     }
-    String p = path;
-    if (b.endsWith("/v1") && p.startsWith("/v1/")) {
-      p = p.substring(3);
-    }
-    URI uri = URI.create(b + p);
-    if (uri.getScheme() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https")) || uri.getHost() == null) {
-      throw new IllegalArgumentException("base URL `" + base + "` must be an http:// or https:// address with a host");
-    }
-    return uri;
-  }
 }

@@ -16,52 +16,66 @@ import svc.core.llm.LlmResponse;
  */
 public final class CompactingProvider implements LlmProvider {
 
-  private static final Logger LOG = LoggerFactory.getLogger(CompactingProvider.class);
+    private static final Logger LOG = LoggerFactory.getLogger(CompactingProvider.class);
 
-  private final LlmProvider delegate;
-  private final ToIntFunction<String> windows;
-  private final CompactionListener listener;
+    private final LlmProvider delegate;
+    private final ToIntFunction<String> windows;
+    private final CompactionListener listener;
 
-  public CompactingProvider(LlmProvider delegate, ToIntFunction<String> windows, CompactionListener listener) {
-    this.delegate = delegate;
-    this.windows = windows;
-    this.listener = listener;
-  }
-
-  public CompactingProvider(LlmProvider delegate, CompactionListener listener) {
-    this(delegate, ContextWindows::windowOf, listener);
-  }
-
-  @Override
-  public String kind() {
-    return delegate.kind();
-  }
-
-  @Override
-  public CompletionStage<LlmResponse> complete(LlmRequest r) {
-    int window = windows.applyAsInt(r.model());
-    Optional<ContextCompactor.Compaction> compaction = ContextCompactor.compactIfNeeded(r, window);
-    if (compaction.isEmpty()) {
-      return delegate.complete(r);
+    public CompactingProvider(LlmProvider delegate, ToIntFunction<String> windows, CompactionListener listener) {
+        this.delegate = delegate;
+        this.windows = windows;
+        this.listener = listener;
     }
-    ContextCompactor.Compaction c = compaction.get();
-    tell(new CompactionListener.CompactionEvent(
-        CompactionListener.Phase.PRE_COMPACTION, r.agent(), r.model(), window, r.messages().size(), c.tokensBefore()));
-    LlmRequest compacted = new LlmRequest(r.agent(), r.model(), r.system(), c.messages(), r.tools(), r.maxTokens());
-    tell(new CompactionListener.CompactionEvent(
-        CompactionListener.Phase.POST_COMPACTION, r.agent(), r.model(), window, c.messages().size(), c.tokensAfter()));
-    LOG.info(
-        "compacted the conversation of {} for {}: {} messages replaced, about {} tokens down to {}",
-        r.agent(), r.model(), c.messagesReplaced(), c.tokensBefore(), c.tokensAfter());
-    return delegate.complete(compacted);
-  }
 
-  private void tell(CompactionListener.CompactionEvent event) {
-    try {
-      listener.onEvent(event);
-    } catch (RuntimeException e) {
-      // A hook must not stop the agent from getting its answer.
-      LOG.warn("the compaction listener failed at {} for {}: {}", event.phase(), event.agent(), e.toString());
+    public CompactingProvider(LlmProvider delegate, CompactionListener listener) {
+        this(delegate, ContextWindows::windowOf, listener);
     }
-  }
+
+    @Override
+    public String kind() {
+        return delegate.kind();
+    }
+
+    @Override
+    public CompletionStage<LlmResponse> complete(LlmRequest r) {
+        int window = windows.applyAsInt(r.model());
+        Optional<ContextCompactor.Compaction> compaction = ContextCompactor.compactIfNeeded(r, window);
+        if (compaction.isEmpty()) {
+            return delegate.complete(r);
+        }
+        ContextCompactor.Compaction c = compaction.get();
+        tell(new CompactionListener.CompactionEvent(
+                CompactionListener.Phase.PRE_COMPACTION,
+                r.agent(),
+                r.model(),
+                window,
+                r.messages().size(),
+                c.tokensBefore()));
+        LlmRequest compacted = new LlmRequest(r.agent(), r.model(), r.system(), c.messages(), r.tools(), r.maxTokens());
+        tell(new CompactionListener.CompactionEvent(
+                CompactionListener.Phase.POST_COMPACTION,
+                r.agent(),
+                r.model(),
+                window,
+                c.messages().size(),
+                c.tokensAfter()));
+        LOG.info(
+                "compacted the conversation of {} for {}: {} messages replaced, about {} tokens down to {}",
+                r.agent(),
+                r.model(),
+                c.messagesReplaced(),
+                c.tokensBefore(),
+                c.tokensAfter());
+        return delegate.complete(compacted);
+    }
+
+    private void tell(CompactionListener.CompactionEvent event) {
+        try {
+            listener.onEvent(event);
+        } catch (RuntimeException e) {
+            // A hook must not stop the agent from getting its answer.
+            LOG.warn("the compaction listener failed at {} for {}: {}", event.phase(), event.agent(), e.toString());
+        }
+    }
 }

@@ -12,18 +12,25 @@ import svc.core.llm.Usage;
 @FunctionalInterface
 public interface LlmCallListener {
 
-  LlmCallListener NONE = call -> {};
+    LlmCallListener NONE = call -> {};
 
-  void onCall(LlmCall call);
+    void onCall(LlmCall call);
 
-  /**
-   * One finished call.
-   *
-   * @param provider the provider kind
-   * @param model the model that answered (the requested one when the call failed)
-   * @param state {@code ok} or {@code error}
-   * @param usage token counts; {@link Usage#NONE} for a failed call
-   * @param costUsd from {@link svc.core.llm.PriceTable}
-   */
-  record LlmCall(String provider, String model, String agent, String state, Usage usage, double costUsd, Duration duration) {}
+    /**
+     * One finished call.
+     *
+     * @param provider the provider kind
+     * @param model the model that answered (the requested one when the call failed)
+     * @param state {@code ok} or {@code error}
+     * @param usage token counts; {@link Usage#NONE} for a failed call
+     * @param costUsd from {@link svc.core.llm.PriceTable}
+     */
+    record LlmCall(
+            String provider,
+            String model,
+            String agent,
+            String state,
+            Usage usage,
+            double costUsd,
+            Duration duration) {}
 }

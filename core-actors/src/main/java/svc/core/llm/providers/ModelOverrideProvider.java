@@ -11,28 +11,28 @@ import svc.core.llm.LlmResponse;
  */
 public final class ModelOverrideProvider implements LlmProvider {
 
-  private final LlmProvider delegate;
-  private final String model;
+    private final LlmProvider delegate;
+    private final String model;
 
-  public ModelOverrideProvider(LlmProvider delegate, String model) {
-    if (model == null || model.isBlank()) {
-      throw new IllegalArgumentException("the single-model override needs a model name");
+    public ModelOverrideProvider(LlmProvider delegate, String model) {
+        if (model == null || model.isBlank()) {
+            throw new IllegalArgumentException("the single-model override needs a model name");
+        }
+        this.delegate = delegate;
+        this.model = model;
     }
-    this.delegate = delegate;
-    this.model = model;
-  }
 
-  @Override
-  public String kind() {
-    return delegate.kind();
-  }
+    @Override
+    public String kind() {
+        return delegate.kind();
+    }
 
-  public String model() {
-    return model;
-  }
+    public String model() {
+        return model;
+    }
 
-  @Override
-  public CompletionStage<LlmResponse> complete(LlmRequest r) {
-    return delegate.complete(new LlmRequest(r.agent(), model, r.system(), r.messages(), r.tools(), r.maxTokens()));
-  }
+    @Override
+    public CompletionStage<LlmResponse> complete(LlmRequest r) {
+        return delegate.complete(new LlmRequest(r.agent(), model, r.system(), r.messages(), r.tools(), r.maxTokens()));
+    }
 }

@@ -14,32 +14,33 @@ import java.util.Optional;
  */
 final class RetryAfter {
 
-  private RetryAfter() {}
+    private RetryAfter() {}
 
-  static Optional<Duration> from(HttpHeaders headers, Clock clock) {
-    Optional<String> millis = headers.firstValue("retry-after-ms");
-    if (millis.isPresent()) {
-      try {
-        return Optional.of(Duration.ofMillis((long) Double.parseDouble(millis.get().strip())));
-      } catch (NumberFormatException e) {
-        // fall through to Retry-After
-      }
+    static Optional<Duration> from(HttpHeaders headers, Clock clock) {
+        Optional<String> millis = headers.firstValue("retry-after-ms");
+        if (millis.isPresent()) {
+            try {
+                return Optional.of(
+                        Duration.ofMillis((long) Double.parseDouble(millis.get().strip())));
+            } catch (NumberFormatException e) {
+                // fall through to Retry-After
+            }
+        }
+        return headers.firstValue("retry-after").flatMap(v -> parse(v, clock));
     }
-    return headers.firstValue("retry-after").flatMap(v -> parse(v, clock));
-  }
 
-  static Optional<Duration> parse(String value, Clock clock) {
-    String v = value.strip();
-    try {
-      return Optional.of(Duration.ofSeconds(Long.parseLong(v)));
-    } catch (NumberFormatException notSeconds) {
-      try {
-        ZonedDateTime at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME);
-        Duration wait = Duration.between(clock.instant(), at.toInstant());
-        return Optional.of(wait.isNegative() ? Duration.ZERO : wait);
-      } catch (DateTimeParseException notDate) {
-        return Optional.empty();
-      }
+    static Optional<Duration> parse(String value, Clock clock) {
+        String v = value.strip();
+        try {
+            return Optional.of(Duration.ofSeconds(Long.parseLong(v)));
+        } catch (NumberFormatException notSeconds) {
+            try {
+                ZonedDateTime at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME);
+                Duration wait = Duration.between(clock.instant(), at.toInstant());
+                return Optional.of(wait.isNegative() ? Duration.ZERO : wait);
+            } catch (DateTimeParseException notDate) {
+                return Optional.empty();
+            }
+        }
     }
-  }
 }

@@ -18,27 +18,31 @@ import java.util.function.DoubleSupplier;
  */
 public record RetryPolicy(int maxRetries, Duration base, Duration cap, DoubleSupplier random) {
 
-  public static final int DEFAULT_MAX_RETRIES = 3;
+    public static final int DEFAULT_MAX_RETRIES = 3;
 
-  public RetryPolicy {
-    if (maxRetries < 0) {
-      throw new IllegalArgumentException("max_retries must not be negative, got " + maxRetries);
+    public RetryPolicy {
+        if (maxRetries < 0) {
+            throw new IllegalArgumentException("max_retries must not be negative, got " + maxRetries);
+        }
     }
-  }
 
-  /** The defaults: 0.5 s first ceiling, 60 s at most. */
-  public static RetryPolicy standard(int maxRetries) {
-    return new RetryPolicy(maxRetries, Duration.ofMillis(500), Duration.ofSeconds(60), () -> ThreadLocalRandom.current().nextDouble());
-  }
-
-  /** The wait before retry number {@code retry} (0 for the first retry). */
-  public Duration delay(int retry, Optional<Duration> retryAfter) {
-    if (retryAfter.isPresent()) {
-      Duration asked = retryAfter.get();
-      return asked.isNegative() ? Duration.ZERO : (asked.compareTo(cap) > 0 ? cap : asked);
+    /** The defaults: 0.5 s first ceiling, 60 s at most. */
+    public static RetryPolicy standard(int maxRetries) {
+        return new RetryPolicy(
+                maxRetries,
+                Duration.ofMillis(500),
+                Duration.ofSeconds(60),
+                () -> ThreadLocalRandom.current().nextDouble());
     }
-    long ceiling = base.toMillis() << Math.min(retry, 20);
-    long capped = Math.min(ceiling, cap.toMillis());
-    return Duration.ofMillis((long) (random.getAsDouble() * capped));
-  }
+
+    /** The wait before retry number {@code retry} (0 for the first retry). */
+    public Duration delay(int retry, Optional<Duration> retryAfter) {
+        if (retryAfter.isPresent()) {
+            Duration asked = retryAfter.get();
+            return asked.isNegative() ? Duration.ZERO : (asked.compareTo(cap) > 0 ? cap : asked);
+        }
+        long ceiling = base.toMillis() << Math.min(retry, 20);
+        long capped = Math.min(ceiling, cap.toMillis());
+        return Duration.ofMillis((long) (random.getAsDouble() * capped));
+    }
 }

@@ -5,9 +5,10 @@ import svc.core.agent.TaskText;
 
 /** Final answers in the shape every tier understands: prose plus {@code {"ok": ...}}. */
 final class Answers {
-  private Answers() {}
+    private Answers() {}
 
-  static Move.Answer failed(String reason) {
-    return new Move.Answer(TaskText.render(reason, Json.object().put("ok", false).put("error", reason)));
-  }
+    static Move.Answer failed(String reason) {
+        return new Move.Answer(
+                TaskText.render(reason, Json.object().put("ok", false).put("error", reason)));
+    }
 }

@@ -13,44 +13,47 @@ import svc.core.agent.TaskText;
  */
 final class WorkerPolicy implements ScriptedModel.Policy {
 
-  @Override
-  public Move next(Dialogue d) {
-    JsonNode task = d.taskData().orElse(Json.object());
-    if (d.exchanges().isEmpty()) {
-      if (task.hasNonNull("tool")) {
-        String tool = task.get("tool").asText();
-        if (!d.hasTool(tool)) {
-          return Answers.failed("I was asked to run " + tool + ", which is not one of my tools " + d.tools() + ".");
+    @Override
+    public Move next(Dialogue d) {
+        JsonNode task = d.taskData().orElse(Json.object());
+        if (d.exchanges().isEmpty()) {
+            if (task.hasNonNull("tool")) {
+                String tool = task.get("tool").asText();
+                if (!d.hasTool(tool)) {
+                    return Answers.failed(
+                            "I was asked to run " + tool + ", which is not one of my tools " + d.tools() + ".");
+                }
+                JsonNode args = task.path("arguments").isObject() ? task.get("arguments") : Json.object();
+                return new Move.UseTools("Running " + tool + ".", List.of(new Move.Call(tool, args)));
+            }
+            if (task.hasNonNull("goal") && d.hasTool("recommend_learners")) {
+                JsonNode context = task.path("context");
+                ObjectNode args = Json.object()
+                        .put("task", context.path("task.type").asText("binary"))
+                        .put("rows", context.path("dataset.rows").asInt(0))
+                        .put("focus", d.agent());
+                return new Move.UseTools(
+                        "Researching learners with my focus.", List.of(new Move.Call("recommend_learners", args)));
+            }
+            return Answers.failed("The task names no tool I can run: " + TaskText.prose(d.task()));
         }
-        JsonNode args = task.path("arguments").isObject() ? task.get("arguments") : Json.object();
-        return new Move.UseTools("Running " + tool + ".", List.of(new Move.Call(tool, args)));
-      }
-      if (task.hasNonNull("goal") && d.hasTool("recommend_learners")) {
-        JsonNode context = task.path("context");
-        ObjectNode args =
-            Json.object()
-                .put("task", context.path("task.type").asText("binary"))
-                .put("rows", context.path("dataset.rows").asInt(0))
-                .put("focus", d.agent());
-        return new Move.UseTools("Researching learners with my focus.", List.of(new Move.Call("recommend_learners", args)));
-      }
-      return Answers.failed("The task names no tool I can run: " + TaskText.prose(d.task()));
+        Dialogue.Exchange last = d.exchanges().get(d.exchanges().size() - 1);
+        ObjectNode report = Json.object();
+        report.put("ok", !last.isError());
+        report.put("tool", last.tool());
+        JsonNode result;
+        try {
+            result = Json.parse(last.result());
+        } catch (IllegalArgumentException e) {
+            result = Json.MAPPER.getNodeFactory().textNode(last.result());
+        }
+        report.set("result", result);
+        String summary = last.isError()
+                ? last.tool() + " failed: " + last.result()
+                : last.tool() + " finished"
+                        + (result.hasNonNull("summary")
+                                ? ": " + result.get("summary").asText()
+                                : ".");
+        return new Move.Answer(TaskText.render(summary, report));
     }
-    Dialogue.Exchange last = d.exchanges().get(d.exchanges().size() - 1);
-    ObjectNode report = Json.object();
-    report.put("ok", !last.isError());
-    report.put("tool", last.tool());
-    JsonNode result;
-    try {
-      result = Json.parse(last.result());
-    } catch (IllegalArgumentException e) {
-      result = Json.MAPPER.getNodeFactory().textNode(last.result());
-    }
-    report.set("result", result);
-    String summary =
-        last.isError()
-            ? last.tool() + " failed: " + last.result()
-            : last.tool() + " finished" + (result.hasNonNull("summary") ? ": " + result.get("summary").asText() : ".");
-    return new Move.Answer(TaskText.render(summary, report));
-  }
 }

@@ -9,11 +9,11 @@ import svc.ml.report.SignatureBlock;
  */
 public interface AuditSigner {
 
-  /** Signs {@code content} (the PDF without its signature block) for the artefact at {@code pdf}. */
-  SignatureBlock sign(byte[] content, Path pdf) throws Exception;
+    /** Signs {@code content} (the PDF without its signature block) for the artefact at {@code pdf}. */
+    SignatureBlock sign(byte[] content, Path pdf) throws Exception;
 
-  /** Called once the PDF is on disk (detached signatures, receipts); nothing by default. */
-  default void afterWrite(Path pdf) {}
+    /** Called once the PDF is on disk (detached signatures, receipts); nothing by default. */
+    default void afterWrite(Path pdf) {}
 
-  AuditSigner UNSIGNED = (content, pdf) -> null;
+    AuditSigner UNSIGNED = (content, pdf) -> null;
 }

@@ -19,70 +19,105 @@ import svc.ml.deploy.ManifestYaml;
 /** The deployment team's tools: the container definition, the manifests, the registration. */
 final class DeploymentTools {
 
-  private DeploymentTools() {}
+    private DeploymentTools() {}
 
-  static List<Tool> all() {
-    return List.of(
-        new SimpleTool("build_container_image", "Write the Dockerfile that serves the selected model with svc's inference runtime (pinned base image, non-root, health check).",
-            SimpleTool.schema("image_tag"), DeploymentTools::dockerfile),
-        new SimpleTool("generate_k8s_manifests", "Write and validate Kubernetes manifests (Deployment with probes and resources, Service, HorizontalPodAutoscaler, ConfigMap) under k8s/.",
-            SimpleTool.schema("replicas:integer"), DeploymentTools::manifests),
-        new SimpleTool("register_model_deployment", "Register the selected model as a deployment of this run (deployment.json) with its environment and traffic share.",
-            SimpleTool.schema("environment", "traffic_pct:integer"), DeploymentTools::register));
-  }
-
-  private static DeploymentSpec spec(RunWorkspace ws, String tag) {
-    String runId = ws.brief().path("runId").asText();
-    String modelId = ReportTools.modelId(runId, ws.selectedName());
-    DeploymentSpec spec = DeploymentSpec.of(modelId, runId, "svc-model", tag == null || tag.isBlank() ? runId.replace("run-", "") : tag);
-    // Group thresholds chosen by a fairness mitigation travel with the model as configuration.
-    return EvaluationTools.thresholdPolicy(ws, ws.selectedName())
-        .map(p -> {
-          Map<String, Double> t = new java.util.LinkedHashMap<>();
-          p.thresholds().forEach((group, value) -> t.put(p.attribute() + "_" + group, value));
-          return spec.withThresholds(t);
-        })
-        .orElse(spec);
-  }
-
-  private static ToolResult dockerfile(ToolContext ctx, JsonNode args) {
-    RunWorkspace ws = new RunWorkspace(ctx.runDir());
-    DeploymentSpec spec = spec(ws, args.path("image_tag").asText(null));
-    String dockerfile = DockerfileWriter.render(spec);
-    ws.writeString("Dockerfile", dockerfile);
-    ObjectNode out = Json.object().put("summary", "Dockerfile for image " + spec.image() + " on " + DockerfileWriter.BASE_IMAGE + ", user " + DockerfileWriter.UID);
-    out.put("image", spec.image());
-    return ToolResult.ok(out, Map.of("deployment.image", spec.image()));
-  }
-
-  private static ToolResult manifests(ToolContext ctx, JsonNode args) {
-    RunWorkspace ws = new RunWorkspace(ctx.runDir());
-    DeploymentSpec spec = spec(ws, null);
-    KubernetesManifests manifests = KubernetesManifests.build(spec);
-    List<String> problems = ManifestValidator.validate(manifests);
-    if (!problems.isEmpty()) {
-      return ToolResult.error("the manifests do not validate: " + problems);
+    static List<Tool> all() {
+        return List.of(
+                new SimpleTool(
+                        "build_container_image",
+                        "Write the Dockerfile that serves the selected model with svc's inference runtime (pinned base image, non-root, health check).",
+                        SimpleTool.schema("image_tag"),
+                        DeploymentTools::dockerfile),
+                new SimpleTool(
+                        "generate_k8s_manifests",
+                        "Write and validate Kubernetes manifests (Deployment with probes and resources, Service, HorizontalPodAutoscaler, ConfigMap) under k8s/.",
+                        SimpleTool.schema("replicas:integer"),
+                        DeploymentTools::manifests),
+                new SimpleTool(
+                        "register_model_deployment",
+                        "Register the selected model as a deployment of this run (deployment.json) with its environment and traffic share.",
+                        SimpleTool.schema("environment", "traffic_pct:integer"),
+                        DeploymentTools::register));
     }
-    ManifestYaml.write(manifests).forEach((file, yaml) -> ws.writeString("k8s/" + file, yaml));
-    ObjectNode out = Json.object().put("summary", "k8s/ " + ManifestYaml.write(manifests).keySet() + " written and validated for " + spec.resourceName());
-    return ToolResult.ok(out, Map.of("deployment.resource", spec.resourceName()));
-  }
 
-  private static ToolResult register(ToolContext ctx, JsonNode args) {
-    RunWorkspace ws = new RunWorkspace(ctx.runDir());
-    String runId = ws.brief().path("runId").asText();
-    String model = ReportTools.modelId(runId, ws.selectedName());
-    int traffic = args.path("traffic_pct").asInt(100);
-    if (traffic < 0 || traffic > 100) {
-      return ToolResult.error("traffic_pct must be between 0 and 100, got " + traffic);
+    private static DeploymentSpec spec(RunWorkspace ws, String tag) {
+        String runId = ws.brief().path("runId").asText();
+        String modelId = ReportTools.modelId(runId, ws.selectedName());
+        DeploymentSpec spec = DeploymentSpec.of(
+                modelId, runId, "svc-model", tag == null || tag.isBlank() ? runId.replace("run-", "") : tag);
+        // Group thresholds chosen by a fairness mitigation travel with the model as configuration.
+        return EvaluationTools.thresholdPolicy(ws, ws.selectedName())
+                .map(p -> {
+                    Map<String, Double> t = new java.util.LinkedHashMap<>();
+                    p.thresholds().forEach((group, value) -> t.put(p.attribute() + "_" + group, value));
+                    return spec.withThresholds(t);
+                })
+                .orElse(spec);
     }
-    String environment = args.path("environment").asText("staging");
-    String deploymentId = "dep-" + runId.replace("run-", "");
-    ObjectNode record = Json.object().put("deployment_id", deploymentId).put("model", model).put("traffic_pct", traffic)
-        .put("environment", environment).put("status", "registered").put("registered_at", Instant.now().toString())
-        .put("dataset_id", ws.datasetId());
-    ws.writeJson("deployment.json", record);
-    ObjectNode out = record.deepCopy().put("summary", "registered " + model + " as " + deploymentId + " in " + environment + " at " + traffic + "% traffic");
-    return ToolResult.ok(out, Map.of("deployment.id", deploymentId, "deployment.environment", environment, "deployment.traffic_pct", traffic));
-  }
+
+    private static ToolResult dockerfile(ToolContext ctx, JsonNode args) {
+        RunWorkspace ws = new RunWorkspace(ctx.runDir());
+        DeploymentSpec spec = spec(ws, args.path("image_tag").asText(null));
+        String dockerfile = DockerfileWriter.render(spec);
+        ws.writeString("Dockerfile", dockerfile);
+        ObjectNode out = Json.object()
+                .put(
+                        "summary",
+                        "Dockerfile for image " + spec.image() + " on " + DockerfileWriter.BASE_IMAGE + ", user "
+                                + DockerfileWriter.UID);
+        out.put("image", spec.image());
+        return ToolResult.ok(out, Map.of("deployment.image", spec.image()));
+    }
+
+    private static ToolResult manifests(ToolContext ctx, JsonNode args) {
+        RunWorkspace ws = new RunWorkspace(ctx.runDir());
+        DeploymentSpec spec = spec(ws, null);
+        KubernetesManifests manifests = KubernetesManifests.build(spec);
+        List<String> problems = ManifestValidator.validate(manifests);
+        if (!problems.isEmpty()) {
+            return ToolResult.error("the manifests do not validate: " + problems);
+        }
+        ManifestYaml.write(manifests).forEach((file, yaml) -> ws.writeString("k8s/" + file, yaml));
+        ObjectNode out = Json.object()
+                .put(
+                        "summary",
+                        "k8s/ " + ManifestYaml.write(manifests).keySet() + " written and validated for "
+                                + spec.resourceName());
+        return ToolResult.ok(out, Map.of("deployment.resource", spec.resourceName()));
+    }
+
+    private static ToolResult register(ToolContext ctx, JsonNode args) {
+        RunWorkspace ws = new RunWorkspace(ctx.runDir());
+        String runId = ws.brief().path("runId").asText();
+        String model = ReportTools.modelId(runId, ws.selectedName());
+        int traffic = args.path("traffic_pct").asInt(100);
+        if (traffic < 0 || traffic > 100) {
+            return ToolResult.error("traffic_pct must be between 0 and 100, got " + traffic);
+        }
+        String environment = args.path("environment").asText("staging");
+        String deploymentId = "dep-" + runId.replace("run-", "");
+        ObjectNode record = Json.object()
+                .put("deployment_id", deploymentId)
+                .put("model", model)
+                .put("traffic_pct", traffic)
+                .put("environment", environment)
+                .put("status", "registered")
+                .put("registered_at", Instant.now().toString())
+                .put("dataset_id", ws.datasetId());
+        ws.writeJson("deployment.json", record);
+        ObjectNode out = record.deepCopy()
+                .put(
+                        "summary",
+                        "registered " + model + " as " + deploymentId + " in " + environment + " at " + traffic
+                                + "% traffic");
+        return ToolResult.ok(
+                out,
+                Map.of(
+                        "deployment.id",
+                        deploymentId,
+                        "deployment.environment",
+                        environment,
+                        "deployment.traffic_pct",
+                        traffic));
+    }
 }

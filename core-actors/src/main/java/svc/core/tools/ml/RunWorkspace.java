@@ -27,237 +27,265 @@ import svc.ml.train.TrainedModel;
  */
 final class RunWorkspace {
 
-  /** The prepared split: which rows train, validate and test, and which columns are features. */
-  record Prepared(String target, String task, List<String> labels, List<String> features, List<String> dropped,
-                  List<String> sensitive, long seed, int[] train, int[] validation, int[] test) {}
+    /** The prepared split: which rows train, validate and test, and which columns are features. */
+    record Prepared(
+            String target,
+            String task,
+            List<String> labels,
+            List<String> features,
+            List<String> dropped,
+            List<String> sensitive,
+            long seed,
+            int[] train,
+            int[] validation,
+            int[] test) {}
 
-  /** Datasets parsed recently, by path, size and modification time: tools of one run share them. */
-  private static final Map<String, Dataset> CACHE = new ConcurrentHashMap<>();
+    /** Datasets parsed recently, by path, size and modification time: tools of one run share them. */
+    private static final Map<String, Dataset> CACHE = new ConcurrentHashMap<>();
 
-  private final Path dir;
+    private final Path dir;
 
-  RunWorkspace(Path dir) {
-    this.dir = dir;
-  }
-
-  Path dir() {
-    return dir;
-  }
-
-  Path file(String name) {
-    return dir.resolve(name);
-  }
-
-  JsonNode brief() {
-    return readJson("run.json");
-  }
-
-  Path datasetPath() {
-    return Path.of(brief().path("datasetPath").asText());
-  }
-
-  Dataset dataset() {
-    Path path = datasetPath();
-    try {
-      String key = path + "|" + Files.size(path) + "|" + Files.getLastModifiedTime(path).toMillis();
-      Dataset cached = CACHE.get(key);
-      if (cached != null) {
-        return cached;
-      }
-      Dataset loaded = DatasetReader.read(path);
-      if (CACHE.size() > 8) {
-        CACHE.clear();
-      }
-      CACHE.put(key, loaded);
-      return loaded;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the dataset " + path, e);
+    RunWorkspace(Path dir) {
+        this.dir = dir;
     }
-  }
 
-  String datasetSha256() {
-    return sha256(datasetPath());
-  }
-
-  /** Deterministic from the dataset's location and content, as lineage requires. */
-  String datasetId() {
-    return "ds-" + sha256Hex((datasetPath().toUri() + "|" + datasetSha256()).getBytes(java.nio.charset.StandardCharsets.UTF_8)).substring(0, 16);
-  }
-
-  boolean has(String name) {
-    return Files.exists(dir.resolve(name));
-  }
-
-  JsonNode readJson(String name) {
-    Path p = dir.resolve(name);
-    try {
-      return Json.parse(Files.readString(p));
-    } catch (IOException e) {
-      throw new IllegalStateException(name + " is missing: " + hintFor(name), e);
+    Path dir() {
+        return dir;
     }
-  }
 
-  void writeJson(String name, Object value) {
-    writeString(name, value instanceof String s ? s : Json.writePretty(value));
-  }
-
-  /** Writes atomically, so a crash never leaves half an artefact. */
-  void writeString(String name, String content) {
-    writeBytes(name, content.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-  }
-
-  void writeBytes(String name, byte[] content) {
-    Path target = dir.resolve(name);
-    try {
-      Files.createDirectories(target.getParent());
-      Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-      Files.write(tmp, content);
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + target, e);
+    Path file(String name) {
+        return dir.resolve(name);
     }
-  }
 
-  Prepared prepared() {
-    JsonNode p = readJson("work/prepared.json");
-    return new Prepared(
-        p.path("target").asText(), p.path("task").asText(), strings(p.path("labels")), strings(p.path("features")),
-        strings(p.path("dropped")), strings(p.path("sensitive")), p.path("seed").asLong(42),
-        ints(p.path("train")), ints(p.path("validation")), ints(p.path("test")));
-  }
-
-  void savePrepared(Prepared p) {
-    var o = Json.object().put("target", p.target()).put("task", p.task()).put("seed", p.seed());
-    o.set("labels", Json.MAPPER.valueToTree(p.labels()));
-    o.set("features", Json.MAPPER.valueToTree(p.features()));
-    o.set("dropped", Json.MAPPER.valueToTree(p.dropped()));
-    o.set("sensitive", Json.MAPPER.valueToTree(p.sensitive()));
-    o.set("train", Json.MAPPER.valueToTree(p.train()));
-    o.set("validation", Json.MAPPER.valueToTree(p.validation()));
-    o.set("test", Json.MAPPER.valueToTree(p.test()));
-    writeString("work/prepared.json", Json.write(o));
-  }
-
-  Path candidateDir(String name) {
-    if (!name.matches("[a-z_]+(\\+[a-z_]+)*")) {
-      throw new IllegalArgumentException("'" + name + "' is not a candidate name (learner, optionally +mitigation)");
+    JsonNode brief() {
+        return readJson("run.json");
     }
-    return dir.resolve("candidates").resolve(name);
-  }
 
-  TrainedModel loadCandidate(String name) {
-    try {
-      return TrainedModel.load(candidateDir(name));
-    } catch (IOException e) {
-      throw new IllegalStateException("no trained candidate '" + name + "'; trained: " + candidates(), e);
+    Path datasetPath() {
+        return Path.of(brief().path("datasetPath").asText());
     }
-  }
 
-  List<String> candidates() {
-    Path c = dir.resolve("candidates");
-    if (!Files.isDirectory(c)) {
-      return List.of();
-    }
-    try (var s = Files.list(c)) {
-      return s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  TrainedModel selectedModel() {
-    try {
-      return TrainedModel.load(dir.resolve("model"));
-    } catch (IOException e) {
-      throw new IllegalStateException("no model selected yet: run select_model first", e);
-    }
-  }
-
-  /** The name of the selected candidate, from model/selection.json. */
-  String selectedName() {
-    return readJson("model/selection.json").path("candidate").asText();
-  }
-
-  static void copyTree(Path from, Path to) throws IOException {
-    if (Files.exists(to)) {
-      try (var walk = Files.walk(to)) {
-        for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-          Files.delete(p);
+    Dataset dataset() {
+        Path path = datasetPath();
+        try {
+            String key = path + "|" + Files.size(path) + "|"
+                    + Files.getLastModifiedTime(path).toMillis();
+            Dataset cached = CACHE.get(key);
+            if (cached != null) {
+                return cached;
+            }
+            Dataset loaded = DatasetReader.read(path);
+            if (CACHE.size() > 8) {
+                CACHE.clear();
+            }
+            CACHE.put(key, loaded);
+            return loaded;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the dataset " + path, e);
         }
-      }
     }
-    try (var walk = Files.walk(from)) {
-      for (Path p : walk.toList()) {
-        Path target = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+
+    String datasetSha256() {
+        return sha256(datasetPath());
+    }
+
+    /** Deterministic from the dataset's location and content, as lineage requires. */
+    String datasetId() {
+        return "ds-"
+                + sha256Hex((datasetPath().toUri() + "|" + datasetSha256())
+                                .getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                        .substring(0, 16);
+    }
+
+    boolean has(String name) {
+        return Files.exists(dir.resolve(name));
+    }
+
+    JsonNode readJson(String name) {
+        Path p = dir.resolve(name);
+        try {
+            return Json.parse(Files.readString(p));
+        } catch (IOException e) {
+            throw new IllegalStateException(name + " is missing: " + hintFor(name), e);
         }
-      }
     }
-  }
 
-  static List<String> strings(JsonNode array) {
-    return array.isArray() ? java.util.stream.StreamSupport.stream(array.spliterator(), false).map(JsonNode::asText).toList() : List.of();
-  }
-
-  static int[] ints(JsonNode array) {
-    int[] out = new int[array.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = array.get(i).asInt();
+    void writeJson(String name, Object value) {
+        writeString(name, value instanceof String s ? s : Json.writePretty(value));
     }
-    return out;
-  }
 
-  static String sha256(Path p) {
-    try (InputStream in = Files.newInputStream(p)) {
-      MessageDigest digest = MessageDigest.getInstance("SHA-256");
-      byte[] buffer = new byte[64 * 1024];
-      int n;
-      while ((n = in.read(buffer)) > 0) {
-        digest.update(buffer, 0, n);
-      }
-      return HexFormat.of().formatHex(digest.digest());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
+    /** Writes atomically, so a crash never leaves half an artefact. */
+    void writeString(String name, String content) {
+        writeBytes(name, content.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
-  }
 
-  static String sha256Hex(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
+    void writeBytes(String name, byte[] content) {
+        Path target = dir.resolve(name);
+        try {
+            Files.createDirectories(target.getParent());
+            Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+            Files.write(tmp, content);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + target, e);
+        }
     }
-  }
 
-  static Map<String, Object> mapOf(Object... kv) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    for (int i = 0; i < kv.length; i += 2) {
-      m.put((String) kv[i], kv[i + 1]);
+    Prepared prepared() {
+        JsonNode p = readJson("work/prepared.json");
+        return new Prepared(
+                p.path("target").asText(),
+                p.path("task").asText(),
+                strings(p.path("labels")),
+                strings(p.path("features")),
+                strings(p.path("dropped")),
+                strings(p.path("sensitive")),
+                p.path("seed").asLong(42),
+                ints(p.path("train")),
+                ints(p.path("validation")),
+                ints(p.path("test")));
     }
-    return m;
-  }
 
-  static int[] concat(int[] a, int[] b) {
-    int[] out = Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, out, a.length, b.length);
-    return out;
-  }
+    void savePrepared(Prepared p) {
+        var o = Json.object().put("target", p.target()).put("task", p.task()).put("seed", p.seed());
+        o.set("labels", Json.MAPPER.valueToTree(p.labels()));
+        o.set("features", Json.MAPPER.valueToTree(p.features()));
+        o.set("dropped", Json.MAPPER.valueToTree(p.dropped()));
+        o.set("sensitive", Json.MAPPER.valueToTree(p.sensitive()));
+        o.set("train", Json.MAPPER.valueToTree(p.train()));
+        o.set("validation", Json.MAPPER.valueToTree(p.validation()));
+        o.set("test", Json.MAPPER.valueToTree(p.test()));
+        writeString("work/prepared.json", Json.write(o));
+    }
 
-  private static String hintFor(String name) {
-    return switch (name) {
-      case "run.json" -> "the run's brief was not written";
-      case "work/prepared.json" -> "run prepare_dataset first";
-      case "work/inspection.json" -> "run inspect_dataset first";
-      case "metrics.json" -> "run evaluate_model first";
-      case "fairness.json" -> "run audit_fairness first";
-      case "drift.json" -> "run compute_drift first";
-      case "shap.json" -> "run explain_model first";
-      default -> "an earlier step did not write it";
-    };
-  }
+    Path candidateDir(String name) {
+        if (!name.matches("[a-z_]+(\\+[a-z_]+)*")) {
+            throw new IllegalArgumentException(
+                    "'" + name + "' is not a candidate name (learner, optionally +mitigation)");
+        }
+        return dir.resolve("candidates").resolve(name);
+    }
+
+    TrainedModel loadCandidate(String name) {
+        try {
+            return TrainedModel.load(candidateDir(name));
+        } catch (IOException e) {
+            throw new IllegalStateException("no trained candidate '" + name + "'; trained: " + candidates(), e);
+        }
+    }
+
+    List<String> candidates() {
+        Path c = dir.resolve("candidates");
+        if (!Files.isDirectory(c)) {
+            return List.of();
+        }
+        try (var s = Files.list(c)) {
+            return s.filter(Files::isDirectory)
+                    .map(p -> p.getFileName().toString())
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    TrainedModel selectedModel() {
+        try {
+            return TrainedModel.load(dir.resolve("model"));
+        } catch (IOException e) {
+            throw new IllegalStateException("no model selected yet: run select_model first", e);
+        }
+    }
+
+    /** The name of the selected candidate, from model/selection.json. */
+    String selectedName() {
+        return readJson("model/selection.json").path("candidate").asText();
+    }
+
+    static void copyTree(Path from, Path to) throws IOException {
+        if (Files.exists(to)) {
+            try (var walk = Files.walk(to)) {
+                for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        try (var walk = Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+
+    static List<String> strings(JsonNode array) {
+        return array.isArray()
+                ? java.util.stream.StreamSupport.stream(array.spliterator(), false)
+                        .map(JsonNode::asText)
+                        .toList()
+                : List.of();
+    }
+
+    static int[] ints(JsonNode array) {
+        int[] out = new int[array.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = array.get(i).asInt();
+        }
+        return out;
+    }
+
+    static String sha256(Path p) {
+        try (InputStream in = Files.newInputStream(p)) {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[64 * 1024];
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                digest.update(buffer, 0, n);
+            }
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String sha256Hex(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Map<String, Object> mapOf(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    static int[] concat(int[] a, int[] b) {
+        int[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    private static String hintFor(String name) {
+        return switch (name) {
+            case "run.json" -> "the run's brief was not written";
+            case "work/prepared.json" -> "run prepare_dataset first";
+            case "work/inspection.json" -> "run inspect_dataset first";
+            case "metrics.json" -> "run evaluate_model first";
+            case "fairness.json" -> "run audit_fairness first";
+            case "drift.json" -> "run compute_drift first";
+            case "shap.json" -> "run explain_model first";
+            default -> "an earlier step did not write it";
+        };
+    }
 }

@@ -12,17 +12,17 @@ import svc.core.tools.ToolRegistry;
  */
 public final class StandardTools {
 
-  private StandardTools() {}
+    private StandardTools() {}
 
-  public static ToolRegistry registry(AuditSigner signer, List<Tool> sandboxed) {
-    ToolRegistry registry = new ToolRegistry();
-    DataTools.all().forEach(registry::register);
-    ModelTools.all().forEach(registry::register);
-    EvaluationTools.all().forEach(registry::register);
-    ReportTools.all(signer).forEach(registry::register);
-    DeploymentTools.all().forEach(registry::register);
-    ArtifactTools.all().forEach(registry::register);
-    sandboxed.forEach(registry::register);
-    return registry;
-  }
+    public static ToolRegistry registry(AuditSigner signer, List<Tool> sandboxed) {
+        ToolRegistry registry = new ToolRegistry();
+        DataTools.all().forEach(registry::register);
+        ModelTools.all().forEach(registry::register);
+        EvaluationTools.all().forEach(registry::register);
+        ReportTools.all(signer).forEach(registry::register);
+        DeploymentTools.all().forEach(registry::register);
+        ArtifactTools.all().forEach(registry::register);
+        sandboxed.forEach(registry::register);
+        return registry;
+    }
 }

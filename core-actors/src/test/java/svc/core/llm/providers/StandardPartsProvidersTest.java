@@ -15,30 +15,35 @@ import svc.core.platform.StandardParts;
 /** The platform's standard parts take their providers from {@link LlmProviders}. */
 class StandardPartsProvidersTest {
 
-  @org.junit.jupiter.api.io.TempDir static java.nio.file.Path home;
+    @org.junit.jupiter.api.io.TempDir
+    static java.nio.file.Path home;
 
-  static CoreSettings settings(Map<String, String> llm) {
-    Map<String, String> all = new java.util.HashMap<>(llm);
-    all.put("svc.home", home.toString());
-    return CoreSettings.fromConfig(ConfigFactory.parseMap(all).withFallback(ConfigFactory.load()));
-  }
+    static CoreSettings settings(Map<String, String> llm) {
+        Map<String, String> all = new java.util.HashMap<>(llm);
+        all.put("svc.home", home.toString());
+        return CoreSettings.fromConfig(ConfigFactory.parseMap(all).withFallback(ConfigFactory.load()));
+    }
 
-  static svc.core.agent.AgentDirectory roster() {
-    return svc.core.agent.RosterProfiles.directory(svc.library.roster.Roster.builtIn(), "scripted");
-  }
+    static svc.core.agent.AgentDirectory roster() {
+        return svc.core.agent.RosterProfiles.directory(svc.library.roster.Roster.builtIn(), "scripted");
+    }
 
-  @Test
-  void scriptedIsTheDefaultAndAnswersThroughTheAccountingWrappers() throws Exception {
-    Platform.Parts parts = StandardParts.create().create(settings(Map.of()), roster(), Runnable::run, Runnable::run);
-    var provider = parts.providers().apply(LlmProvidersTest.agent("data-profiler"));
-    assertThat(provider.kind()).isEqualTo("scripted");
-    LlmResponse r = provider.complete(LlmProvidersTest.ask(LlmProvidersTest.agent("data-profiler"))).toCompletableFuture().get(5, TimeUnit.SECONDS);
-    assertThat(r.usage().inputTokens()).isPositive();
-  }
+    @Test
+    void scriptedIsTheDefaultAndAnswersThroughTheAccountingWrappers() throws Exception {
+        Platform.Parts parts =
+                StandardParts.create().create(settings(Map.of()), roster(), Runnable::run, Runnable::run);
+        var provider = parts.providers().apply(LlmProvidersTest.agent("data-profiler"));
+        assertThat(provider.kind()).isEqualTo("scripted");
+        LlmResponse r = provider.complete(LlmProvidersTest.ask(LlmProvidersTest.agent("data-profiler")))
+                .toCompletableFuture()
+                .get(5, TimeUnit.SECONDS);
+        assertThat(r.usage().inputTokens()).isPositive();
+    }
 
-  @Test
-  void anUnknownServerWideKindStopsTheStart() {
-    assertThatThrownBy(() -> StandardParts.create().create(settings(Map.of("svc.llm.provider", "gemini")), roster(), Runnable::run, Runnable::run))
-        .hasMessageContaining("`gemini` is not a provider kind");
-  }
+    @Test
+    void anUnknownServerWideKindStopsTheStart() {
+        assertThatThrownBy(() -> StandardParts.create()
+                        .create(settings(Map.of("svc.llm.provider", "gemini")), roster(), Runnable::run, Runnable::run))
+                .hasMessageContaining("`gemini` is not a provider kind");
+    }
 }

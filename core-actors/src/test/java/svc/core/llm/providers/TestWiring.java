@@ -19,40 +19,41 @@ import java.util.concurrent.TimeUnit;
  */
 final class TestWiring implements AutoCloseable {
 
-  final ExecutorService callbacks = Executors.newFixedThreadPool(2);
-  final RecordingScheduler scheduler = new RecordingScheduler();
+    final ExecutorService callbacks = Executors.newFixedThreadPool(2);
+    final RecordingScheduler scheduler = new RecordingScheduler();
 
-  static final class RecordingScheduler extends ScheduledThreadPoolExecutor {
-    final List<Duration> waits = new CopyOnWriteArrayList<>();
+    static final class RecordingScheduler extends ScheduledThreadPoolExecutor {
+        final List<Duration> waits = new CopyOnWriteArrayList<>();
 
-    RecordingScheduler() {
-      super(1);
+        RecordingScheduler() {
+            super(1);
+        }
+
+        @Override
+        public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
+            waits.add(Duration.ofNanos(unit.toNanos(delay)));
+            return super.schedule(command, delay, unit);
+        }
+    }
+
+    /** Retries with a fixed half-way jitter and a 20 ms first ceiling: small, known waits. */
+    VendorHttp http(String vendor, int maxRetries, Duration timeout, Optional<ApiKey> key) {
+        RetryPolicy retries = new RetryPolicy(maxRetries, Duration.ofMillis(20), Duration.ofSeconds(5), () -> 0.5);
+        return new VendorHttp(
+                vendor, VendorHttp.defaultClient(), retries, timeout, scheduler, callbacks, Clock.systemUTC(), key);
+    }
+
+    static ApiKey key(String variable, String value) {
+        return ApiKey.required(variable, "test", Map.of(variable, value)::get);
+    }
+
+    LlmProviders.Wiring wiring(Map<String, String> env) {
+        return new LlmProviders.Wiring(VendorHttp.defaultClient(), scheduler, Clock.systemUTC(), env::get, callbacks);
     }
 
     @Override
-    public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
-      waits.add(Duration.ofNanos(unit.toNanos(delay)));
-      return super.schedule(command, delay, unit);
+    public void close() {
+        scheduler.shutdownNow();
+        callbacks.shutdownNow();
     }
-  }
-
-  /** Retries with a fixed half-way jitter and a 20 ms first ceiling: small, known waits. */
-  VendorHttp http(String vendor, int maxRetries, Duration timeout, Optional<ApiKey> key) {
-    RetryPolicy retries = new RetryPolicy(maxRetries, Duration.ofMillis(20), Duration.ofSeconds(5), () -> 0.5);
-    return new VendorHttp(vendor, VendorHttp.defaultClient(), retries, timeout, scheduler, callbacks, Clock.systemUTC(), key);
-  }
-
-  static ApiKey key(String variable, String value) {
-    return ApiKey.required(variable, "test", Map.of(variable, value)::get);
-  }
-
-  LlmProviders.Wiring wiring(Map<String, String> env) {
-    return new LlmProviders.Wiring(VendorHttp.defaultClient(), scheduler, Clock.systemUTC(), env::get, callbacks);
-  }
-
-  @Override
-  public void close() {
-    scheduler.shutdownNow();
-    callbacks.shutdownNow();
-  }
 }

@@ -18,33 +18,33 @@ import svc.core.llm.LlmResponse;
  */
 abstract class VendorClientTestBase {
 
-  FakeVendor vendor;
-  TestWiring wiring;
+    FakeVendor vendor;
+    TestWiring wiring;
 
-  @BeforeEach
-  void startVendor() throws Exception {
-    vendor = new FakeVendor();
-    wiring = new TestWiring();
-  }
+    @BeforeEach
+    void startVendor() throws Exception {
+        vendor = new FakeVendor();
+        wiring = new TestWiring();
+    }
 
-  @AfterEach
-  void stopVendor() {
-    vendor.close();
-    wiring.close();
-  }
+    @AfterEach
+    void stopVendor() {
+        vendor.close();
+        wiring.close();
+    }
 
-  /** The request shaped like the vendor's documented example. */
-  abstract LlmRequest exampleRequest();
+    /** The request shaped like the vendor's documented example. */
+    abstract LlmRequest exampleRequest();
 
-  LlmResponse call(LlmProvider p) throws Exception {
-    return p.complete(exampleRequest()).toCompletableFuture().get(20, TimeUnit.SECONDS);
-  }
+    LlmResponse call(LlmProvider p) throws Exception {
+        return p.complete(exampleRequest()).toCompletableFuture().get(20, TimeUnit.SECONDS);
+    }
 
-  LlmException failure(LlmProvider p) {
-    ExecutionException e =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            ExecutionException.class, () -> p.complete(exampleRequest()).toCompletableFuture().get(20, TimeUnit.SECONDS));
-    assertThat(e.getCause()).isInstanceOf(LlmException.class);
-    return (LlmException) e.getCause();
-  }
+    LlmException failure(LlmProvider p) {
+        ExecutionException e = org.junit.jupiter.api.Assertions.assertThrows(
+                ExecutionException.class,
+                () -> p.complete(exampleRequest()).toCompletableFuture().get(20, TimeUnit.SECONDS));
+        assertThat(e.getCause()).isInstanceOf(LlmException.class);
+        return (LlmException) e.getCause();
+    }
 }

@@ -18,99 +18,143 @@ import svc.core.llm.ToolSpec;
 /** The scripted model decides from what it reads, through the same wire format as a vendor. */
 class ScriptedModelTest {
 
-  private final ScriptedModel model = new ScriptedModel();
-  private static final String COORDINATOR_PROMPT =
-      "You coordinate evaluation.\n\nTeam members (delegate with transfer_to_<name>):\n- model-selector: tools select_model, read_artifact\n- model-evaluator: tools evaluate_model\n";
+    private final ScriptedModel model = new ScriptedModel();
+    private static final String COORDINATOR_PROMPT =
+            "You coordinate evaluation.\n\nTeam members (delegate with transfer_to_<name>):\n- model-selector: tools select_model, read_artifact\n- model-evaluator: tools evaluate_model\n";
 
-  private LlmResponse ask(String system, List<ChatMessage> messages, String... tools) throws Exception {
-    List<ToolSpec> specs = new ArrayList<>();
-    for (String t : tools) {
-      specs.add(new ToolSpec(t, t, "{\"type\":\"object\"}"));
+    private LlmResponse ask(String system, List<ChatMessage> messages, String... tools) throws Exception {
+        List<ToolSpec> specs = new ArrayList<>();
+        for (String t : tools) {
+            specs.add(new ToolSpec(t, t, "{\"type\":\"object\"}"));
+        }
+        String body = AnthropicMessagesCodec.encode(
+                new LlmRequest("agent", "claude-haiku-4-5", system, messages, specs, 1000));
+        return AnthropicMessagesCodec.decode(
+                model.post(body).toCompletableFuture().get());
     }
-    String body = AnthropicMessagesCodec.encode(new LlmRequest("agent", "claude-haiku-4-5", system, messages, specs, 1000));
-    return AnthropicMessagesCodec.decode(model.post(body).toCompletableFuture().get());
-  }
 
-  private static String brief(String team, String goal, String contextJson) {
-    var data = Json.object().put("stage", "s").put("team", team).put("goal", goal);
-    data.set("context", Json.parse(contextJson));
-    data.putObject("run").put("dataset_path", "/d.csv").put("problem", "p");
-    return TaskText.render("Stage s.", data);
-  }
-
-  @Test
-  void theCoordinatorSelectsTheCandidateWithTheBestValidationScore() throws Exception {
-    String task = brief("evaluation", "Evaluate.", "{\"training.candidate.linear.score\":0.81,\"training.candidate.xgboost.score\":0.86,\"training.candidate.random_forest.score\":0.84}");
-    LlmResponse r = ask(COORDINATOR_PROMPT, List.of(ChatMessage.user(task)), "transfer_to_model-selector", "transfer_to_model-evaluator");
-    ToolCall call = r.toolCalls().get(0);
-    assertThat(call.name()).isEqualTo("transfer_to_model-selector");
-    JsonNode delegated = TaskText.data(Json.parse(call.argumentsJson()).path("task").asText()).orElseThrow();
-    assertThat(delegated.path("tool").asText()).isEqualTo("select_model");
-    assertThat(delegated.path("arguments").path("learner").asText()).isEqualTo("xgboost");
-  }
-
-  @Test
-  void aMitigatedModelIsPreferredOnceFairnessNeededOne() throws Exception {
-    String task = brief("evaluation", "Evaluate.", "{\"training.candidate.xgboost.score\":0.9,\"model.mitigated\":\"xgboost+reweighing\"}");
-    LlmResponse r = ask(COORDINATOR_PROMPT, List.of(ChatMessage.user(task)), "transfer_to_model-selector", "transfer_to_model-evaluator");
-    JsonNode delegated = TaskText.data(Json.parse(r.toolCalls().get(0).argumentsJson()).path("task").asText()).orElseThrow();
-    assertThat(delegated.path("arguments").path("learner").asText()).isEqualTo("xgboost+reweighing");
-  }
-
-  @Test
-  void leakyColumnsFoundByOneStepAreDroppedInTheNext() throws Exception {
-    String prompt = "Data.\n\nTeam members (delegate with transfer_to_<name>):\n- data-preparer: tools prepare_dataset\n- data-profiler: tools inspect_dataset\n- data-validator: tools validate_dataset\n- leakage-detector: tools detect_leakage\n";
-    String task = brief("data", "Prepare.", "{}");
-    List<ChatMessage> conversation = new ArrayList<>(List.of(ChatMessage.user(task)));
-    String[][] steps = {
-      {"inspect_dataset", "{\"target\":\"y\",\"sensitive_attributes\":[\"sex\"]}"},
-      {"validate_dataset", "{\"valid\":true}"},
-      {"detect_leakage", "{\"leaky_columns\":[\"y_copy\"]}"}
-    };
-    for (String[] step : steps) {
-      LlmResponse r = ask(prompt, conversation, "transfer_to_data-preparer", "transfer_to_data-profiler", "transfer_to_data-validator", "transfer_to_leakage-detector");
-      conversation.add(ChatMessage.assistant(r.text(), r.toolCalls()));
-      var report = Json.object().put("ok", true).put("tool", step[0]);
-      report.set("result", Json.parse(step[1]));
-      conversation.add(ChatMessage.toolResult(r.toolCalls().get(0).id(), TaskText.render("done", report), false));
+    private static String brief(String team, String goal, String contextJson) {
+        var data = Json.object().put("stage", "s").put("team", team).put("goal", goal);
+        data.set("context", Json.parse(contextJson));
+        data.putObject("run").put("dataset_path", "/d.csv").put("problem", "p");
+        return TaskText.render("Stage s.", data);
     }
-    LlmResponse prepare = ask(prompt, conversation, "transfer_to_data-preparer", "transfer_to_data-profiler", "transfer_to_data-validator", "transfer_to_leakage-detector");
-    assertThat(prepare.toolCalls().get(0).name()).isEqualTo("transfer_to_data-preparer");
-    JsonNode args = TaskText.data(Json.parse(prepare.toolCalls().get(0).argumentsJson()).path("task").asText()).orElseThrow().path("arguments");
-    assertThat(args.path("target").asText()).isEqualTo("y");
-    assertThat(args.path("drop_columns").get(0).asText()).isEqualTo("y_copy");
-  }
 
-  @Test
-  void aWorkerRunsTheToolItIsAskedForAndRefusesOneItDoesNotHave() throws Exception {
-    var brief = Json.object().put("tool", "train_model");
-    brief.putObject("arguments").put("learner", "xgboost");
-    LlmResponse r = ask("Train.", List.of(ChatMessage.user(TaskText.render("Please.", brief))), "train_model");
-    assertThat(r.toolCalls()).singleElement().satisfies(c -> {
-      assertThat(c.name()).isEqualTo("train_model");
-      assertThat(Json.parse(c.argumentsJson()).path("learner").asText()).isEqualTo("xgboost");
-    });
-    LlmResponse refused = ask("Train.", List.of(ChatMessage.user(TaskText.render("Please.", brief))), "read_artifact");
-    assertThat(refused.toolCalls()).isEmpty();
-    assertThat(TaskText.data(refused.text()).orElseThrow().path("ok").asBoolean()).isFalse();
-  }
-
-  @Test
-  void aFailedValidationStopsTheDataStage() throws Exception {
-    String prompt = "Data.\n\nTeam members (delegate with transfer_to_<name>):\n- data-profiler: tools inspect_dataset\n- data-validator: tools validate_dataset\n";
-    List<ChatMessage> conversation = new ArrayList<>(List.of(ChatMessage.user(brief("data", "Prepare.", "{}"))));
-    String[][] steps = {{"inspect_dataset", "{\"target\":\"y\"}"}, {"validate_dataset", "{\"valid\":false,\"summary\":\"only 3 rows\"}"}};
-    for (String[] step : steps) {
-      LlmResponse r = ask(prompt, conversation, "transfer_to_data-profiler", "transfer_to_data-validator");
-      conversation.add(ChatMessage.assistant(r.text(), r.toolCalls()));
-      var report = Json.object().put("ok", true).put("tool", step[0]);
-      report.set("result", Json.parse(step[1]));
-      conversation.add(ChatMessage.toolResult(r.toolCalls().get(0).id(), TaskText.render("done", report), false));
+    @Test
+    void theCoordinatorSelectsTheCandidateWithTheBestValidationScore() throws Exception {
+        String task = brief(
+                "evaluation",
+                "Evaluate.",
+                "{\"training.candidate.linear.score\":0.81,\"training.candidate.xgboost.score\":0.86,\"training.candidate.random_forest.score\":0.84}");
+        LlmResponse r = ask(
+                COORDINATOR_PROMPT,
+                List.of(ChatMessage.user(task)),
+                "transfer_to_model-selector",
+                "transfer_to_model-evaluator");
+        ToolCall call = r.toolCalls().get(0);
+        assertThat(call.name()).isEqualTo("transfer_to_model-selector");
+        JsonNode delegated = TaskText.data(
+                        Json.parse(call.argumentsJson()).path("task").asText())
+                .orElseThrow();
+        assertThat(delegated.path("tool").asText()).isEqualTo("select_model");
+        assertThat(delegated.path("arguments").path("learner").asText()).isEqualTo("xgboost");
     }
-    LlmResponse end = ask(prompt, conversation, "transfer_to_data-profiler", "transfer_to_data-validator");
-    assertThat(end.toolCalls()).isEmpty();
-    JsonNode answer = TaskText.data(end.text()).orElseThrow();
-    assertThat(answer.path("ok").asBoolean()).isFalse();
-    assertThat(answer.path("error").asText()).contains("only 3 rows");
-  }
+
+    @Test
+    void aMitigatedModelIsPreferredOnceFairnessNeededOne() throws Exception {
+        String task = brief(
+                "evaluation",
+                "Evaluate.",
+                "{\"training.candidate.xgboost.score\":0.9,\"model.mitigated\":\"xgboost+reweighing\"}");
+        LlmResponse r = ask(
+                COORDINATOR_PROMPT,
+                List.of(ChatMessage.user(task)),
+                "transfer_to_model-selector",
+                "transfer_to_model-evaluator");
+        JsonNode delegated = TaskText.data(Json.parse(r.toolCalls().get(0).argumentsJson())
+                        .path("task")
+                        .asText())
+                .orElseThrow();
+        assertThat(delegated.path("arguments").path("learner").asText()).isEqualTo("xgboost+reweighing");
+    }
+
+    @Test
+    void leakyColumnsFoundByOneStepAreDroppedInTheNext() throws Exception {
+        String prompt =
+                "Data.\n\nTeam members (delegate with transfer_to_<name>):\n- data-preparer: tools prepare_dataset\n- data-profiler: tools inspect_dataset\n- data-validator: tools validate_dataset\n- leakage-detector: tools detect_leakage\n";
+        String task = brief("data", "Prepare.", "{}");
+        List<ChatMessage> conversation = new ArrayList<>(List.of(ChatMessage.user(task)));
+        String[][] steps = {
+            {"inspect_dataset", "{\"target\":\"y\",\"sensitive_attributes\":[\"sex\"]}"},
+            {"validate_dataset", "{\"valid\":true}"},
+            {"detect_leakage", "{\"leaky_columns\":[\"y_copy\"]}"}
+        };
+        for (String[] step : steps) {
+            LlmResponse r = ask(
+                    prompt,
+                    conversation,
+                    "transfer_to_data-preparer",
+                    "transfer_to_data-profiler",
+                    "transfer_to_data-validator",
+                    "transfer_to_leakage-detector");
+            conversation.add(ChatMessage.assistant(r.text(), r.toolCalls()));
+            var report = Json.object().put("ok", true).put("tool", step[0]);
+            report.set("result", Json.parse(step[1]));
+            conversation.add(ChatMessage.toolResult(r.toolCalls().get(0).id(), TaskText.render("done", report), false));
+        }
+        LlmResponse prepare = ask(
+                prompt,
+                conversation,
+                "transfer_to_data-preparer",
+                "transfer_to_data-profiler",
+                "transfer_to_data-validator",
+                "transfer_to_leakage-detector");
+        assertThat(prepare.toolCalls().get(0).name()).isEqualTo("transfer_to_data-preparer");
+        JsonNode args = TaskText.data(Json.parse(prepare.toolCalls().get(0).argumentsJson())
+                        .path("task")
+                        .asText())
+                .orElseThrow()
+                .path("arguments");
+        assertThat(args.path("target").asText()).isEqualTo("y");
+        assertThat(args.path("drop_columns").get(0).asText()).isEqualTo("y_copy");
+    }
+
+    @Test
+    void aWorkerRunsTheToolItIsAskedForAndRefusesOneItDoesNotHave() throws Exception {
+        var brief = Json.object().put("tool", "train_model");
+        brief.putObject("arguments").put("learner", "xgboost");
+        LlmResponse r = ask("Train.", List.of(ChatMessage.user(TaskText.render("Please.", brief))), "train_model");
+        assertThat(r.toolCalls()).singleElement().satisfies(c -> {
+            assertThat(c.name()).isEqualTo("train_model");
+            assertThat(Json.parse(c.argumentsJson()).path("learner").asText()).isEqualTo("xgboost");
+        });
+        LlmResponse refused =
+                ask("Train.", List.of(ChatMessage.user(TaskText.render("Please.", brief))), "read_artifact");
+        assertThat(refused.toolCalls()).isEmpty();
+        assertThat(TaskText.data(refused.text()).orElseThrow().path("ok").asBoolean())
+                .isFalse();
+    }
+
+    @Test
+    void aFailedValidationStopsTheDataStage() throws Exception {
+        String prompt =
+                "Data.\n\nTeam members (delegate with transfer_to_<name>):\n- data-profiler: tools inspect_dataset\n- data-validator: tools validate_dataset\n";
+        List<ChatMessage> conversation = new ArrayList<>(List.of(ChatMessage.user(brief("data", "Prepare.", "{}"))));
+        String[][] steps = {
+            {"inspect_dataset", "{\"target\":\"y\"}"},
+            {"validate_dataset", "{\"valid\":false,\"summary\":\"only 3 rows\"}"}
+        };
+        for (String[] step : steps) {
+            LlmResponse r = ask(prompt, conversation, "transfer_to_data-profiler", "transfer_to_data-validator");
+            conversation.add(ChatMessage.assistant(r.text(), r.toolCalls()));
+            var report = Json.object().put("ok", true).put("tool", step[0]);
+            report.set("result", Json.parse(step[1]));
+            conversation.add(ChatMessage.toolResult(r.toolCalls().get(0).id(), TaskText.render("done", report), false));
+        }
+        LlmResponse end = ask(prompt, conversation, "transfer_to_data-profiler", "transfer_to_data-validator");
+        assertThat(end.toolCalls()).isEmpty();
+        JsonNode answer = TaskText.data(end.text()).orElseThrow();
+        assertThat(answer.path("ok").asBoolean()).isFalse();
+        assertThat(answer.path("error").asText()).contains("only 3 rows");
+    }
 }

@@ -10,19 +10,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.UnaryOperator;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import svc.config.Json;
-import svc.core.llm.MessagesApiProvider;
-import svc.core.llm.scripted.ScriptedModel;
 import svc.core.platform.Platform;
 import svc.core.run.RunService;
 import svc.core.run.RunView;
-import svc.core.tools.ToolPermissions;
 
 /**
  * The main job for real, with the standard parts (real tools, governance, signing): the scripted
@@ -32,140 +28,185 @@ import svc.core.tools.ToolPermissions;
  */
 class MlPipelineTest {
 
-  @TempDir static Path home;
-  static Platform platform;
-  static ActorTestKit probes;
-  static RunView done;
-  static RunView bfsi;
+    @TempDir
+    static Path home;
 
-  @BeforeAll
-  static void runThePipeline() throws Exception {
-    probes = ActorTestKit.create("probes");
-    platform =
-        Platform.start(
-            ConfigFactory.parseMap(Map.of("svc.home", home.toString())).withFallback(ConfigFactory.load()),
-            svc.core.platform.StandardParts.create());
-    Path dataset = Path.of("../data/german_credit/german_credit.csv").toAbsolutePath().normalize();
-    RunView run = start(dataset, null);
-    RunView regulated = start(dataset, "bfsi_baseline");
-    for (RunView r : List.of(run, regulated)) {
-      awaitState(r.runId(), "waiting_approval");
-      String gate = view(r.runId()).pendingGates().get(0).gateId();
-      platform.runs().decide(gate, true, "ops@example.com", "metrics and fairness reviewed").toCompletableFuture().get(10, TimeUnit.SECONDS);
+    static Platform platform;
+    static ActorTestKit probes;
+    static RunView done;
+    static RunView bfsi;
+
+    @BeforeAll
+    static void runThePipeline() throws Exception {
+        probes = ActorTestKit.create("probes");
+        platform = Platform.start(
+                ConfigFactory.parseMap(Map.of("svc.home", home.toString())).withFallback(ConfigFactory.load()),
+                svc.core.platform.StandardParts.create());
+        Path dataset = Path.of("../data/german_credit/german_credit.csv")
+                .toAbsolutePath()
+                .normalize();
+        RunView run = start(dataset, null);
+        RunView regulated = start(dataset, "bfsi_baseline");
+        for (RunView r : List.of(run, regulated)) {
+            awaitState(r.runId(), "waiting_approval");
+            String gate = view(r.runId()).pendingGates().get(0).gateId();
+            platform.runs()
+                    .decide(gate, true, "ops@example.com", "metrics and fairness reviewed")
+                    .toCompletableFuture()
+                    .get(10, TimeUnit.SECONDS);
+        }
+        awaitState(run.runId(), "succeeded");
+        probes.createTestProbe().awaitAssert(Duration.ofSeconds(120), Duration.ofMillis(200), () -> {
+            assertThat(view(regulated.runId()).state()).isEqualTo("failed");
+            return null;
+        });
+        done = view(run.runId());
+        bfsi = view(regulated.runId());
     }
-    awaitState(run.runId(), "succeeded");
-    probes.createTestProbe().awaitAssert(Duration.ofSeconds(120), Duration.ofMillis(200), () -> {
-      assertThat(view(regulated.runId()).state()).isEqualTo("failed");
-      return null;
-    });
-    done = view(run.runId());
-    bfsi = view(regulated.runId());
-  }
 
-  private static RunView start(Path dataset, String profile) throws Exception {
-    return platform.runs()
-        .start(new RunService.StartRequest(
-            "Predict whether a loan applicant is a good or a bad credit risk.", dataset.toString(), null, List.of(), "default_ml_pipeline", profile, null, "tester"))
-        .toCompletableFuture().get(20, TimeUnit.SECONDS);
-  }
-
-  @AfterAll
-  static void stop() {
-    if (platform != null) {
-      platform.close();
+    private static RunView start(Path dataset, String profile) throws Exception {
+        return platform.runs()
+                .start(new RunService.StartRequest(
+                        "Predict whether a loan applicant is a good or a bad credit risk.",
+                        dataset.toString(),
+                        null,
+                        List.of(),
+                        "default_ml_pipeline",
+                        profile,
+                        null,
+                        "tester"))
+                .toCompletableFuture()
+                .get(20, TimeUnit.SECONDS);
     }
-    probes.shutdownTestKit();
-  }
 
-  static RunView view(String runId) {
-    try {
-      return platform.runs().get(runId).toCompletableFuture().get(10, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      throw new AssertionError(e);
+    @AfterAll
+    static void stop() {
+        if (platform != null) {
+            platform.close();
+        }
+        probes.shutdownTestKit();
     }
-  }
 
-  static void awaitState(String runId, String state) {
-    probes.createTestProbe().awaitAssert(Duration.ofSeconds(180), Duration.ofMillis(200), () -> {
-      RunView v = view(runId);
-      assertThat(v.failure()).isNull();
-      assertThat(v.state()).isEqualTo(state);
-      return null;
-    });
-  }
-
-  private Path runDir() {
-    return home.resolve("runs").resolve(done.runId());
-  }
-
-  private JsonNode json(String name) throws Exception {
-    return Json.parse(Files.readString(runDir().resolve(name)));
-  }
-
-  @Test
-  void underBfsiTheFairnessGateRefusesToDeployTheUnfairModelAndTheDenialIsStored() throws Exception {
-    assertThat(bfsi.failure()).contains("compliance_gate").contains("register_model_deployment");
-    Path dir = home.resolve("runs").resolve(bfsi.runId());
-    assertThat(dir.resolve("Dockerfile")).as("the steps before registration ran").exists();
-    assertThat(dir.resolve("deployment.json")).doesNotExist();
-    var denials = new svc.persistence.denials.DenialRepository(platform.database().dataSource())
-        .query(null, "register_model_deployment", "release-manager", 10, 0);
-    assertThat(denials).isNotEmpty();
-    assertThat(denials.get(0).source()).isEqualTo("compliance_gate");
-    assertThat(denials.get(0).runId()).isEqualTo(bfsi.runId());
-  }
-
-  @Test
-  void theAuditPdfIsSignedWithAVerifiableDetachedSignature() throws Exception {
-    Path pdf = runDir().resolve("audit.pdf");
-    assertThat(runDir().resolve("audit.pdf.sig")).exists();
-    var receipt = svc.governance.signing.ArtefactSigning.readReceipt(pdf);
-    assertThat(receipt.algorithm()).isEqualTo("Ed25519");
-    var publicKey = svc.governance.signing.Ed25519Signer.load(home.resolve("keys").resolve("audit"), java.time.Clock.systemUTC());
-    assertThat(svc.governance.signing.ReceiptVerifier.verify(pdf, publicKey.publicKey()).valid()).isTrue();
-    String text = new org.apache.pdfbox.text.PDFTextStripper().getText(org.apache.pdfbox.Loader.loadPDF(pdf.toFile()));
-    assertThat(text).contains("Ed25519");
-  }
-
-  @Test
-  void theAgentsFoundTheTargetAndTheSensitiveColumnsFromTheStatementAndTheData() {
-    assertThat(done.facts()).containsEntry("dataset.target", "credit_risk").containsEntry("task.type", "binary");
-    assertThat((String) done.facts().get("dataset.sensitive")).contains("sex").contains("age");
-  }
-
-  @Test
-  void metricsHoldTheChosenModelsTestFiguresAndEveryCandidate() throws Exception {
-    JsonNode metrics = json("metrics.json");
-    assertThat(metrics.path("test").path("accuracy").asDouble()).isGreaterThan(0.68);
-    assertThat(metrics.path("test").path("roc_auc").asDouble()).isGreaterThan(0.7);
-    assertThat(metrics.path("validation").has("log_loss")).isTrue();
-    assertThat(metrics.path("candidates").size()).isGreaterThanOrEqualTo(3);
-    // The selected model is the candidate with the best validation score.
-    double best = 0;
-    String bestName = null;
-    for (JsonNode c : metrics.path("candidates")) {
-      if (!c.path("candidate").asText().contains("+") && c.path("score").asDouble() > best) {
-        best = c.path("score").asDouble();
-        bestName = c.path("candidate").asText();
-      }
+    static RunView view(String runId) {
+        try {
+            return platform.runs().get(runId).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
-    String selected = metrics.path("model").path("candidate").asText();
-    assertThat(selected.startsWith(bestName)).as("selected %s, best %s", selected, bestName).isTrue();
-  }
 
-  @Test
-  void everyEvidenceArtefactIsWritten() throws Exception {
-    for (String name : List.of("metrics.json", "fairness.json", "drift.json", "shap.json", "model_card.md", "audit.pdf", "approvals.json",
-        "Dockerfile", "k8s/deployment.yaml", "k8s/service.yaml", "k8s/hpa.yaml", "k8s/configmap.yaml", "model/manifest.json",
-        "conversations/index.json", "conversations/director.jsonl", "deployment.json")) {
-      assertThat(runDir().resolve(name)).as(name).isNotEmptyFile();
+    static void awaitState(String runId, String state) {
+        probes.createTestProbe().awaitAssert(Duration.ofSeconds(180), Duration.ofMillis(200), () -> {
+            RunView v = view(runId);
+            assertThat(v.failure()).isNull();
+            assertThat(v.state()).isEqualTo(state);
+            return null;
+        });
     }
-    assertThat(Files.readString(runDir().resolve("audit.pdf"), java.nio.charset.StandardCharsets.ISO_8859_1)).startsWith("%PDF");
-    assertThat(Files.size(runDir().resolve("audit.pdf"))).isLessThan(500 * 1024);
-    assertThat(json("fairness.json").path("attributes").size()).isGreaterThanOrEqualTo(2);
-    assertThat(json("drift.json").path("max_psi").asDouble()).isLessThan(0.25);
-    assertThat(json("shap.json").path("global_importance").size()).isGreaterThan(5);
-    assertThat(Files.readString(runDir().resolve("model_card.md"))).contains("credit_risk");
-    assertThat(json("approvals.json").path("gates").get(0).path("decided_by").asText()).isEqualTo("ops@example.com");
-  }
+
+    private Path runDir() {
+        return home.resolve("runs").resolve(done.runId());
+    }
+
+    private JsonNode json(String name) throws Exception {
+        return Json.parse(Files.readString(runDir().resolve(name)));
+    }
+
+    @Test
+    void underBfsiTheFairnessGateRefusesToDeployTheUnfairModelAndTheDenialIsStored() throws Exception {
+        assertThat(bfsi.failure()).contains("compliance_gate").contains("register_model_deployment");
+        Path dir = home.resolve("runs").resolve(bfsi.runId());
+        assertThat(dir.resolve("Dockerfile"))
+                .as("the steps before registration ran")
+                .exists();
+        assertThat(dir.resolve("deployment.json")).doesNotExist();
+        var denials = new svc.persistence.denials.DenialRepository(
+                        platform.database().dataSource())
+                .query(null, "register_model_deployment", "release-manager", 10, 0);
+        assertThat(denials).isNotEmpty();
+        assertThat(denials.get(0).source()).isEqualTo("compliance_gate");
+        assertThat(denials.get(0).runId()).isEqualTo(bfsi.runId());
+    }
+
+    @Test
+    void theAuditPdfIsSignedWithAVerifiableDetachedSignature() throws Exception {
+        Path pdf = runDir().resolve("audit.pdf");
+        assertThat(runDir().resolve("audit.pdf.sig")).exists();
+        var receipt = svc.governance.signing.ArtefactSigning.readReceipt(pdf);
+        assertThat(receipt.algorithm()).isEqualTo("Ed25519");
+        var publicKey = svc.governance.signing.Ed25519Signer.load(
+                home.resolve("keys").resolve("audit"), java.time.Clock.systemUTC());
+        assertThat(svc.governance.signing.ReceiptVerifier.verify(pdf, publicKey.publicKey())
+                        .valid())
+                .isTrue();
+        String text =
+                new org.apache.pdfbox.text.PDFTextStripper().getText(org.apache.pdfbox.Loader.loadPDF(pdf.toFile()));
+        assertThat(text).contains("Ed25519");
+    }
+
+    @Test
+    void theAgentsFoundTheTargetAndTheSensitiveColumnsFromTheStatementAndTheData() {
+        assertThat(done.facts()).containsEntry("dataset.target", "credit_risk").containsEntry("task.type", "binary");
+        assertThat((String) done.facts().get("dataset.sensitive"))
+                .contains("sex")
+                .contains("age");
+    }
+
+    @Test
+    void metricsHoldTheChosenModelsTestFiguresAndEveryCandidate() throws Exception {
+        JsonNode metrics = json("metrics.json");
+        assertThat(metrics.path("test").path("accuracy").asDouble()).isGreaterThan(0.68);
+        assertThat(metrics.path("test").path("roc_auc").asDouble()).isGreaterThan(0.7);
+        assertThat(metrics.path("validation").has("log_loss")).isTrue();
+        assertThat(metrics.path("candidates").size()).isGreaterThanOrEqualTo(3);
+        // The selected model is the candidate with the best validation score.
+        double best = 0;
+        String bestName = null;
+        for (JsonNode c : metrics.path("candidates")) {
+            if (!c.path("candidate").asText().contains("+") && c.path("score").asDouble() > best) {
+                best = c.path("score").asDouble();
+                bestName = c.path("candidate").asText();
+            }
+        }
+        String selected = metrics.path("model").path("candidate").asText();
+        assertThat(selected.startsWith(bestName))
+                .as("selected %s, best %s", selected, bestName)
+                .isTrue();
+    }
+
+    @Test
+    void everyEvidenceArtefactIsWritten() throws Exception {
+        for (String name : List.of(
+                "metrics.json",
+                "fairness.json",
+                "drift.json",
+                "shap.json",
+                "model_card.md",
+                "audit.pdf",
+                "approvals.json",
+                "Dockerfile",
+                "k8s/deployment.yaml",
+                "k8s/service.yaml",
+                "k8s/hpa.yaml",
+                "k8s/configmap.yaml",
+                "model/manifest.json",
+                "conversations/index.json",
+                "conversations/director.jsonl",
+                "deployment.json")) {
+            assertThat(runDir().resolve(name)).as(name).isNotEmptyFile();
+        }
+        assertThat(Files.readString(runDir().resolve("audit.pdf"), java.nio.charset.StandardCharsets.ISO_8859_1))
+                .startsWith("%PDF");
+        assertThat(Files.size(runDir().resolve("audit.pdf"))).isLessThan(500 * 1024);
+        assertThat(json("fairness.json").path("attributes").size()).isGreaterThanOrEqualTo(2);
+        assertThat(json("drift.json").path("max_psi").asDouble()).isLessThan(0.25);
+        assertThat(json("shap.json").path("global_importance").size()).isGreaterThan(5);
+        assertThat(Files.readString(runDir().resolve("model_card.md"))).contains("credit_risk");
+        assertThat(json("approvals.json")
+                        .path("gates")
+                        .get(0)
+                        .path("decided_by")
+                        .asText())
+                .isEqualTo("ops@example.com");
+    }
 }

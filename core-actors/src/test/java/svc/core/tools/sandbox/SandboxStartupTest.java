@@ -19,43 +19,49 @@ import svc.governance.sandbox.SandboxException;
 /** The {@code svc.sandbox} settings, and a strict driver that cannot work aborting start. */
 class SandboxStartupTest {
 
-  @TempDir Path home;
+    @TempDir
+    Path home;
 
-  @Test
-  void theReferenceDefaultsAreTheSpecs() {
-    SandboxSettings s = SandboxSettings.fromConfig(ConfigFactory.load().getConfig("svc"));
-    assertThat(s).isEqualTo(new SandboxSettings("subprocess", false, 512, 30, Duration.ofSeconds(60), "python:3.11-slim"));
-  }
-
-  @Test
-  void aStrictDockerDriverWithoutAnEngineAbortsTheStandardParts() {
-    assumeFalse(dockerAnswers(), "a Docker engine answers here; this test is about machines without one");
-    CoreSettings settings = CoreSettings.fromConfig(ConfigFactory.parseMap(Map.of(
-            "svc.home", home.toString(), "svc.sandbox.driver", "docker", "svc.sandbox.strict", true))
-        .withFallback(ConfigFactory.load()));
-    // The sandbox is the first part built, before the database or the roster is touched; and
-    // Platform.start stops the actor system and rethrows whatever the parts factory throws.
-    assertThatThrownBy(() -> StandardParts.create().create(settings, null, Runnable::run, Runnable::run, null))
-        .isInstanceOf(SandboxException.class)
-        .hasMessageContaining("sandbox driver docker")
-        .hasMessageContaining("SVC_SANDBOX_STRICT=true, so the platform does not start");
-  }
-
-  @Test
-  void settingsRefuseALimitThatCannotWork() {
-    assertThatThrownBy(() -> new SandboxSettings("subprocess", false, 512, 0, Duration.ofSeconds(60), "img"))
-        .hasMessageContaining("SVC_SANDBOX_CPU_TIME_SEC");
-  }
-
-  private static boolean dockerAnswers() {
-    try {
-      Process p = new ProcessBuilder("docker", "info").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-      return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
-    } catch (IOException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
+    @Test
+    void theReferenceDefaultsAreTheSpecs() {
+        SandboxSettings s = SandboxSettings.fromConfig(ConfigFactory.load().getConfig("svc"));
+        assertThat(s)
+                .isEqualTo(
+                        new SandboxSettings("subprocess", false, 512, 30, Duration.ofSeconds(60), "python:3.11-slim"));
     }
-  }
+
+    @Test
+    void aStrictDockerDriverWithoutAnEngineAbortsTheStandardParts() {
+        assumeFalse(dockerAnswers(), "a Docker engine answers here; this test is about machines without one");
+        CoreSettings settings = CoreSettings.fromConfig(ConfigFactory.parseMap(
+                        Map.of("svc.home", home.toString(), "svc.sandbox.driver", "docker", "svc.sandbox.strict", true))
+                .withFallback(ConfigFactory.load()));
+        // The sandbox is the first part built, before the database or the roster is touched; and
+        // Platform.start stops the actor system and rethrows whatever the parts factory throws.
+        assertThatThrownBy(() -> StandardParts.create().create(settings, null, Runnable::run, Runnable::run, null))
+                .isInstanceOf(SandboxException.class)
+                .hasMessageContaining("sandbox driver docker")
+                .hasMessageContaining("SVC_SANDBOX_STRICT=true, so the platform does not start");
+    }
+
+    @Test
+    void settingsRefuseALimitThatCannotWork() {
+        assertThatThrownBy(() -> new SandboxSettings("subprocess", false, 512, 0, Duration.ofSeconds(60), "img"))
+                .hasMessageContaining("SVC_SANDBOX_CPU_TIME_SEC");
+    }
+
+    private static boolean dockerAnswers() {
+        try {
+            Process p = new ProcessBuilder("docker", "info")
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
 }

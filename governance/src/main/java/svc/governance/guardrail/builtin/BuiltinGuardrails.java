@@ -9,15 +9,16 @@ import svc.governance.pii.PiiGuardrail;
 /** The chain-able guardrails of this module with their default settings. */
 public final class BuiltinGuardrails {
 
-    private BuiltinGuardrails() {
-    }
+    private BuiltinGuardrails() {}
 
     /**
      * G1 (PRE_TOOL, 80, invariant), G3 (PRE_LLM, 70), G4 (POST_LLM/POST_TOOL/STORAGE_WRITE, 60).
      * @param egressAllowlist the value of {@code SVC_EGRESS_ALLOWLIST}; null or blank leaves G1 a no-op
      */
     public static List<Guardrail> create(String egressAllowlist) {
-        return List.of(EgressGuardrail.fromAllowlist(egressAllowlist), PromptInjectionGuardrail.defaults(),
+        return List.of(
+                EgressGuardrail.fromAllowlist(egressAllowlist),
+                PromptInjectionGuardrail.defaults(),
                 PiiGuardrail.defaults());
     }
 }

@@ -39,10 +39,16 @@ public final class GuardrailScanner {
         String after = !result.denied() && result.payload() instanceof Payload.Text
                 ? ((Payload.Text) result.payload()).text()
                 : text;
-        return new ScanReport(point, result.outcome(), after,
-                result.verdicts().stream().map(v -> new ScanReport.GuardrailOutcome(v.id(), v.name(), v.effective(),
-                        v.reported(), v.severity(), v.reason())).toList(),
-                detector.detect(text).stream().map(e -> new ScanReport.Entity(e.type(), e.start(), e.end(),
-                        e.confidence())).toList());
+        return new ScanReport(
+                point,
+                result.outcome(),
+                after,
+                result.verdicts().stream()
+                        .map(v -> new ScanReport.GuardrailOutcome(
+                                v.id(), v.name(), v.effective(), v.reported(), v.severity(), v.reason()))
+                        .toList(),
+                detector.detect(text).stream()
+                        .map(e -> new ScanReport.Entity(e.type(), e.start(), e.end(), e.confidence()))
+                        .toList());
     }
 }

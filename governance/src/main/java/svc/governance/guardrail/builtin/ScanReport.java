@@ -15,8 +15,12 @@ import svc.governance.pii.PiiType;
  * Serializes with snake_case keys.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record ScanReport(IntegrationPoint point, Outcome outcome, String redactedText,
-                         List<GuardrailOutcome> guardrails, List<Entity> piiEntities) {
+public record ScanReport(
+        IntegrationPoint point,
+        Outcome outcome,
+        String redactedText,
+        List<GuardrailOutcome> guardrails,
+        List<Entity> piiEntities) {
 
     public ScanReport {
         guardrails = List.copyOf(guardrails);
@@ -25,12 +29,10 @@ public record ScanReport(IntegrationPoint point, Outcome outcome, String redacte
 
     /** One guardrail's verdict: {@code outcome} is what counted, {@code reportedOutcome} what it said. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record GuardrailOutcome(String id, String name, Outcome outcome, Outcome reportedOutcome,
-                                   Severity severity, String reason) {
-    }
+    public record GuardrailOutcome(
+            String id, String name, Outcome outcome, Outcome reportedOutcome, Severity severity, String reason) {}
 
     /** A PII entity without its text (the caller has the input). */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Entity(PiiType type, int start, int end, double confidence) {
-    }
+    public record Entity(PiiType type, int start, int end, double confidence) {}
 }
