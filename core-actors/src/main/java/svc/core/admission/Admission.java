@@ -11,9 +11,8 @@ import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
-import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import svc.core.CborSerializable;
-import svc.core.run.RunEntity;
+import svc.core.task.RunPort;
 
 /**
  * Bounds the runs that run at once ({@code SVC_MAX_CONCURRENT_PIPELINES}); the rest wait in the
@@ -41,20 +40,20 @@ public final class Admission extends AbstractBehavior<Admission.Command> {
 
     private record Waiting(String runId, Instant createdAt) {}
 
-    public static Behavior<Command> create(int capacity) {
-        return Behaviors.setup(ctx -> new Admission(ctx, capacity));
+    public static Behavior<Command> create(int capacity, RunPort runs) {
+        return Behaviors.setup(ctx -> new Admission(ctx, capacity, runs));
     }
 
     private final int capacity;
     private final Set<String> running = new HashSet<>();
     private final PriorityQueue<Waiting> queue =
             new PriorityQueue<>(Comparator.comparing(Waiting::createdAt).thenComparing(Waiting::runId));
-    private final ClusterSharding sharding;
+    private final RunPort runs;
 
-    private Admission(ActorContext<Command> context, int capacity) {
+    private Admission(ActorContext<Command> context, int capacity, RunPort runs) {
         super(context);
         this.capacity = capacity;
-        this.sharding = ClusterSharding.get(context.getSystem());
+        this.runs = runs;
     }
 
     @Override
@@ -105,6 +104,6 @@ public final class Admission extends AbstractBehavior<Admission.Command> {
     }
 
     private void admit(String runId) {
-        sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, runId).tell(new RunEntity.Admit());
+        runs.admit(runId);
     }
 }

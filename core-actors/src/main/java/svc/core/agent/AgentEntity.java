@@ -35,7 +35,13 @@ import svc.core.llm.LlmResponse;
 import svc.core.llm.PriceTable;
 import svc.core.llm.ToolCall;
 import svc.core.llm.ToolSpec;
-import svc.core.run.RunEntity;
+import svc.core.task.Requester;
+import svc.core.task.StepPermit;
+import svc.core.task.StepRequest;
+import svc.core.task.TaskAnswer;
+import svc.core.task.TaskOutcome;
+import svc.core.task.TaskText;
+import svc.core.task.ToolApprovalRequest;
 import svc.core.tools.Tool;
 import svc.core.tools.ToolContext;
 import svc.core.tools.ToolPermissions;
@@ -324,7 +330,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         ActiveTask task = before.active();
         return Effect().persist(events).thenRun(after -> {
             for (Event e : events) {
-                runtime.liveFeed().agentEvent(runId, profile.name(), e);
+                runtime.liveFeed().publish(runId, profile.name(), e);
                 trace(e, task);
                 if (e instanceof TaskFinished f && task != null && task.taskId().equals(f.taskId())) {
                     reply(f.taskId(), task.requester(), f.outcome());
@@ -433,11 +439,8 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     private void askPermit(State state, boolean delegation) {
         long current = step;
-        context.ask(
-                StepPermit.class,
-                sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, runId),
-                runtime.settings().askTimeout(),
-                replyTo -> new RunEntity.RequestStep(profile.name(), state.costUsd(), delegation, replyTo),
+        context.pipeToSelf(
+                runtime.runs().requestStep(new StepRequest(runId, profile.name(), state.costUsd(), delegation)),
                 (permit, failure) -> permit != null ? new PermitAnswered(current, permit) : new PermitLost(current));
     }
 
@@ -641,11 +644,10 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     /** Asks the run to open (or find) an approval gate for the call; the run answers when decided. */
     private void askApproval(ToolCall call, String reason) {
         long current = step;
-        context.ask(
-                StepPermit.class,
-                sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, runId),
-                runtime.settings().askTimeout(),
-                replyTo -> new RunEntity.RequestToolApproval(profile.name(), call.name(), call.id(), reason, replyTo),
+        context.pipeToSelf(
+                runtime.runs()
+                        .requestToolApproval(
+                                new ToolApprovalRequest(runId, profile.name(), call.name(), call.id(), reason)),
                 (permit, failure) ->
                         permit != null ? new ApprovalAnswered(current, call.id(), permit) : new ApprovalLost(current));
     }
@@ -802,9 +804,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     private void reply(String taskId, Requester requester, TaskOutcome outcome) {
         switch (requester.kind()) {
-            case RUN ->
-                sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, runId)
-                        .tell(new RunEntity.TaskAnswered(taskId, profile.name(), outcome));
+            case RUN -> runtime.runs().taskAnswered(new TaskAnswer(runId, taskId, profile.name(), outcome));
             case AGENT ->
                 sharding.entityRefFor(ENTITY_TYPE_KEY, entityId(runId, requester.agent()))
                         .tell(new DelegationAnswered(requester.callId(), outcome));

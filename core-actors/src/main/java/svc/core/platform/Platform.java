@@ -209,16 +209,33 @@ public final class Platform implements AutoCloseable {
         Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database);
         LiveEventHub hub = new LiveEventHub();
 
+        // The entities reach one another only through these ports (see svc.core.task).
+        ClusterSharding sharding = ClusterSharding.get(system);
+        ShardedRunPort runPort = new ShardedRunPort(sharding, settings.askTimeout());
         ActorRef<Admission.Command> admission = ClusterSingleton.get(system)
-                .init(SingletonActor.of(Admission.create(settings.maxConcurrentPipelines()), "admission"));
+                .init(SingletonActor.of(Admission.create(settings.maxConcurrentPipelines(), runPort), "admission"));
         RunEntity.init(
                 system,
                 new RunRuntime(
-                        settings, admission, hub, directory.director().name(), directory::coordinatorOf, tracing));
+                        settings,
+                        new SingletonAdmissionPort(admission),
+                        new ShardedAgentPort(sharding),
+                        hub.runFeed(),
+                        directory.director().name(),
+                        directory::coordinatorOf,
+                        tracing));
         AgentEntity.init(
                 system,
                 new AgentRuntime(
-                        settings, directory, parts.providers(), parts.tools(), parts.permissions(), ml, hub, tracing));
+                        settings,
+                        directory,
+                        parts.providers(),
+                        parts.tools(),
+                        parts.permissions(),
+                        ml,
+                        runPort,
+                        hub.agentFeed(),
+                        tracing));
 
         startProjections(system, database, settings, directory, parts.scrubber());
         ClusterSingleton.get(system)

@@ -97,7 +97,7 @@ public final class ConversationProjectionHandler
             o.put("content", t.text());
             o.put(
                     "from",
-                    t.requester().kind() == svc.core.agent.Requester.Kind.RUN
+                    t.requester().kind() == svc.core.task.Requester.Kind.RUN
                             ? "run"
                             : t.requester().agent());
         } else if (message instanceof AgentEntity.AssistantSaid a) {

@@ -24,12 +24,14 @@ import org.apache.pekko.persistence.typed.javadsl.EventHandler;
 import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
 import svc.config.Json;
 import svc.core.CborSerializable;
-import svc.core.admission.Admission;
-import svc.core.agent.AgentEntity;
-import svc.core.agent.Requester;
-import svc.core.agent.StepPermit;
-import svc.core.agent.TaskOutcome;
-import svc.core.agent.TaskText;
+import svc.core.task.LiveFeed;
+import svc.core.task.StepPermit;
+import svc.core.task.StepRequest;
+import svc.core.task.TaskAnswer;
+import svc.core.task.TaskAssignment;
+import svc.core.task.TaskOutcome;
+import svc.core.task.TaskText;
+import svc.core.task.ToolApprovalRequest;
 import svc.library.workflow.Edge;
 import svc.library.workflow.Node;
 import svc.library.workflow.Workflow;
@@ -85,22 +87,13 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     public record ExpireGate(String gateId) implements Command {}
 
     /** An agent the run gave a task (the director, or a parallel researcher) has answered. */
-    public record TaskAnswered(String taskId, String agent, TaskOutcome outcome) implements Command {}
+    public record TaskAnswered(TaskAnswer answer) implements Command {}
 
-    /**
-     * An agent's tool call needs a person's approval (the permission engine said ASK). The run opens
-     * a gate for it, or finds the one already open or approved, and answers when it is decided:
-     * {@code Proceed} when approved, {@code Refuse} when rejected, expired or the run ends.
-     */
-    public record RequestToolApproval(
-            String agent, String tool, String callId, String reason, ActorRef<StepPermit> replyTo) implements Command {}
+    /** An agent's tool call needs a person's approval; see {@link ToolApprovalRequest}. */
+    public record RequestToolApproval(ToolApprovalRequest request, ActorRef<StepPermit> replyTo) implements Command {}
 
-    /**
-     * An agent wants to take a step. {@code agentCostUsd} is everything that agent has spent in
-     * this run so far (a total, so a repeated request never counts twice).
-     */
-    public record RequestStep(String agent, double agentCostUsd, boolean delegation, ActorRef<StepPermit> replyTo)
-            implements Command {}
+    /** An agent wants to take a step; see {@link StepRequest}. */
+    public record RequestStep(StepRequest request, ActorRef<StepPermit> replyTo) implements Command {}
 
     // ---- events ---------------------------------------------------------------------------
 
@@ -247,7 +240,6 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     private final ActorContext<Command> context;
     private final String runId;
     private final RunRuntime runtime;
-    private final ClusterSharding sharding;
     /** Agents waiting for a permit while the run is paused; answered on resume or cancel. */
     private final List<ActorRef<StepPermit>> parked = new ArrayList<>();
 
@@ -256,7 +248,6 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         this.context = context;
         this.runId = runId;
         this.runtime = runtime;
-        this.sharding = ClusterSharding.get(context.getSystem());
     }
 
     @Override
@@ -307,7 +298,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                         Wake.class,
                         (s, c) -> Effect().none().thenRun(st -> {
                             if (s.resume() != null) {
-                                runtime.admission().tell(new Admission.Claim(runId));
+                                runtime.admission().claim(runId);
                             }
                         }))
                 .onCommand(Decide.class, this::onDecide)
@@ -322,7 +313,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                         Wake.class,
                         (s, c) -> Effect()
                                 .none()
-                                .thenRun(st -> runtime.admission().tell(new Admission.Claim(runId))))
+                                .thenRun(st -> runtime.admission().claim(runId)))
                 .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
 
         b.forAnyState()
@@ -367,7 +358,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     }
 
     private void enqueue(RunInfo info) {
-        runtime.admission().tell(new Admission.Enqueue(runId, info.createdAt()));
+        runtime.admission().enqueue(runId, info.createdAt());
     }
 
     private Effect<Event, State> onAdmit(Queued state, Admit cmd) {
@@ -385,12 +376,13 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
 
     private Effect<Event, State> onWakeRunning(Running state, Wake cmd) {
         return Effect().none().thenRun(s -> {
-            runtime.admission().tell(new Admission.Claim(runId));
+            runtime.admission().claim(runId);
             dispatch(state.info(), state.position());
         });
     }
 
-    private Effect<Event, State> onTaskAnswered(Running state, TaskAnswered msg) {
+    private Effect<Event, State> onTaskAnswered(Running state, TaskAnswered cmd) {
+        TaskAnswer msg = cmd.answer();
         Position pos = state.position();
         Node.Stage stage = (Node.Stage) state.info().workflow().node(pos.node()).orElseThrow();
         Instant now = Instant.now();
@@ -422,14 +414,15 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     }
 
     private Effect<Event, State> onRequestStep(Running state, RequestStep cmd) {
+        StepRequest request = cmd.request();
         RunInfo info = state.info();
         Instant now = Instant.now();
         List<Event> events = new ArrayList<>();
-        double previous = info.agentCosts().getOrDefault(cmd.agent(), 0.0);
-        if (cmd.agentCostUsd() > previous) {
-            events.add(new CostUpdated(cmd.agent(), cmd.agentCostUsd(), now));
+        double previous = info.agentCosts().getOrDefault(request.agent(), 0.0);
+        if (request.agentCostUsd() > previous) {
+            events.add(new CostUpdated(request.agent(), request.agentCostUsd(), now));
         }
-        double total = info.costUsd() - previous + Math.max(previous, cmd.agentCostUsd());
+        double total = info.costUsd() - previous + Math.max(previous, request.agentCostUsd());
         // Each resume grants one more budget's worth of spend: the operator saw the pause and chose
         // to go on, and the run pauses again if it spends that much more.
         double budget = runtime.settings().budgetPerPipelineUsd() * info.budgetGrants();
@@ -438,7 +431,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
             parked.add(cmd.replyTo());
             return persistAndAct(events);
         }
-        if (cmd.delegation()) {
+        if (request.delegation()) {
             if (info.delegations() + 1 > runtime.settings().maxDelegationsPerRun()) {
                 cmd.replyTo()
                         .tell(new StepPermit.Refuse(
@@ -446,7 +439,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                                 false));
                 return events.isEmpty() ? Effect().none() : persistAndAct(events);
             }
-            events.add(new DelegationCounted(cmd.agent(), now));
+            events.add(new DelegationCounted(request.agent(), now));
         }
         if (events.isEmpty()) {
             cmd.replyTo().tell(new StepPermit.Proceed());
@@ -487,7 +480,8 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     private static final Set<String> APPROVING_CHECKPOINTS = Set.of("deploy", "manual", "security");
 
     private Effect<Event, State> onRequestToolApproval(Running state, RequestToolApproval cmd) {
-        Gate existing = toolGate(state.info(), cmd.agent(), cmd.tool());
+        ToolApprovalRequest request = cmd.request();
+        Gate existing = toolGate(state.info(), request.agent(), request.tool());
         boolean approvedCheckpoint = state.info().gates().values().stream()
                 .anyMatch(g ->
                         !g.isToolGate() && Gate.APPROVED.equals(g.state()) && APPROVING_CHECKPOINTS.contains(g.type()));
@@ -497,9 +491,9 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         }
         Instant now = Instant.now();
         Position pos = state.position();
-        String gateId = runId + "-" + pos.node() + "-" + cmd.tool() + "-"
+        String gateId = runId + "-" + pos.node() + "-" + request.tool() + "-"
                 + (state.info().gates().size() + 1);
-        String type = cmd.tool().equals("register_model_deployment") ? "deploy" : "security";
+        String type = request.tool().equals("register_model_deployment") ? "deploy" : "security";
         Gate gate = new Gate(
                 gateId,
                 runId,
@@ -514,18 +508,19 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                 null,
                 null,
                 null,
-                cmd.tool(),
-                cmd.agent());
+                request.tool(),
+                request.agent());
         parked.add(cmd.replyTo());
         return persistAndAct(List.of(new GateOpened(gate, now)));
     }
 
     private Effect<Event, State> onRequestToolApprovalWaiting(WaitingApproval state, RequestToolApproval cmd) {
+        ToolApprovalRequest request = cmd.request();
         Gate open = state.info().gates().get(state.gateId());
         if (state.resume() != null
                 && open != null
-                && cmd.tool().equals(open.tool())
-                && cmd.agent().equals(open.agent())) {
+                && request.tool().equals(open.tool())
+                && request.agent().equals(open.agent())) {
             return park(cmd.replyTo());
         }
         return refuseApproval(cmd, "the run is waiting for another approval");
@@ -694,10 +689,10 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                                         !(e instanceof RunSucceeded)));
                 parked.forEach(p -> p.tell(new StepPermit.Refuse("the run is " + stateName(after), true)));
                 parked.clear();
-                runtime.admission().tell(new Admission.Release(runId));
+                runtime.admission().release(runId);
             } else if (e instanceof GateOpened g) {
                 if (!g.gate().isToolGate()) {
-                    runtime.admission().tell(new Admission.Release(runId));
+                    runtime.admission().release(runId);
                 }
             } else if (e instanceof GateDecided d && d.approved() && after instanceof Running) {
                 // A tool gate: the agents waited in place; let them go on, and wake any that restarted.
@@ -741,8 +736,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     }
 
     private void assign(String agent, String taskId, String text) {
-        sharding.entityRefFor(AgentEntity.ENTITY_TYPE_KEY, AgentEntity.entityId(runId, agent))
-                .tell(new AgentEntity.AssignTask(taskId, Requester.run(), text, 0, List.of()));
+        runtime.agents().assign(new TaskAssignment(runId, agent, taskId, text));
     }
 
     private static String taskBase(Position pos) {
@@ -774,7 +768,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     }
 
     private void publish(List<Event> events) {
-        events.forEach(e -> runtime.liveFeed().runEvent(runId, e));
+        events.forEach(e -> runtime.liveFeed().publish(runId, LiveFeed.RUN, e));
     }
 
     // ---- views ----------------------------------------------------------------------------

@@ -1,19 +1,24 @@
 package svc.core.run;
 
 import java.util.function.Function;
-import org.apache.pekko.actor.typed.ActorRef;
 import svc.core.CoreSettings;
-import svc.core.admission.Admission;
-import svc.core.platform.LiveFeed;
+import svc.core.task.AdmissionPort;
+import svc.core.task.AgentPort;
+import svc.core.task.LiveFeed;
+import svc.core.telemetry.Tracing;
 
-/** What a run entity needs besides its journal, handed over when sharding is initialised. */
+/**
+ * What a run entity needs besides its journal, handed over when sharding is initialised: the
+ * ports to its agents and to the admission queue, where live events go, and who directs.
+ */
 public record RunRuntime(
         CoreSettings settings,
-        ActorRef<Admission.Command> admission,
-        LiveFeed liveFeed,
+        AdmissionPort admission,
+        AgentPort agents,
+        LiveFeed<RunEntity.Event> liveFeed,
         String directorName,
         Function<String, String> coordinatorOfTeam,
-        svc.core.telemetry.Tracing tracing) {
+        Tracing tracing) {
 
     String coordinatorOf(String team) {
         return coordinatorOfTeam.apply(team);

@@ -7,15 +7,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import svc.core.agent.AgentEntity;
-import svc.core.platform.LiveFeed;
 import svc.core.run.RunEntity;
+import svc.core.task.LiveFeed;
 
 /**
  * The live feed inside one node: entities publish, watchers of a run get each stream message.
  * Delivery happens on the publishing entity's thread, so a watcher must only hand the message
  * on (into a bounded queue), never block; a watcher that throws is dropped.
  */
-public final class LiveEventHub implements LiveFeed {
+public final class LiveEventHub {
 
     /** A watcher's handle; closing it stops delivery. */
     public interface Subscription extends AutoCloseable {
@@ -40,12 +40,20 @@ public final class LiveEventHub implements LiveFeed {
         };
     }
 
-    @Override
+    /** The feed agents publish into. */
+    public LiveFeed<AgentEntity.Event> agentFeed() {
+        return this::agentEvent;
+    }
+
+    /** The feed runs publish into. */
+    public LiveFeed<RunEntity.Event> runFeed() {
+        return (runId, source, event) -> runEvent(runId, event);
+    }
+
     public void agentEvent(String runId, String agent, AgentEntity.Event event) {
         deliver(runId, () -> new LiveMessage(StreamMessages.ofAgent(runId, agent, event), false));
     }
 
-    @Override
     public void runEvent(String runId, RunEntity.Event event) {
         deliver(runId, () -> new LiveMessage(StreamMessages.ofRun(runId, event), StreamMessages.isFinal(event)));
     }

@@ -1,7 +1,7 @@
 package svc.core.llm.scripted;
 
 import svc.config.Json;
-import svc.core.agent.TaskText;
+import svc.core.task.TaskText;
 
 /** Final answers in the shape every tier understands: prose plus {@code {"ok": ...}}. */
 final class Answers {

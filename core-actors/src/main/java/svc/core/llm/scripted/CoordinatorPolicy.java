@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import svc.config.Json;
-import svc.core.agent.TaskText;
+import svc.core.task.TaskText;
 
 /**
  * A coordinator turns its stage's goal into steps for its workers, one delegation at a time,

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import svc.core.agent.TaskText;
+import svc.core.task.TaskText;
 
 /**
  * What the scripted model reads from a Messages-API request: who it is, the tools it was

@@ -3,7 +3,7 @@ package svc.core.llm.scripted;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import svc.config.Json;
-import svc.core.agent.TaskText;
+import svc.core.task.TaskText;
 
 /**
  * The director hands each stage to the coordinator of the stage's team with the whole brief,

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import svc.config.Json;
-import svc.core.agent.TaskText;
+import svc.core.task.TaskText;
 
 /**
  * The steps a coordinator takes for one stage, decided from the team, the goal, the run's facts

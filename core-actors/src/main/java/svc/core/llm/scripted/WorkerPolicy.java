@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import svc.config.Json;
-import svc.core.agent.TaskText;
+import svc.core.task.TaskText;
 
 /**
  * A worker runs the tool its coordinator asked for with the arguments given, and reports the

@@ -7,13 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import svc.config.Json;
-import svc.core.agent.TaskText;
 import svc.core.llm.AnthropicMessagesCodec;
 import svc.core.llm.ChatMessage;
 import svc.core.llm.LlmRequest;
 import svc.core.llm.LlmResponse;
 import svc.core.llm.ToolCall;
 import svc.core.llm.ToolSpec;
+import svc.core.task.TaskText;
 
 /** The scripted model decides from what it reads, through the same wire format as a vendor. */
 class ScriptedModelTest {

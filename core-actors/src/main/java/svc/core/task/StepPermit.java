@@ -1,4 +1,4 @@
-package svc.core.agent;
+package svc.core.task;
 
 import svc.core.CborSerializable;
 

@@ -1,0 +1,22 @@
+package svc.core.task;
+
+/**
+ * Where an entity publishes what just happened, after it is in the journal, for whoever watches
+ * a run live (the WebSocket stream, the demo's console). Watching never slows a run down: an
+ * implementation must not block and may drop events for a slow watcher.
+ *
+ * @param <E> the entity's event type
+ */
+@FunctionalInterface
+public interface LiveFeed<E> {
+
+    /** {@code source} is the publishing agent's name, or {@link #RUN} for the run itself. */
+    void publish(String runId, String source, E event);
+
+    /** The source name of a run's own events. */
+    String RUN = "run";
+
+    static <E> LiveFeed<E> none() {
+        return (runId, source, event) -> {};
+    }
+}
