@@ -15,17 +15,22 @@ import svc.core.CborSerializable;
 import svc.core.task.RunPort;
 
 /**
- * Bounds the runs that run at once ({@code SVC_MAX_CONCURRENT_PIPELINES}); the rest wait in the
- * order they were created. It keeps nothing durable: runs register themselves when created and
- * again when woken after a restart, so its view is rebuilt from the runs' own journals.
+ * Bounds the runs that run at once ({@code SVC_MAX_CONCURRENT_PIPELINES}); the rest wait. A run
+ * coming back after a person approved its gate goes ahead of runs that have not started (it has
+ * work in flight and someone waiting on it); within each group runs go in the order they were
+ * created. It keeps nothing durable: runs register themselves when created and again when woken
+ * after a restart, so its view is rebuilt from the runs' own journals.
  */
 public final class Admission extends AbstractBehavior<Admission.Command> {
 
     /** Messages of the admission queue. */
     public sealed interface Command extends CborSerializable {}
 
-    /** A run wants a slot; it waits its turn by creation time. */
-    public record Enqueue(String runId, Instant createdAt) implements Command {}
+    /**
+     * A run wants a slot; it waits its turn by creation time, behind the runs that are
+     * {@code resuming} (after an approval) unless it is one of them.
+     */
+    public record Enqueue(String runId, Instant createdAt, boolean resuming) implements Command {}
 
     /** A run that was running before a restart takes its slot back without queueing. */
     public record Claim(String runId) implements Command {}
@@ -38,7 +43,11 @@ public final class Admission extends AbstractBehavior<Admission.Command> {
 
     public record Status(int running, int queued, int capacity) implements CborSerializable {}
 
-    private record Waiting(String runId, Instant createdAt) {}
+    private record Waiting(String runId, Instant createdAt, boolean resuming) {}
+
+    private static final Comparator<Waiting> TURN = Comparator.comparing((Waiting w) -> !w.resuming())
+            .thenComparing(Waiting::createdAt)
+            .thenComparing(Waiting::runId);
 
     public static Behavior<Command> create(int capacity, RunPort runs) {
         return Behaviors.setup(ctx -> new Admission(ctx, capacity, runs));
@@ -46,8 +55,7 @@ public final class Admission extends AbstractBehavior<Admission.Command> {
 
     private final int capacity;
     private final Set<String> running = new HashSet<>();
-    private final PriorityQueue<Waiting> queue =
-            new PriorityQueue<>(Comparator.comparing(Waiting::createdAt).thenComparing(Waiting::runId));
+    private final PriorityQueue<Waiting> queue = new PriorityQueue<>(TURN);
     private final RunPort runs;
 
     private Admission(ActorContext<Command> context, int capacity, RunPort runs) {
@@ -71,7 +79,7 @@ public final class Admission extends AbstractBehavior<Admission.Command> {
             // Admitted already, but the run did not hear it before a restart: tell it again.
             admit(msg.runId());
         } else if (queue.stream().noneMatch(w -> w.runId().equals(msg.runId()))) {
-            queue.add(new Waiting(msg.runId(), msg.createdAt()));
+            queue.add(new Waiting(msg.runId(), msg.createdAt(), msg.resuming()));
         }
         fill();
         return this;

@@ -15,8 +15,8 @@ final class SingletonAdmissionPort implements AdmissionPort {
     }
 
     @Override
-    public void enqueue(String runId, Instant createdAt) {
-        admission.tell(new Admission.Enqueue(runId, createdAt));
+    public void enqueue(String runId, Instant createdAt, boolean resuming) {
+        admission.tell(new Admission.Enqueue(runId, createdAt, resuming));
     }
 
     @Override

@@ -100,10 +100,8 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
             approvals.decide(
                     c, e.gateId(), e.approved() ? Gate.APPROVED : Gate.REJECTED, e.by(), e.at(), e.rationale());
             if (e.approved()) {
-                // A checkpoint's run queues for a slot again; a tool gate's run goes on where it stood.
-                boolean toolGate =
-                        approvals.find(c, e.gateId()).map(g -> g.tool() != null).orElse(false);
-                runs.updateState(c, runId, toolGate ? "running" : "queued", null, e.at());
+                // The run gave its slot back at the gate and queues for one again.
+                runs.updateState(c, runId, "queued", null, e.at());
             }
             writeApprovalsFile(c, runId);
         } else if (event instanceof RunEntity.GateExpired e) {

@@ -208,8 +208,15 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         INSTANCE
     }
 
-    /** Waiting for a slot; {@code resumeAfter} is the checkpoint passed, or null to start. */
-    public record Queued(RunInfo info, String resumeAfter) implements State {}
+    /**
+     * Waiting for a slot. {@code resumeAfter} is the checkpoint passed, {@code resumeAt} where the
+     * agents wait after an approved tool gate; both null to start from the beginning.
+     */
+    public record Queued(RunInfo info, String resumeAfter, Position resumeAt) implements State {
+        boolean resuming() {
+            return resumeAfter != null || resumeAt != null;
+        }
+    }
 
     public record Running(RunInfo info, Position position) implements State {}
 
@@ -243,11 +250,14 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     /** Agents waiting for a permit while the run is paused; answered on resume or cancel. */
     private final List<ActorRef<StepPermit>> parked = new ArrayList<>();
 
+    private final EventHandler<State, Event> folds;
+
     private RunEntity(ActorContext<Command> context, String runId, RunRuntime runtime) {
         super(PersistenceId.of(ENTITY_TYPE_KEY.name(), runId));
         this.context = context;
         this.runId = runId;
         this.runtime = runtime;
+        this.folds = buildFolds();
     }
 
     @Override
@@ -276,10 +286,12 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
 
         b.forStateType(Queued.class)
                 .onCommand(Admit.class, this::onAdmit)
-                .onCommand(Wake.class, (s, c) -> Effect().none().thenRun(st -> enqueue(s.info())))
+                .onCommand(Wake.class, (s, c) -> Effect().none().thenRun(st -> enqueue(s)))
                 .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c))
-                .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run is queued"))
-                .onCommand(RequestToolApproval.class, (s, c) -> refuseApproval(c, "the run is queued"));
+                .onCommand(
+                        RequestStep.class,
+                        (s, c) -> s.resumeAt() != null ? park(c.replyTo()) : refuse(c, "the run is queued"))
+                .onCommand(RequestToolApproval.class, this::onRequestToolApprovalQueued);
 
         b.forStateType(Running.class)
                 .onCommand(RequestToolApproval.class, this::onRequestToolApproval)
@@ -294,13 +306,6 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                         RequestStep.class,
                         (s, c) -> s.resume() != null ? park(c.replyTo()) : refuse(c, "the run is waiting for approval"))
                 .onCommand(TaskAnswered.class, (s, c) -> Effect().none())
-                .onCommand(
-                        Wake.class,
-                        (s, c) -> Effect().none().thenRun(st -> {
-                            if (s.resume() != null) {
-                                runtime.admission().claim(runId);
-                            }
-                        }))
                 .onCommand(Decide.class, this::onDecide)
                 .onCommand(EscalateGate.class, this::onEscalate)
                 .onCommand(ExpireGate.class, this::onExpire)
@@ -357,8 +362,8 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                 .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
     }
 
-    private void enqueue(RunInfo info) {
-        runtime.admission().enqueue(runId, info.createdAt());
+    private void enqueue(Queued queued) {
+        runtime.admission().enqueue(runId, queued.info().createdAt(), queued.resuming());
     }
 
     private Effect<Event, State> onAdmit(Queued state, Admit cmd) {
@@ -366,6 +371,15 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         List<Event> events = new ArrayList<>();
         events.add(new RunAdmitted(now));
         RunInfo info = state.info();
+        if (state.resumeAt() != null) {
+            // Back from an approved tool gate: the agents go on where they waited.
+            return Effect().persist(events).thenRun(s -> {
+                act(events, s);
+                parked.forEach(p -> p.tell(new StepPermit.Proceed()));
+                parked.clear();
+                dispatch(info, state.resumeAt());
+            });
+        }
         if (state.resumeAfter() == null) {
             events.addAll(enter(info, info.workflow().start(), null, "", now));
         } else {
@@ -512,6 +526,16 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                 request.agent());
         parked.add(cmd.replyTo());
         return persistAndAct(List.of(new GateOpened(gate, now)));
+    }
+
+    /** After an approved tool gate the agent that asked waits for the slot like the others. */
+    private Effect<Event, State> onRequestToolApprovalQueued(Queued state, RequestToolApproval cmd) {
+        ToolApprovalRequest request = cmd.request();
+        Gate gate = toolGate(state.info(), request.agent(), request.tool());
+        if (state.resumeAt() != null && gate != null && Gate.APPROVED.equals(gate.state())) {
+            return park(cmd.replyTo());
+        }
+        return refuseApproval(cmd, "the run is queued");
     }
 
     private Effect<Event, State> onRequestToolApprovalWaiting(WaitingApproval state, RequestToolApproval cmd) {
@@ -690,16 +714,11 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                 parked.forEach(p -> p.tell(new StepPermit.Refuse("the run is " + stateName(after), true)));
                 parked.clear();
                 runtime.admission().release(runId);
-            } else if (e instanceof GateOpened g) {
-                if (!g.gate().isToolGate()) {
-                    runtime.admission().release(runId);
-                }
-            } else if (e instanceof GateDecided d && d.approved() && after instanceof Running) {
-                // A tool gate: the agents waited in place; let them go on, and wake any that restarted.
-                parked.forEach(p -> p.tell(new StepPermit.Proceed()));
-                parked.clear();
+            } else if (e instanceof GateOpened) {
+                // Nobody knows how long a person takes: the slot goes to another run meanwhile.
+                runtime.admission().release(runId);
             } else if ((e instanceof GateDecided d && d.approved()) || e instanceof RunCreated) {
-                enqueue(((Queued) after).info());
+                enqueue((Queued) after);
             }
         }
         if (after instanceof Running running
@@ -825,15 +844,16 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
 
     @Override
     public EventHandler<State, Event> eventHandler() {
+        return folds;
+    }
+
+    private EventHandler<State, Event> buildFolds() {
         var b = newEventHandlerBuilder();
         b.forState(s -> s == Empty.INSTANCE).onEvent(RunCreated.class, RunEntity::created);
         b.forStateType(Queued.class)
-                .onEvent(
-                        RunAdmitted.class,
-                        (s, e) -> new Running(
-                                s.info().at(e.at()),
-                                new Position(s.info().workflow().start(), 0, Map.of())))
-                .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
+                .onEvent(RunAdmitted.class, RunEntity::admitted)
+                .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())))
+                .onAnyEvent(this::resumedBeforeSlotsWereGivenBack);
         b.forStateType(Running.class)
                 .onEvent(NodeEntered.class, RunEntity::nodeEntered)
                 .onEvent(ResearchAnswered.class, RunEntity::researchAnswered)
@@ -883,6 +903,26 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         return b.build();
     }
 
+    private static State admitted(Queued s, RunAdmitted e) {
+        Position at = s.resumeAt() != null
+                ? s.resumeAt()
+                : new Position(s.info().workflow().start(), 0, Map.of());
+        return new Running(s.info().at(e.at()), at);
+    }
+
+    /**
+     * Journals written before a run gave its slot back at a tool gate go on running right after
+     * the approval, with no {@link RunAdmitted}: such an event is folded as the running run's.
+     */
+    private State resumedBeforeSlotsWereGivenBack(State state, Event e) {
+        Queued s = (Queued) state;
+        if (s.resumeAt() == null) {
+            throw new IllegalStateException(
+                    "run " + runId + " got " + e.getClass().getSimpleName() + " while queued");
+        }
+        return folds.apply(new Running(s.info(), s.resumeAt()), e);
+    }
+
     private static State created(State s, RunCreated e) {
         RunInfo info = new RunInfo(
                 e.spec(),
@@ -897,7 +937,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                 Map.of(),
                 null,
                 1);
-        return new Queued(info, null);
+        return new Queued(info, null, null);
     }
 
     private static State nodeEntered(Running s, NodeEntered e) {
@@ -960,7 +1000,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         if (!e.approved()) {
             return new WaitingApproval(info, s.gateId(), s.resume());
         }
-        return s.resume() != null ? new Running(info, s.resume()) : new Queued(info, gate.node());
+        return s.resume() != null ? new Queued(info, null, s.resume()) : new Queued(info, gate.node(), null);
     }
 
     private static RunInfo costUpdated(RunInfo i, CostUpdated e) {

@@ -102,8 +102,8 @@ public final class StreamMessages {
         if (event instanceof RunEntity.RunCreated) return "queued";
         if (event instanceof RunEntity.RunAdmitted || event instanceof RunEntity.RunResumed) return "running";
         if (event instanceof RunEntity.GateOpened) return "waiting_approval";
-        // After an approval a checkpoint's run queues for a slot (then RunAdmitted says running) and
-        // a tool gate's run goes on in place; the gate message itself says approved.
+        // After an approval the run queues for a slot (then RunAdmitted says running); the gate
+        // message itself says approved.
         if (event instanceof RunEntity.RunPaused) return "paused";
         if (event instanceof RunEntity.RunCancelled) return "cancelled";
         if (event instanceof RunEntity.RunSucceeded) return "succeeded";

@@ -8,8 +8,11 @@ import java.time.Instant;
  */
 public interface AdmissionPort {
 
-    /** The run wants a slot; it waits its turn by creation time. */
-    void enqueue(String runId, Instant createdAt);
+    /**
+     * The run wants a slot; it waits its turn by creation time. A run {@code resuming} after a
+     * person approved its gate goes ahead of runs that have not started.
+     */
+    void enqueue(String runId, Instant createdAt, boolean resuming);
 
     /** A run that was running before a restart takes its slot back without queueing. */
     void claim(String runId);
