@@ -74,7 +74,8 @@ import svc.core.tools.ToolResult;
  * {@link ToolAnswered} → … → {@link Idle} on {@link TaskFinished}. Further tasks wait in order.
  * Each state carries the agent's {@link Memory}: the conversation (an {@link AppendLog}, so
  * folding an event costs O(1)), the line count, the spend, and the outcomes of finished tasks;
- * a snapshot every {@value #SNAPSHOT_EVERY} events keeps recovery linear in the conversation.
+ * a snapshot every {@code svc.agents.snapshot-every} events keeps recovery linear in the
+ * conversation.
  *
  * <p>What the agent waits for (a permit, a model answer, a tool, an approval, a delegate) is not
  * persisted: on recovery it looks at its conversation and takes the next step again. A tool call
@@ -95,7 +96,6 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     public static final EntityTypeKey<Command> ENTITY_TYPE_KEY = EntityTypeKey.create(Command.class, "agent");
     public static final String TAG = "agent";
-    static final int SNAPSHOT_EVERY = 100;
     static final int KEEP_SNAPSHOTS = 2;
     private static final String DELEGATION_PREFIX = "transfer_to_";
     private static final String IDLE_TIMER = "idle";
@@ -453,7 +453,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     @Override
     public RetentionCriteria retentionCriteria() {
-        return RetentionCriteria.snapshotEvery(SNAPSHOT_EVERY, KEEP_SNAPSHOTS);
+        return RetentionCriteria.snapshotEvery(runtime.settings().agentSnapshotEvery(), KEEP_SNAPSHOTS);
     }
 
     @Override

@@ -907,7 +907,8 @@ class AgentEntityTest {
 
     @Test
     void snapshotsAreTakenAndRecoveryStartsFromThem() {
-        int n = AgentEntity.SNAPSHOT_EVERY + 20;
+        int every = settings.agentSnapshotEvery();
+        int n = every + 20;
         ToolCall[] many = new ToolCall[n];
         for (int i = 0; i < n; i++) {
             many[i] = call("c" + i, "q" + i);
@@ -925,8 +926,8 @@ class AgentEntityTest {
         // state with 98 results in, serialized and read back by the snapshot store.
         Acting snapshot =
                 kit.snapshotTestKit().orElseThrow().expectNextPersistedClass(persistenceId(WORKER), Acting.class);
-        assertThat(snapshot.memory().seq()).isEqualTo(AgentEntity.SNAPSHOT_EVERY);
-        assertThat(snapshot.pending()).hasSize(n - (AgentEntity.SNAPSHOT_EVERY - 2));
+        assertThat(snapshot.memory().seq()).isEqualTo(every);
+        assertThat(snapshot.pending()).hasSize(n - (every - 2));
 
         State before = kit.getState();
         assertThat(kit.restart().state()).isEqualTo(before);
@@ -947,7 +948,7 @@ class AgentEntityTest {
             large = Math.min(large, recover(kit, 5000));
         }
         Idle idle = (Idle) kit.getState();
-        // With snapshots, recovery reads the latest one (at most SNAPSHOT_EVERY events behind).
+        // With snapshots, recovery reads the latest one (at most svc.agents.snapshot-every events behind).
         long snapshotRead = Long.MAX_VALUE;
         for (int i = 0; i < 3; i++) {
             long started = System.nanoTime();
