@@ -385,7 +385,12 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     private final String runId;
     private final AgentProfile profile;
     private final AgentRuntime runtime;
-    private final Executor callbacks;
+    /**
+     * Where answers are handed to the mail: the thread that completes them. The callback only
+     * sends a message (thread-safe), so a hop to another thread would only add latency.
+     */
+    private static final Executor WHERE_COMPLETED = Runnable::run;
+
     private final List<ToolSpec> toolSpecs;
     private final EventHandler<State, Event> folds;
     /** Tasks that arrived while another was active; requesters re-send them after a crash. */
@@ -414,7 +419,6 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         this.runId = runId;
         this.profile = profile;
         this.runtime = runtime;
-        this.callbacks = context.getExecutionContext();
         this.toolSpecs = toolSpecs(profile, runtime);
         this.folds = buildFolds();
     }
@@ -646,7 +650,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                                 permit == null
                                         ? new PermitLost(wait)
                                         : new PermitAnswered(wait, permit instanceof StepPermit.Refuse r ? r : null)),
-                        callbacks);
+                        WHERE_COMPLETED);
     }
 
     private Effect<Event, State> onPermitLost(State state, PermitLost msg) {
@@ -708,7 +712,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                                 failure == null
                                         ? new ModelAnswered(seq, response, (System.nanoTime() - started) / 1_000_000)
                                         : new ModelFailed(seq, describe(failure))),
-                        callbacks);
+                        WHERE_COMPLETED);
     }
 
     private Effect<Event, State> onModelAnswered(Thinking state, ModelAnswered msg) {
@@ -792,7 +796,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                                             : ToolResult.error(call.name() + " failed: " + describe(failure)),
                                     (System.nanoTime() - started) / 1_000_000));
                         },
-                        callbacks);
+                        WHERE_COMPLETED);
     }
 
     /** Permission check, the tool, then the result as the model may see it; on the blocking dispatcher. */
@@ -886,7 +890,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                         permit == null
                                 ? new ApprovalLost(call.id())
                                 : new ApprovalAnswered(call.id(), permit instanceof StepPermit.Refuse r ? r : null)),
-                callbacks);
+                WHERE_COMPLETED);
         return Effect().none();
     }
 
