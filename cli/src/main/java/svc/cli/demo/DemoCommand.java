@@ -24,6 +24,7 @@ import svc.cli.ExitCodes;
 import svc.core.platform.Platform;
 import svc.core.platform.StandardParts;
 import svc.core.run.RunService;
+import svc.core.run.RunState;
 import svc.core.run.RunView;
 import svc.core.stream.LiveEventHub;
 
@@ -80,7 +81,7 @@ public final class DemoCommand implements Callable<Integer> {
                 out.flush();
                 String finalState = follow(platform, run.runId(), events, out);
                 printArtifacts(platform, run.runId(), out);
-                return finalState.equals("succeeded") ? ExitCodes.OK : ExitCodes.FAILURE;
+                return finalState.equals(RunState.SUCCEEDED.wireName()) ? ExitCodes.OK : ExitCodes.FAILURE;
             }
         }
     }

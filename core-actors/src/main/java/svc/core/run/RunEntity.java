@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -34,18 +33,19 @@ import svc.core.task.TaskText;
 import svc.core.task.ToolApprovalRequest;
 import svc.library.workflow.Edge;
 import svc.library.workflow.Node;
-import svc.library.workflow.Workflow;
 
 /**
  * One pipeline run, sharded by run id: the director's walk through the workflow graph, the
  * approval gates, the run's spend and its lifecycle.
  *
- * <p>States: {@code queued} (waiting for a slot under {@code SVC_MAX_CONCURRENT_PIPELINES}) →
- * {@code running} (a stage is with the agents) → {@code waiting_approval} (a checkpoint's gate
- * is open; the slot is given back) → {@code queued} again on approval, or {@code failed} on
- * rejection or expiry; {@code running} → {@code paused} when the spend passes the budget, and
- * back on resume; any live state → {@code cancelled}; the last stage → {@code succeeded}; a
- * failed stage → {@code failed}.
+ * <p>States (one {@link RunState} per state type; {@link RunState#after} is the same rule for
+ * readers of the journal): {@code queued} (waiting for a slot under
+ * {@code SVC_MAX_CONCURRENT_PIPELINES}) → {@code running} (a stage is with the agents) →
+ * {@code waiting_approval} (a checkpoint's gate, or a tool gate the permission engine asked for,
+ * is open; the slot is given back) → {@code queued} again on approval, ahead of runs not yet
+ * started, or {@code failed} on rejection or expiry; {@code running} → {@code paused} when the
+ * spend passes the budget, and back on resume; any live state → {@code cancelled}; the last
+ * stage → {@code succeeded}; a failed stage → {@code failed}.
  *
  * <p>Agents ask the run before each step ({@link RequestStep}); that is how cancellation reaches
  * them (they stop at their next step), how spend is counted and how a pause holds them.
@@ -144,95 +144,84 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
 
     // ---- state ----------------------------------------------------------------------------
 
-    /** What every live or finished run knows about itself. */
-    public record RunInfo(
-            RunSpec spec,
-            Workflow workflow,
-            Instant createdAt,
-            Instant updatedAt,
-            Map<String, Object> facts,
-            Map<String, Integer> edgeCounts,
-            Map<String, Integer> visits,
-            Map<String, Double> agentCosts,
-            int delegations,
-            Map<String, Gate> gates,
-            String currentNode,
-            int budgetGrants) {
-
-        double costUsd() {
-            return agentCosts.values().stream().mapToDouble(Double::doubleValue).sum();
-        }
-
-        RunInfo at(Instant t) {
-            return new RunInfo(
-                    spec,
-                    workflow,
-                    createdAt,
-                    t,
-                    facts,
-                    edgeCounts,
-                    visits,
-                    agentCosts,
-                    delegations,
-                    gates,
-                    currentNode,
-                    budgetGrants);
-        }
-
-        RunInfo withGate(Gate g, Instant t) {
-            Map<String, Gate> copy = new LinkedHashMap<>(gates);
-            copy.put(g.gateId(), g);
-            return new RunInfo(
-                    spec,
-                    workflow,
-                    createdAt,
-                    t,
-                    facts,
-                    edgeCounts,
-                    visits,
-                    agentCosts,
-                    delegations,
-                    Map.copyOf(copy),
-                    currentNode,
-                    budgetGrants);
-        }
-    }
-
     /** Where a running run is: the node, its visit number, and parallel answers so far. */
     public record Position(String node, int visit, Map<String, TaskOutcome> research) {}
 
     /** One type per lifecycle phase, so a command a phase cannot take has no handler there. */
     public sealed interface State {}
 
+    /** No run with this id was created. */
     public enum Empty implements State {
         INSTANCE
+    }
+
+    /** A run that was created: what it knows about itself, and which {@link RunState} it is in. */
+    public sealed interface Existing extends State {
+        RunInfo info();
+
+        RunState runState();
     }
 
     /**
      * Waiting for a slot. {@code resumeAfter} is the checkpoint passed, {@code resumeAt} where the
      * agents wait after an approved tool gate; both null to start from the beginning.
      */
-    public record Queued(RunInfo info, String resumeAfter, Position resumeAt) implements State {
+    public record Queued(RunInfo info, String resumeAfter, Position resumeAt) implements Existing {
+        @Override
+        public RunState runState() {
+            return RunState.QUEUED;
+        }
+
         boolean resuming() {
             return resumeAfter != null || resumeAt != null;
         }
     }
 
-    public record Running(RunInfo info, Position position) implements State {}
+    public record Running(RunInfo info, Position position) implements Existing {
+        @Override
+        public RunState runState() {
+            return RunState.RUNNING;
+        }
+    }
 
     /**
      * A gate is open. For a checkpoint {@code resume} is null: the run gave its slot back and queues
      * again on approval. For a tool gate it is where the run stands: the agents wait in place.
      */
-    public record WaitingApproval(RunInfo info, String gateId, Position resume) implements State {}
+    public record WaitingApproval(RunInfo info, String gateId, Position resume) implements Existing {
+        @Override
+        public RunState runState() {
+            return RunState.WAITING_APPROVAL;
+        }
+    }
 
-    public record Paused(RunInfo info, Position position, String reason) implements State {}
+    public record Paused(RunInfo info, Position position, String reason) implements Existing {
+        @Override
+        public RunState runState() {
+            return RunState.PAUSED;
+        }
+    }
 
-    public record Cancelled(RunInfo info) implements State {}
+    public record Cancelled(RunInfo info) implements Existing {
+        @Override
+        public RunState runState() {
+            return RunState.CANCELLED;
+        }
+    }
 
-    public record Succeeded(RunInfo info) implements State {}
+    public record Succeeded(RunInfo info) implements Existing {
+        @Override
+        public RunState runState() {
+            return RunState.SUCCEEDED;
+        }
+    }
 
-    public record Failed(RunInfo info, String reason) implements State {}
+    public record Failed(RunInfo info, String reason) implements Existing {
+        @Override
+        public RunState runState() {
+            return RunState.FAILED;
+        }
+    }
 
     // ---- wiring ---------------------------------------------------------------------------
 
@@ -383,7 +372,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         if (state.resumeAfter() == null) {
             events.addAll(enter(info, info.workflow().start(), null, "", now));
         } else {
-            events.addAll(advanceFrom(info, state.resumeAfter(), info.facts(), now));
+            events.addAll(advanceFrom(info, state.resumeAfter(), now));
         }
         return persistAndAct(events);
     }
@@ -421,9 +410,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         }
         List<Event> events = new ArrayList<>();
         events.add(new StageCompleted(pos.node(), pos.visit(), outcome.answer(), outcome.facts(), now));
-        Map<String, Object> facts = new LinkedHashMap<>(state.info().facts());
-        facts.putAll(outcome.facts());
-        events.addAll(advanceFrom(state.info(), pos.node(), facts, now));
+        events.addAll(advanceFrom(state.info().withFacts(outcome.facts()), pos.node(), now));
         return persistAndAct(events);
     }
 
@@ -508,22 +495,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         String gateId = runId + "-" + pos.node() + "-" + request.tool() + "-"
                 + (state.info().gates().size() + 1);
         String type = request.tool().equals("register_model_deployment") ? "deploy" : "security";
-        Gate gate = new Gate(
-                gateId,
-                runId,
-                pos.node(),
-                type,
-                Gate.PENDING,
-                now,
-                null,
-                null,
-                null,
-                List.of(),
-                null,
-                null,
-                null,
-                request.tool(),
-                request.agent());
+        Gate gate = Gate.forTool(gateId, runId, pos.node(), type, now, request.tool(), request.agent());
         parked.add(cmd.replyTo());
         return persistAndAct(List.of(new GateOpened(gate, now)));
     }
@@ -612,29 +584,15 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     // ---- the walk -------------------------------------------------------------------------
 
     /** Events for leaving {@code node}: into the next node, or success at the end of the graph. */
-    private List<Event> advanceFrom(RunInfo info, String node, Map<String, Object> facts, Instant now) {
-        WorkflowWalk.Step step = WorkflowWalk.next(info.workflow(), node, facts, info.edgeCounts());
+    private List<Event> advanceFrom(RunInfo info, String node, Instant now) {
+        WorkflowWalk.Step step = WorkflowWalk.next(info.workflow(), node, info.facts(), info.edgeCounts());
         if (step.edge().isEmpty()) {
             return List.of(new RunSucceeded(now));
         }
         Edge edge = step.edge().get();
+        String key = WorkflowWalk.key(edge);
         // Edge counts move with the events, so later routers see this edge as taken.
-        Map<String, Integer> counts = new LinkedHashMap<>(info.edgeCounts());
-        counts.merge(WorkflowWalk.key(edge), 1, Integer::sum);
-        RunInfo moved = new RunInfo(
-                info.spec(),
-                info.workflow(),
-                info.createdAt(),
-                now,
-                facts,
-                counts,
-                info.visits(),
-                info.agentCosts(),
-                info.delegations(),
-                info.gates(),
-                info.currentNode(),
-                info.budgetGrants());
-        return enter(moved, edge.target(), WorkflowWalk.key(edge), step.note(), now);
+        return enter(info.withEdgeTaken(key), edge.target(), key, step.note(), now);
     }
 
     /** Events for entering a node; routers are passed through at once. */
@@ -644,40 +602,18 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         events.add(new NodeEntered(nodeId, visit, edge, note, now));
         Node node = info.workflow().node(nodeId).orElseThrow();
         if (node instanceof Node.Router) {
-            Map<String, Integer> visits = new LinkedHashMap<>(info.visits());
-            visits.put(nodeId, visit);
-            RunInfo passed = new RunInfo(
-                    info.spec(),
-                    info.workflow(),
-                    info.createdAt(),
-                    now,
-                    info.facts(),
-                    info.edgeCounts(),
-                    visits,
-                    info.agentCosts(),
-                    info.delegations(),
-                    info.gates(),
-                    nodeId,
-                    info.budgetGrants());
-            events.addAll(advanceFrom(passed, nodeId, info.facts(), now));
+            events.addAll(advanceFrom(info.withNodeEntered(nodeId, visit), nodeId, now));
         } else if (node instanceof Node.Checkpoint cp) {
             String gateId = runId + "-" + nodeId + "-" + visit;
-            Gate gate = new Gate(
+            Gate gate = Gate.checkpoint(
                     gateId,
                     runId,
                     nodeId,
                     cp.gateType().id(),
-                    Gate.PENDING,
                     now,
                     cp.ttlSeconds(),
                     cp.escalateAfterSeconds(),
-                    null,
-                    cp.notifyChannels(),
-                    null,
-                    null,
-                    null,
-                    null,
-                    null);
+                    cp.notifyChannels());
             events.add(new GateOpened(gate, now));
         }
         return events;
@@ -692,28 +628,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         publish(events);
         for (Event e : events) {
             if (e instanceof RunCancelled || e instanceof RunFailed || e instanceof RunSucceeded) {
-                infoOf(after)
-                        .ifPresent(info -> runtime.tracing()
-                                .record(
-                                        "pipeline.run",
-                                        runId,
-                                        info.createdAt(),
-                                        e.at(),
-                                        java.util.Map.of(
-                                                "run_id",
-                                                runId,
-                                                "template",
-                                                info.spec().template(),
-                                                "profile",
-                                                String.valueOf(info.spec().profile()),
-                                                "state",
-                                                stateName(after),
-                                                "cost_usd",
-                                                info.costUsd()),
-                                        !(e instanceof RunSucceeded)));
-                parked.forEach(p -> p.tell(new StepPermit.Refuse("the run is " + stateName(after), true)));
-                parked.clear();
-                runtime.admission().release(runId);
+                finished((Existing) after, e.at());
             } else if (e instanceof GateOpened) {
                 // Nobody knows how long a person takes: the slot goes to another run meanwhile.
                 runtime.admission().release(runId);
@@ -722,12 +637,36 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
             }
         }
         if (after instanceof Running running
-                && events.stream()
-                        .anyMatch(e -> e instanceof NodeEntered
-                                || e instanceof ResearchAnswered
-                                || e instanceof GateDecided)) {
+                && events.stream().anyMatch(e -> e instanceof NodeEntered || e instanceof ResearchAnswered)) {
             dispatch(running.info(), running.position());
         }
+    }
+
+    /** The run is over: its span, the agents still waiting, its slot. */
+    private void finished(Existing after, Instant at) {
+        RunInfo info = after.info();
+        String state = after.runState().wireName();
+        runtime.tracing()
+                .record(
+                        "pipeline.run",
+                        runId,
+                        info.createdAt(),
+                        at,
+                        Map.of(
+                                "run_id",
+                                runId,
+                                "template",
+                                info.spec().template(),
+                                "profile",
+                                String.valueOf(info.spec().profile()),
+                                "state",
+                                state,
+                                "cost_usd",
+                                info.costUsd()),
+                        after.runState() != RunState.SUCCEEDED);
+        parked.forEach(p -> p.tell(new StepPermit.Refuse("the run is " + state, true)));
+        parked.clear();
+        runtime.admission().release(runId);
     }
 
     /**
@@ -792,30 +731,13 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
 
     // ---- views ----------------------------------------------------------------------------
 
+    /** The state's wire name, or {@code absent} when no run was created. */
     public static String stateName(State s) {
-        if (s instanceof Queued) return "queued";
-        if (s instanceof Running) return "running";
-        if (s instanceof WaitingApproval) return "waiting_approval";
-        if (s instanceof Paused) return "paused";
-        if (s instanceof Cancelled) return "cancelled";
-        if (s instanceof Succeeded) return "succeeded";
-        if (s instanceof Failed) return "failed";
-        return "absent";
-    }
-
-    static Optional<RunInfo> infoOf(State s) {
-        if (s instanceof Queued q) return Optional.of(q.info());
-        if (s instanceof Running r) return Optional.of(r.info());
-        if (s instanceof WaitingApproval w) return Optional.of(w.info());
-        if (s instanceof Paused p) return Optional.of(p.info());
-        if (s instanceof Cancelled c) return Optional.of(c.info());
-        if (s instanceof Succeeded ok) return Optional.of(ok.info());
-        if (s instanceof Failed f) return Optional.of(f.info());
-        return Optional.empty();
+        return s instanceof Existing e ? e.runState().wireName() : "absent";
     }
 
     private RunView view(State s) {
-        RunInfo info = infoOf(s).orElseThrow();
+        RunInfo info = ((Existing) s).info();
         RunSpec spec = info.spec();
         String failure = s instanceof Failed f ? f.reason() : null;
         List<Gate> pending = info.gates().values().stream()
@@ -861,44 +783,34 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                 .onEvent(
                         GateOpened.class,
                         (s, e) -> new WaitingApproval(
-                                s.info().withGate(e.gate(), e.at()),
+                                s.info().at(e.at()).withGate(e.gate()),
                                 e.gate().gateId(),
                                 e.gate().isToolGate() ? s.position() : null))
-                .onEvent(CostUpdated.class, (s, e) -> new Running(costUpdated(s.info(), e), s.position()))
-                .onEvent(DelegationCounted.class, (s, e) -> new Running(delegationCounted(s.info()), s.position()))
+                .onEvent(
+                        CostUpdated.class,
+                        (s, e) -> new Running(
+                                s.info().at(e.at()).withAgentCost(e.agent(), e.agentTotalUsd()), s.position()))
+                .onEvent(DelegationCounted.class, (s, e) -> new Running(s.info().withDelegationCounted(), s.position()))
                 .onEvent(RunPaused.class, (s, e) -> new Paused(s.info().at(e.at()), s.position(), e.reason()))
                 .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())))
                 .onEvent(RunSucceeded.class, (s, e) -> new Succeeded(s.info().at(e.at())))
                 .onEvent(RunFailed.class, (s, e) -> new Failed(s.info().at(e.at()), e.reason()));
         b.forStateType(WaitingApproval.class)
-                .onEvent(
-                        GateEscalated.class,
-                        (s, e) -> new WaitingApproval(
-                                s.info()
-                                        .withGate(
-                                                s.info().gates().get(e.gateId()).escalated(e.at()),
-                                                s.info().updatedAt()),
-                                s.gateId(),
-                                s.resume()))
+                .onEvent(GateEscalated.class, RunEntity::gateEscalated)
                 .onEvent(GateDecided.class, RunEntity::gateDecided)
-                .onEvent(
-                        GateExpired.class,
-                        (s, e) -> new WaitingApproval(
-                                s.info()
-                                        .withGate(
-                                                s.info()
-                                                        .gates()
-                                                        .get(e.gateId())
-                                                        .decided(Gate.EXPIRED, null, e.at(), "expired"),
-                                                e.at()),
-                                s.gateId(),
-                                s.resume()))
+                .onEvent(GateExpired.class, RunEntity::gateExpired)
                 .onEvent(RunFailed.class, (s, e) -> new Failed(s.info().at(e.at()), e.reason()))
                 .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
         b.forStateType(Paused.class)
-                .onEvent(CostUpdated.class, (s, e) -> new Paused(costUpdated(s.info(), e), s.position(), s.reason()))
                 .onEvent(
-                        RunResumed.class, (s, e) -> new Running(granted(s.info().at(e.at())), s.position()))
+                        CostUpdated.class,
+                        (s, e) -> new Paused(
+                                s.info().at(e.at()).withAgentCost(e.agent(), e.agentTotalUsd()),
+                                s.position(),
+                                s.reason()))
+                .onEvent(
+                        RunResumed.class,
+                        (s, e) -> new Running(s.info().at(e.at()).withBudgetGranted(), s.position()))
                 .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
         return b.build();
     }
@@ -924,43 +836,14 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     }
 
     private static State created(State s, RunCreated e) {
-        RunInfo info = new RunInfo(
-                e.spec(),
-                WorkflowCodec.fromJson(e.workflowJson()),
-                e.at(),
-                e.at(),
-                Map.of(),
-                Map.of(),
-                Map.of(),
-                Map.of(),
-                0,
-                Map.of(),
-                null,
-                1);
-        return new Queued(info, null, null);
+        return new Queued(RunInfo.created(e.spec(), WorkflowCodec.fromJson(e.workflowJson()), e.at()), null, null);
     }
 
     private static State nodeEntered(Running s, NodeEntered e) {
-        RunInfo i = s.info();
-        Map<String, Integer> visits = new LinkedHashMap<>(i.visits());
-        visits.put(e.node(), e.visit());
-        Map<String, Integer> counts = new LinkedHashMap<>(i.edgeCounts());
+        RunInfo moved = s.info().at(e.at()).withNodeEntered(e.node(), e.visit());
         if (e.edge() != null) {
-            counts.merge(e.edge(), 1, Integer::sum);
+            moved = moved.withEdgeTaken(e.edge());
         }
-        RunInfo moved = new RunInfo(
-                i.spec(),
-                i.workflow(),
-                i.createdAt(),
-                e.at(),
-                i.facts(),
-                Map.copyOf(counts),
-                Map.copyOf(visits),
-                i.agentCosts(),
-                i.delegations(),
-                i.gates(),
-                e.node(),
-                i.budgetGrants());
         return new Running(moved, new Position(e.node(), e.visit(), Map.of()));
     }
 
@@ -972,23 +855,18 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     }
 
     private static State stageCompleted(Running s, StageCompleted e) {
-        RunInfo i = s.info();
-        Map<String, Object> facts = new LinkedHashMap<>(i.facts());
-        facts.putAll(e.facts());
-        RunInfo done = new RunInfo(
-                i.spec(),
-                i.workflow(),
-                i.createdAt(),
-                e.at(),
-                Map.copyOf(facts),
-                i.edgeCounts(),
-                i.visits(),
-                i.agentCosts(),
-                i.delegations(),
-                i.gates(),
-                i.currentNode(),
-                i.budgetGrants());
-        return new Running(done, s.position());
+        return new Running(s.info().at(e.at()).withFacts(e.facts()), s.position());
+    }
+
+    /** An escalation is housekeeping: the run's own updated-at does not move. */
+    private static State gateEscalated(WaitingApproval s, GateEscalated e) {
+        Gate gate = s.info().gates().get(e.gateId()).escalated(e.at());
+        return new WaitingApproval(s.info().withGate(gate), s.gateId(), s.resume());
+    }
+
+    private static State gateExpired(WaitingApproval s, GateExpired e) {
+        Gate gate = s.info().gates().get(e.gateId()).decided(Gate.EXPIRED, null, e.at(), "expired");
+        return new WaitingApproval(s.info().at(e.at()).withGate(gate), s.gateId(), s.resume());
     }
 
     private static State gateDecided(WaitingApproval s, GateDecided e) {
@@ -996,60 +874,10 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                 .gates()
                 .get(e.gateId())
                 .decided(e.approved() ? Gate.APPROVED : Gate.REJECTED, e.by(), e.at(), e.rationale());
-        RunInfo info = s.info().withGate(gate, e.at());
+        RunInfo info = s.info().at(e.at()).withGate(gate);
         if (!e.approved()) {
             return new WaitingApproval(info, s.gateId(), s.resume());
         }
         return s.resume() != null ? new Queued(info, null, s.resume()) : new Queued(info, gate.node(), null);
-    }
-
-    private static RunInfo costUpdated(RunInfo i, CostUpdated e) {
-        Map<String, Double> costs = new LinkedHashMap<>(i.agentCosts());
-        costs.put(e.agent(), e.agentTotalUsd());
-        return new RunInfo(
-                i.spec(),
-                i.workflow(),
-                i.createdAt(),
-                e.at(),
-                i.facts(),
-                i.edgeCounts(),
-                i.visits(),
-                Map.copyOf(costs),
-                i.delegations(),
-                i.gates(),
-                i.currentNode(),
-                i.budgetGrants());
-    }
-
-    private static RunInfo granted(RunInfo i) {
-        return new RunInfo(
-                i.spec(),
-                i.workflow(),
-                i.createdAt(),
-                i.updatedAt(),
-                i.facts(),
-                i.edgeCounts(),
-                i.visits(),
-                i.agentCosts(),
-                i.delegations(),
-                i.gates(),
-                i.currentNode(),
-                i.budgetGrants() + 1);
-    }
-
-    private static RunInfo delegationCounted(RunInfo i) {
-        return new RunInfo(
-                i.spec(),
-                i.workflow(),
-                i.createdAt(),
-                i.updatedAt(),
-                i.facts(),
-                i.edgeCounts(),
-                i.visits(),
-                i.agentCosts(),
-                i.delegations() + 1,
-                i.gates(),
-                i.currentNode(),
-                i.budgetGrants());
     }
 }

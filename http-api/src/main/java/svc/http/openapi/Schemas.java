@@ -3,6 +3,7 @@ package svc.http.openapi;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import svc.config.Json;
+import svc.core.run.RunState;
 
 /** The component schemas of {@code /openapi.json}. */
 final class Schemas {
@@ -120,7 +121,7 @@ final class Schemas {
                         "run_id",
                         str(null),
                         "state",
-                        enumOf("queued", "running", "waiting_approval", "paused", "cancelled", "succeeded", "failed"),
+                        enumOf(RunState.wireNames().toArray(String[]::new)),
                         "template",
                         str(null),
                         "profile",

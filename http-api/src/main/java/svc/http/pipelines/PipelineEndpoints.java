@@ -16,6 +16,7 @@ import org.apache.pekko.http.javadsl.model.HttpEntities;
 import org.apache.pekko.http.javadsl.model.HttpResponse;
 import svc.config.Json;
 import svc.core.run.RunService;
+import svc.core.run.RunState;
 import svc.core.run.RunView;
 import svc.governance.permission.Role;
 import svc.http.problem.ApiProblem;
@@ -30,8 +31,7 @@ import svc.persistence.approvals.ApprovalRow;
 /** Start, list, look up, cancel and resume runs; list and download their artefacts. */
 public final class PipelineEndpoints {
 
-    static final Set<String> STATES =
-            Set.of("queued", "running", "waiting_approval", "paused", "cancelled", "succeeded", "failed");
+    static final Set<String> STATES = Set.copyOf(RunState.wireNames());
     private static final Set<String> START_FIELDS =
             Set.of("problem", "dataset_path", "target", "sensitive_attributes", "template", "profile", "workflow");
 
