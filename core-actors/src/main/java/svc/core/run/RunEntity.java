@@ -14,13 +14,13 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
-import org.apache.pekko.pattern.StatusReply;
 import org.apache.pekko.persistence.typed.PersistenceId;
-import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
-import org.apache.pekko.persistence.typed.javadsl.CommandHandlerBuilder;
+import org.apache.pekko.persistence.typed.javadsl.CommandHandlerWithReply;
+import org.apache.pekko.persistence.typed.javadsl.CommandHandlerWithReplyBuilder;
 import org.apache.pekko.persistence.typed.javadsl.Effect;
 import org.apache.pekko.persistence.typed.javadsl.EventHandler;
-import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
+import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehaviorWithEnforcedReplies;
+import org.apache.pekko.persistence.typed.javadsl.ReplyEffect;
 import svc.config.Json;
 import svc.core.CborSerializable;
 import svc.core.task.LiveFeed;
@@ -50,7 +50,8 @@ import svc.library.workflow.Node;
  * <p>Agents ask the run before each step ({@link RequestStep}); that is how cancellation reaches
  * them (they stop at their next step), how spend is counted and how a pause holds them.
  */
-public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, RunEntity.Event, RunEntity.State> {
+public final class RunEntity
+        extends EventSourcedBehaviorWithEnforcedReplies<RunEntity.Command, RunEntity.Event, RunEntity.State> {
 
     public static final EntityTypeKey<Command> ENTITY_TYPE_KEY = EntityTypeKey.create(Command.class, "run");
     public static final String TAG = "run";
@@ -61,8 +62,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     public sealed interface Command extends CborSerializable {}
 
     /** Creates the run; the workflow is already resolved and travels as JSON. */
-    public record Create(RunSpec spec, String workflowJson, ActorRef<StatusReply<RunView>> replyTo)
-            implements Command {}
+    public record Create(RunSpec spec, String workflowJson, ActorRef<Reply> replyTo) implements Command {}
 
     /** The admission queue gives this run a slot. */
     public record Admit() implements Command {}
@@ -70,14 +70,13 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     /** Sent at start-up to every run that was live: re-register with admission, re-send tasks. */
     public record Wake() implements Command {}
 
-    public record Get(ActorRef<StatusReply<RunView>> replyTo) implements Command {}
+    public record Get(ActorRef<Reply> replyTo) implements Command {}
 
-    public record Cancel(String by, ActorRef<StatusReply<RunView>> replyTo) implements Command {}
+    public record Cancel(String by, ActorRef<Reply> replyTo) implements Command {}
 
-    public record Resume(String by, ActorRef<StatusReply<RunView>> replyTo) implements Command {}
+    public record Resume(String by, ActorRef<Reply> replyTo) implements Command {}
 
-    public record Decide(
-            String gateId, boolean approve, String by, String rationale, ActorRef<StatusReply<RunView>> replyTo)
+    public record Decide(String gateId, boolean approve, String by, String rationale, ActorRef<Reply> replyTo)
             implements Command {}
 
     /** From the approval sweep. */
@@ -89,11 +88,48 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     /** An agent the run gave a task (the director, or a parallel researcher) has answered. */
     public record TaskAnswered(TaskAnswer answer) implements Command {}
 
+    /** What an agent asks of the run before it goes on; answered with a {@link StepPermit}. */
+    public sealed interface AgentRequest extends Command {
+        String agent();
+
+        ActorRef<StepPermit> replyTo();
+    }
+
     /** An agent's tool call needs a person's approval; see {@link ToolApprovalRequest}. */
-    public record RequestToolApproval(ToolApprovalRequest request, ActorRef<StepPermit> replyTo) implements Command {}
+    public record RequestToolApproval(ToolApprovalRequest request, ActorRef<StepPermit> replyTo)
+            implements AgentRequest {
+        @Override
+        public String agent() {
+            return request.agent();
+        }
+    }
 
     /** An agent wants to take a step; see {@link StepRequest}. */
-    public record RequestStep(StepRequest request, ActorRef<StepPermit> replyTo) implements Command {}
+    public record RequestStep(StepRequest request, ActorRef<StepPermit> replyTo) implements AgentRequest {
+        @Override
+        public String agent() {
+            return request.agent();
+        }
+    }
+
+    /** The answer to a caller's command: the run as it is now, or why the run refused. */
+    public sealed interface Reply extends CborSerializable {}
+
+    public record Accepted(RunView view) implements Reply {}
+
+    public record Refused(Refusal refusal, String message) implements Reply {}
+
+    /** Why a run refused a caller's command. */
+    public enum Refusal {
+        /** No run has this id. */
+        NO_SUCH_RUN,
+        /** A run with this id exists already. */
+        RUN_EXISTS,
+        /** The run's state does not allow it (cancel a finished run, resume a running one). */
+        NOT_NOW,
+        /** The gate is not the run's open gate. */
+        NOT_THE_OPEN_GATE
+    }
 
     // ---- events ---------------------------------------------------------------------------
 
@@ -236,8 +272,12 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     private final ActorContext<Command> context;
     private final String runId;
     private final RunRuntime runtime;
-    /** Agents waiting for a permit while the run is paused; answered on resume or cancel. */
-    private final List<ActorRef<StepPermit>> parked = new ArrayList<>();
+    /**
+     * Agents' requests waiting until the run can go on (paused, or at a tool gate), by agent;
+     * handled again when it does, refused when it ends. Not persisted: after a restart the agents
+     * ask again.
+     */
+    private final Map<String, AgentRequest> parked = new LinkedHashMap<>();
 
     private final EventHandler<State, Event> folds;
 
@@ -261,25 +301,36 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
 
     // ---- command handlers -----------------------------------------------------------------
 
+    /**
+     * Every state answers every command: a caller's command with the run or a {@link Refused}, an
+     * agent's request with a permit, a refusal, or later (parked until the run can go on).
+     * Messages without a reply address that a state has no use for (a stale task answer, a
+     * sweep for a gate already decided, a duplicate admission) are dropped on purpose.
+     */
     @Override
-    public CommandHandler<Command, Event, State> commandHandler() {
-        CommandHandlerBuilder<Command, Event, State> b = newCommandHandlerBuilder();
+    public CommandHandlerWithReply<Command, Event, State> commandHandler() {
+        CommandHandlerWithReplyBuilder<Command, Event, State> b = newCommandHandlerWithReplyBuilder();
         b.forState(s -> s == Empty.INSTANCE)
                 .onCommand(Create.class, this::onCreate)
-                .onCommand(Get.class, (s, c) -> replyNotFound(c.replyTo()))
-                .onCommand(Cancel.class, (s, c) -> replyNotFound(c.replyTo()))
-                .onCommand(Resume.class, (s, c) -> replyNotFound(c.replyTo()))
-                .onCommand(Decide.class, (s, c) -> replyNotFound(c.replyTo()))
+                .onCommand(Get.class, (s, c) -> noSuchRun(c.replyTo()))
+                .onCommand(Cancel.class, (s, c) -> noSuchRun(c.replyTo()))
+                .onCommand(Resume.class, (s, c) -> noSuchRun(c.replyTo()))
+                .onCommand(Decide.class, (s, c) -> noSuchRun(c.replyTo()))
                 .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run does not exist"))
-                .onAnyCommand(() -> Effect().none());
+                .onCommand(RequestToolApproval.class, (s, c) -> refuse(c, "the run does not exist"))
+                .onCommand(Admit.class, (s, c) -> giveSlotBack())
+                .onCommand(Wake.class, (s, c) -> Effect().noReply())
+                .onCommand(EscalateGate.class, (s, c) -> Effect().noReply())
+                .onCommand(ExpireGate.class, (s, c) -> Effect().noReply())
+                .onCommand(TaskAnswered.class, (s, c) -> Effect().noReply());
 
         b.forStateType(Queued.class)
                 .onCommand(Admit.class, this::onAdmit)
-                .onCommand(Wake.class, (s, c) -> Effect().none().thenRun(st -> enqueue(s)))
-                .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c))
                 .onCommand(
-                        RequestStep.class,
-                        (s, c) -> s.resumeAt() != null ? park(c.replyTo()) : refuse(c, "the run is queued"))
+                        Wake.class,
+                        (s, c) -> Effect().none().thenRun(st -> enqueue(s)).thenNoReply())
+                .onCommand(Cancel.class, this::cancel)
+                .onCommand(RequestStep.class, (s, c) -> s.resumeAt() != null ? park(c) : refuse(c, "the run is queued"))
                 .onCommand(RequestToolApproval.class, this::onRequestToolApprovalQueued);
 
         b.forStateType(Running.class)
@@ -287,87 +338,124 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                 .onCommand(TaskAnswered.class, this::onTaskAnswered)
                 .onCommand(RequestStep.class, this::onRequestStep)
                 .onCommand(Wake.class, this::onWakeRunning)
-                .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
+                .onCommand(Cancel.class, this::cancel);
 
         b.forStateType(WaitingApproval.class)
                 .onCommand(RequestToolApproval.class, this::onRequestToolApprovalWaiting)
                 .onCommand(
                         RequestStep.class,
-                        (s, c) -> s.resume() != null ? park(c.replyTo()) : refuse(c, "the run is waiting for approval"))
-                .onCommand(TaskAnswered.class, (s, c) -> Effect().none())
+                        (s, c) -> s.resume() != null ? park(c) : refuse(c, "the run is waiting for approval"))
+                .onCommand(Admit.class, (s, c) -> giveSlotBack())
                 .onCommand(Decide.class, this::onDecide)
                 .onCommand(EscalateGate.class, this::onEscalate)
                 .onCommand(ExpireGate.class, this::onExpire)
-                .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
+                .onCommand(Cancel.class, this::cancel);
 
         b.forStateType(Paused.class)
                 .onCommand(Resume.class, this::onResume)
-                .onCommand(RequestStep.class, this::onRequestStepPaused)
+                // Both wait for the resume; a tool request then opens its gate as it would have.
+                .onCommand(RequestStep.class, (s, c) -> park(c))
+                .onCommand(RequestToolApproval.class, (s, c) -> park(c))
                 .onCommand(
                         Wake.class,
                         (s, c) -> Effect()
                                 .none()
-                                .thenRun(st -> runtime.admission().claim(runId)))
-                .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
+                                .thenRun(st -> runtime.admission().claim(runId))
+                                .thenNoReply())
+                .onCommand(Cancel.class, this::cancel);
 
         b.forAnyState()
-                .onCommand(Get.class, (s, c) -> Effect().reply(c.replyTo(), StatusReply.success(view(s))))
-                .onCommand(
-                        Cancel.class,
-                        (s, c) -> Effect()
-                                .reply(
-                                        c.replyTo(),
-                                        StatusReply.error("the run is " + stateName(s) + " and cannot be cancelled")))
-                .onCommand(
-                        Resume.class,
-                        (s, c) -> Effect()
-                                .reply(c.replyTo(), StatusReply.error("the run is " + stateName(s) + ", not paused")))
-                .onCommand(
-                        Decide.class,
-                        (s, c) -> Effect()
-                                .reply(
-                                        c.replyTo(),
-                                        StatusReply.error(
-                                                "the run is " + stateName(s) + " and has no open gate " + c.gateId())))
+                .onCommand(Get.class, (s, c) -> Effect().reply(c.replyTo(), accepted(s)))
+                .onCommand(Create.class, (s, c) -> refused(c.replyTo(), Refusal.RUN_EXISTS, "run " + runId + " exists"))
+                .onCommand(Cancel.class, (s, c) -> notNow(c.replyTo(), s, "cannot be cancelled"))
+                .onCommand(Resume.class, (s, c) -> notNow(c.replyTo(), s, "is not paused"))
+                .onCommand(Decide.class, this::noOpenGate)
                 .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run is " + stateName(s)))
-                .onAnyCommand(() -> Effect().none());
+                .onCommand(RequestToolApproval.class, (s, c) -> refuse(c, "the run is " + stateName(s)))
+                // Running and paused runs hold their slot already; other states have no use for one.
+                .onCommand(
+                        Admit.class,
+                        (s, c) -> s instanceof Running || s instanceof Paused
+                                ? Effect().noReply()
+                                : giveSlotBack())
+                .onCommand(Wake.class, (s, c) -> Effect().noReply())
+                .onCommand(EscalateGate.class, (s, c) -> Effect().noReply())
+                .onCommand(ExpireGate.class, (s, c) -> Effect().noReply())
+                .onCommand(TaskAnswered.class, (s, c) -> Effect().noReply());
         return b.build();
     }
 
-    private Effect<Event, State> replyNotFound(ActorRef<StatusReply<RunView>> replyTo) {
-        return Effect().reply(replyTo, StatusReply.error("no run " + runId));
+    private Accepted accepted(State s) {
+        return new Accepted(view(s));
     }
 
-    private Effect<Event, State> refuse(RequestStep c, String reason) {
-        c.replyTo().tell(new StepPermit.Refuse(reason, true));
-        return Effect().none();
+    private ReplyEffect<Event, State> refused(ActorRef<Reply> replyTo, Refusal refusal, String message) {
+        return Effect().reply(replyTo, new Refused(refusal, message));
     }
 
-    private Effect<Event, State> onCreate(State state, Create cmd) {
+    private ReplyEffect<Event, State> noSuchRun(ActorRef<Reply> replyTo) {
+        return refused(replyTo, Refusal.NO_SUCH_RUN, "no run " + runId);
+    }
+
+    private ReplyEffect<Event, State> notNow(ActorRef<Reply> replyTo, State s, String what) {
+        return refused(replyTo, Refusal.NOT_NOW, "the run is " + stateName(s) + " and " + what);
+    }
+
+    private ReplyEffect<Event, State> noOpenGate(State s, Decide cmd) {
+        return refused(
+                cmd.replyTo(),
+                Refusal.NOT_THE_OPEN_GATE,
+                "the run is " + stateName(s) + " and has no open gate " + cmd.gateId());
+    }
+
+    private ReplyEffect<Event, State> refuse(AgentRequest request, String reason) {
+        return Effect().reply(request.replyTo(), new StepPermit.Refuse(reason, true));
+    }
+
+    /** An admission the run cannot use: the slot goes back, or it would stay taken for good. */
+    private ReplyEffect<Event, State> giveSlotBack() {
+        return Effect().none().thenRun(s -> runtime.admission().release(runId)).thenNoReply();
+    }
+
+    /**
+     * The agent waits until the run can go on. One request per agent: an agent asks again only
+     * after its ask timed out, so the older request has nobody left to answer.
+     */
+    private ReplyEffect<Event, State> park(AgentRequest request) {
+        parked.put(request.agent(), request);
+        return Effect().noReply();
+    }
+
+    /** The run goes on: the parked requests are handled again, as the running run handles them. */
+    private void unpark() {
+        parked.values().forEach(r -> context.getSelf().tell(r));
+        parked.clear();
+    }
+
+    private ReplyEffect<Event, State> onCreate(State state, Create cmd) {
         List<Event> events = List.of(new RunCreated(cmd.spec(), cmd.workflowJson(), Instant.now()));
-        return Effect()
-                .persist(events)
-                .thenRun(s -> act(events, s))
-                .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
+        return Effect().persist(events).thenRun(s -> act(events, s)).thenReply(cmd.replyTo(), this::accepted);
     }
 
     private void enqueue(Queued queued) {
         runtime.admission().enqueue(runId, queued.info().createdAt(), queued.resuming());
     }
 
-    private Effect<Event, State> onAdmit(Queued state, Admit cmd) {
+    private ReplyEffect<Event, State> onAdmit(Queued state, Admit cmd) {
         Instant now = Instant.now();
         List<Event> events = new ArrayList<>();
         events.add(new RunAdmitted(now));
         RunInfo info = state.info();
         if (state.resumeAt() != null) {
             // Back from an approved tool gate: the agents go on where they waited.
-            return Effect().persist(events).thenRun(s -> {
-                act(events, s);
-                parked.forEach(p -> p.tell(new StepPermit.Proceed()));
-                parked.clear();
-                dispatch(info, state.resumeAt());
-            });
+            return Effect()
+                    .persist(events)
+                    .thenRun(s -> {
+                        act(events, s);
+                        unpark();
+                        dispatch(info, state.resumeAt());
+                    })
+                    .thenNoReply();
         }
         if (state.resumeAfter() == null) {
             events.addAll(enter(info, info.workflow().start(), null, "", now));
@@ -377,30 +465,33 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         return persistAndAct(events);
     }
 
-    private Effect<Event, State> onWakeRunning(Running state, Wake cmd) {
-        return Effect().none().thenRun(s -> {
-            runtime.admission().claim(runId);
-            dispatch(state.info(), state.position());
-        });
+    private ReplyEffect<Event, State> onWakeRunning(Running state, Wake cmd) {
+        return Effect()
+                .none()
+                .thenRun(s -> {
+                    runtime.admission().claim(runId);
+                    dispatch(state.info(), state.position());
+                })
+                .thenNoReply();
     }
 
-    private Effect<Event, State> onTaskAnswered(Running state, TaskAnswered cmd) {
-        TaskAnswer msg = cmd.answer();
+    private ReplyEffect<Event, State> onTaskAnswered(Running state, TaskAnswered cmd) {
+        TaskAnswer answer = cmd.answer();
         Position pos = state.position();
         Node.Stage stage = (Node.Stage) state.info().workflow().node(pos.node()).orElseThrow();
         Instant now = Instant.now();
         String base = taskBase(pos);
-        if (!stage.parallel().isEmpty() && msg.taskId().equals(base + "/" + msg.agent())) {
-            if (pos.research().containsKey(msg.agent())) {
-                return Effect().none();
+        if (!stage.parallel().isEmpty() && answer.taskId().equals(base + "/" + answer.agent())) {
+            if (pos.research().containsKey(answer.agent())) {
+                return Effect().noReply();
             }
-            return persistAndAct(List.of(new ResearchAnswered(pos.node(), msg.agent(), msg.outcome(), now)));
+            return persistAndAct(List.of(new ResearchAnswered(pos.node(), answer.agent(), answer.outcome(), now)));
         }
         String expected = stage.parallel().isEmpty() ? base : base + "/merge";
-        if (!msg.taskId().equals(expected)) {
-            return Effect().none();
+        if (!answer.taskId().equals(expected)) {
+            return Effect().noReply();
         }
-        TaskOutcome outcome = msg.outcome();
+        TaskOutcome outcome = answer.outcome();
         if (!outcome.ok()) {
             String error = TaskText.data(outcome.answer())
                     .map(d -> d.path("error").asText(""))
@@ -414,7 +505,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         return persistAndAct(events);
     }
 
-    private Effect<Event, State> onRequestStep(Running state, RequestStep cmd) {
+    private ReplyEffect<Event, State> onRequestStep(Running state, RequestStep cmd) {
         StepRequest request = cmd.request();
         RunInfo info = state.info();
         Instant now = Instant.now();
@@ -429,41 +520,23 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         double budget = runtime.settings().budgetPerPipelineUsd() * info.budgetGrants();
         if (budget > 0 && total > budget) {
             events.add(new RunPaused(String.format("LLM spend $%.4f passed the budget of $%.4f", total, budget), now));
-            parked.add(cmd.replyTo());
+            parked.put(request.agent(), cmd);
             return persistAndAct(events);
         }
+        StepPermit permit = new StepPermit.Proceed();
         if (request.delegation()) {
-            if (info.delegations() + 1 > runtime.settings().maxDelegationsPerRun()) {
-                cmd.replyTo()
-                        .tell(new StepPermit.Refuse(
-                                "more than " + runtime.settings().maxDelegationsPerRun() + " delegations in this run",
-                                false));
-                return events.isEmpty() ? Effect().none() : persistAndAct(events);
+            int limit = runtime.settings().maxDelegationsPerRun();
+            if (info.delegations() + 1 > limit) {
+                permit = new StepPermit.Refuse("more than " + limit + " delegations in this run", false);
+            } else {
+                events.add(new DelegationCounted(request.agent(), now));
             }
-            events.add(new DelegationCounted(request.agent(), now));
         }
         if (events.isEmpty()) {
-            cmd.replyTo().tell(new StepPermit.Proceed());
-            return Effect().none();
+            return Effect().reply(cmd.replyTo(), permit);
         }
-        return Effect()
-                .persist(events)
-                .thenRun(s -> publish(events))
-                .thenRun(s -> cmd.replyTo().tell(new StepPermit.Proceed()));
-    }
-
-    private Effect<Event, State> onRequestStepPaused(Paused state, RequestStep cmd) {
-        return park(cmd.replyTo());
-    }
-
-    private Effect<Event, State> park(ActorRef<StepPermit> replyTo) {
-        parked.add(replyTo);
-        return Effect().none();
-    }
-
-    private Effect<Event, State> refuseApproval(RequestToolApproval c, String reason) {
-        c.replyTo().tell(new StepPermit.Refuse(reason, true));
-        return Effect().none();
+        StepPermit answer = permit;
+        return Effect().persist(events).thenRun(s -> publish(events)).thenReply(cmd.replyTo(), s -> answer);
     }
 
     /** A gate for this agent's tool, decided or not, or null. */
@@ -480,15 +553,14 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     /** Gate types whose approval by a person also covers a later ASK in the same run. */
     private static final Set<String> APPROVING_CHECKPOINTS = Set.of("deploy", "manual", "security");
 
-    private Effect<Event, State> onRequestToolApproval(Running state, RequestToolApproval cmd) {
+    private ReplyEffect<Event, State> onRequestToolApproval(Running state, RequestToolApproval cmd) {
         ToolApprovalRequest request = cmd.request();
         Gate existing = toolGate(state.info(), request.agent(), request.tool());
         boolean approvedCheckpoint = state.info().gates().values().stream()
                 .anyMatch(g ->
                         !g.isToolGate() && Gate.APPROVED.equals(g.state()) && APPROVING_CHECKPOINTS.contains(g.type()));
         if ((existing != null && Gate.APPROVED.equals(existing.state())) || approvedCheckpoint) {
-            cmd.replyTo().tell(new StepPermit.Proceed());
-            return Effect().none();
+            return Effect().reply(cmd.replyTo(), new StepPermit.Proceed());
         }
         Instant now = Instant.now();
         Position pos = state.position();
@@ -496,51 +568,50 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                 + (state.info().gates().size() + 1);
         String type = request.tool().equals("register_model_deployment") ? "deploy" : "security";
         Gate gate = Gate.forTool(gateId, runId, pos.node(), type, now, request.tool(), request.agent());
-        parked.add(cmd.replyTo());
+        parked.put(request.agent(), cmd);
         return persistAndAct(List.of(new GateOpened(gate, now)));
     }
 
     /** After an approved tool gate the agent that asked waits for the slot like the others. */
-    private Effect<Event, State> onRequestToolApprovalQueued(Queued state, RequestToolApproval cmd) {
+    private ReplyEffect<Event, State> onRequestToolApprovalQueued(Queued state, RequestToolApproval cmd) {
         ToolApprovalRequest request = cmd.request();
         Gate gate = toolGate(state.info(), request.agent(), request.tool());
         if (state.resumeAt() != null && gate != null && Gate.APPROVED.equals(gate.state())) {
-            return park(cmd.replyTo());
+            return park(cmd);
         }
-        return refuseApproval(cmd, "the run is queued");
+        return refuse(cmd, "the run is queued");
     }
 
-    private Effect<Event, State> onRequestToolApprovalWaiting(WaitingApproval state, RequestToolApproval cmd) {
+    private ReplyEffect<Event, State> onRequestToolApprovalWaiting(WaitingApproval state, RequestToolApproval cmd) {
         ToolApprovalRequest request = cmd.request();
         Gate open = state.info().gates().get(state.gateId());
         if (state.resume() != null
                 && open != null
                 && request.tool().equals(open.tool())
                 && request.agent().equals(open.agent())) {
-            return park(cmd.replyTo());
+            return park(cmd);
         }
-        return refuseApproval(cmd, "the run is waiting for another approval");
+        return refuse(cmd, "the run is waiting for another approval");
     }
 
-    private Effect<Event, State> onResume(Paused state, Resume cmd) {
+    private ReplyEffect<Event, State> onResume(Paused state, Resume cmd) {
         return Effect()
                 .persist(new RunResumed(cmd.by(), Instant.now()))
                 .thenRun(s -> {
-                    parked.forEach(p -> p.tell(new StepPermit.Proceed()));
-                    parked.clear();
+                    unpark();
                     // After a restart no agent is parked here: waking the stage reaches them.
                     Running running = (Running) s;
                     dispatch(running.info(), running.position());
                 })
-                .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
+                .thenReply(cmd.replyTo(), this::accepted);
     }
 
-    private Effect<Event, State> onDecide(WaitingApproval state, Decide cmd) {
+    private ReplyEffect<Event, State> onDecide(WaitingApproval state, Decide cmd) {
         if (!state.gateId().equals(cmd.gateId())) {
-            return Effect()
-                    .reply(
-                            cmd.replyTo(),
-                            StatusReply.error("gate " + cmd.gateId() + " is not the open gate of run " + runId));
+            return refused(
+                    cmd.replyTo(),
+                    Refusal.NOT_THE_OPEN_GATE,
+                    "gate " + cmd.gateId() + " is not the open gate of run " + runId);
         }
         Instant now = Instant.now();
         List<Event> events = new ArrayList<>();
@@ -549,23 +620,20 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
             String why = cmd.rationale() == null || cmd.rationale().isBlank() ? "" : ": " + cmd.rationale();
             events.add(new RunFailed("gate " + cmd.gateId() + " rejected by " + cmd.by() + why, now));
         }
-        return Effect()
-                .persist(events)
-                .thenRun(s -> act(events, s))
-                .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
+        return Effect().persist(events).thenRun(s -> act(events, s)).thenReply(cmd.replyTo(), this::accepted);
     }
 
-    private Effect<Event, State> onEscalate(WaitingApproval state, EscalateGate cmd) {
+    private ReplyEffect<Event, State> onEscalate(WaitingApproval state, EscalateGate cmd) {
         Gate gate = state.info().gates().get(cmd.gateId());
         if (gate == null || gate.escalatedAt() != null || !Gate.PENDING.equals(gate.state())) {
-            return Effect().none();
+            return Effect().noReply();
         }
         return persistAndAct(List.of(new GateEscalated(cmd.gateId(), cmd.at())));
     }
 
-    private Effect<Event, State> onExpire(WaitingApproval state, ExpireGate cmd) {
+    private ReplyEffect<Event, State> onExpire(WaitingApproval state, ExpireGate cmd) {
         if (!state.gateId().equals(cmd.gateId())) {
-            return Effect().none();
+            return Effect().noReply();
         }
         Instant now = Instant.now();
         return persistAndAct(List.of(
@@ -573,12 +641,9 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                 new RunFailed("gate " + cmd.gateId() + " expired without a decision", now)));
     }
 
-    private Effect<Event, State> cancel(RunInfo info, Cancel cmd) {
+    private ReplyEffect<Event, State> cancel(State state, Cancel cmd) {
         List<Event> events = List.of(new RunCancelled(cmd.by(), Instant.now()));
-        return Effect()
-                .persist(events)
-                .thenRun(s -> act(events, s))
-                .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
+        return Effect().persist(events).thenRun(s -> act(events, s)).thenReply(cmd.replyTo(), this::accepted);
     }
 
     // ---- the walk -------------------------------------------------------------------------
@@ -619,8 +684,8 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         return events;
     }
 
-    private Effect<Event, State> persistAndAct(List<Event> events) {
-        return Effect().persist(events).thenRun(s -> act(events, s));
+    private ReplyEffect<Event, State> persistAndAct(List<Event> events) {
+        return Effect().persist(events).thenRun(s -> act(events, s)).thenNoReply();
     }
 
     /** The side effects of a transition, run after the events are in the journal. */
@@ -664,7 +729,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                                 "cost_usd",
                                 info.costUsd()),
                         after.runState() != RunState.SUCCEEDED);
-        parked.forEach(p -> p.tell(new StepPermit.Refuse("the run is " + state, true)));
+        parked.values().forEach(r -> r.replyTo().tell(new StepPermit.Refuse("the run is " + state, true)));
         parked.clear();
         runtime.admission().release(runId);
     }
