@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.UncheckedIOException;
 
@@ -50,7 +51,7 @@ public final class Json {
         }
     }
 
-    public static com.fasterxml.jackson.databind.node.ObjectNode object() {
+    public static ObjectNode object() {
         return MAPPER.createObjectNode();
     }
 }

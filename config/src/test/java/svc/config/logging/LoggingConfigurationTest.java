@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
 
 /**
  * Configures a fresh logback context from the shipped logback.xml (not the test one), with the
@@ -43,7 +44,7 @@ class LoggingConfigurationTest {
     private Logger configure(Map<String, String> settings) throws Exception {
         context = new LoggerContext();
         // share the MDC that org.slf4j.MDC (and so Mdc) writes to
-        context.setMDCAdapter(org.slf4j.MDC.getMDCAdapter());
+        context.setMDCAdapter(MDC.getMDCAdapter());
         settings.forEach(context::putProperty);
         JoranConfigurator configurator = new JoranConfigurator();
         configurator.setContext(context);
@@ -169,10 +170,10 @@ class LoggingConfigurationTest {
     void nestedScopesRestoreTheOuterValue() {
         try (Mdc.Scope run = Mdc.scope(Mdc.AGENT, "director")) {
             try (Mdc.Scope inner = Mdc.scope(Mdc.AGENT, "trainer")) {
-                assertThat(org.slf4j.MDC.get(Mdc.AGENT)).isEqualTo("trainer");
+                assertThat(MDC.get(Mdc.AGENT)).isEqualTo("trainer");
             }
-            assertThat(org.slf4j.MDC.get(Mdc.AGENT)).isEqualTo("director");
+            assertThat(MDC.get(Mdc.AGENT)).isEqualTo("director");
         }
-        assertThat(org.slf4j.MDC.get(Mdc.AGENT)).isNull();
+        assertThat(MDC.get(Mdc.AGENT)).isNull();
     }
 }

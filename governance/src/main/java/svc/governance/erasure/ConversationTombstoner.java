@@ -14,18 +14,22 @@ import java.util.Set;
  * order and count, so sequence numbers and references from other records stay valid.
  *
  * <p>A JSON line mentions the subject when any string or number inside it (at any depth, except
- * the platform's own {@code seq} and {@code ts}) contains the id standing alone (see {@link SubjectMatcher}); values are compared after JSON
- * unescaping, so an id with quotes or backslashes is still found. A line that is not JSON is
- * searched as raw text. A tombstone keeps {@code seq}, {@code ts}, {@code agent}, {@code role},
- * {@code run_id} when present and not themselves mentioning the subject, and carries
- * {@code content: "[SUBJECT_DELETED]"}, {@code deleted_subject} and {@code deleted_at}. Lines
- * already tombstoned are left alone, so running the erasure twice changes nothing.
+ * the platform's own {@code seq} and {@code ts}) contains the id standing alone (see
+ * {@link SubjectMatcher}); values are compared after JSON unescaping, so an id with quotes or
+ * backslashes is still found. A line that is not JSON is searched as raw text. A tombstone keeps
+ * {@code seq}, {@code ts}, {@code agent}, {@code role}, {@code run_id} when present and not
+ * themselves mentioning the subject, and carries {@code content: "[SUBJECT_DELETED]"},
+ * {@code deleted_subject} and {@code deleted_at}. Lines already tombstoned are left alone, so
+ * running the erasure twice changes nothing.
  */
 public final class ConversationTombstoner {
 
     public static final String MARKER = "[SUBJECT_DELETED]";
     private static final List<String> KEPT = List.of("seq", "ts", "agent", "role", "run_id");
-    /** Written by the platform, never by a person: not searched, so subject {@code 42} does not hit {@code "seq": 42}. */
+    /**
+     * Written by the platform, never by a person: not searched, so subject {@code 42} does not hit
+     * {@code "seq": 42}.
+     */
     private static final Set<String> SYSTEM_FIELDS = Set.of("seq", "ts");
 
     private static final ObjectMapper JSON = new ObjectMapper();

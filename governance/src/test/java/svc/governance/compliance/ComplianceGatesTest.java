@@ -42,7 +42,8 @@ class ComplianceGatesTest {
             assertThat(v.reason())
                     .isEqualTo(
                             "compliance gate bfsi-fairness (deny_if ${last_tool_result.demographic_parity_difference} "
-                                    + "> 0.1) is true: ${last_tool_result.demographic_parity_difference} = 0.1001; register_model_deployment is blocked");
+                                    + "> 0.1) is true: ${last_tool_result.demographic_parity_difference} = 0.1001; "
+                                    + "register_model_deployment is blocked");
             assertThat(v.values()).containsEntry("${last_tool_result.demographic_parity_difference}", 0.1001);
         });
     }

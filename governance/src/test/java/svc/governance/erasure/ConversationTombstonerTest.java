@@ -15,11 +15,15 @@ class ConversationTombstonerTest {
     private static final Instant NOW = Instant.parse("2026-11-22T01:30:00Z");
 
     private static final List<String> LINES = List.of(
-            "{\"seq\":1,\"ts\":\"2026-11-21T10:00:00Z\",\"agent\":\"data_engineer\",\"role\":\"user\",\"content\":\"profile the data\"}",
-            "{\"seq\":2,\"ts\":\"2026-11-21T10:00:01Z\",\"agent\":\"data_engineer\",\"role\":\"tool\",\"content\":{\"rows\":[{\"id\":\"cust-42\",\"income\":5}]}}",
-            "{\"seq\":3,\"ts\":\"2026-11-21T10:00:02Z\",\"agent\":\"data_engineer\",\"role\":\"assistant\",\"content\":\"customer cust-420 looks odd\"}",
+            "{\"seq\":1,\"ts\":\"2026-11-21T10:00:00Z\",\"agent\":\"data_engineer\",\"role\":\"user\","
+                    + "\"content\":\"profile the data\"}",
+            "{\"seq\":2,\"ts\":\"2026-11-21T10:00:01Z\",\"agent\":\"data_engineer\",\"role\":\"tool\","
+                    + "\"content\":{\"rows\":[{\"id\":\"cust-42\",\"income\":5}]}}",
+            "{\"seq\":3,\"ts\":\"2026-11-21T10:00:02Z\",\"agent\":\"data_engineer\",\"role\":\"assistant\","
+                    + "\"content\":\"customer cust-420 looks odd\"}",
             "",
-            "{\"seq\":4,\"ts\":\"2026-11-21T10:00:03Z\",\"agent\":\"data_engineer\",\"role\":\"assistant\",\"content\":\"drop cust-42 now\"}",
+            "{\"seq\":4,\"ts\":\"2026-11-21T10:00:03Z\",\"agent\":\"data_engineer\",\"role\":\"assistant\","
+                    + "\"content\":\"drop cust-42 now\"}",
             "not json but mentions cust-42");
 
     @Test

@@ -16,6 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import svc.governance.compliance.ComplianceGates;
@@ -235,8 +238,7 @@ class ProvidersTest {
         assertThat(rules)
                 .extracting(PermissionRule::id, PermissionRule::priority, PermissionRule::source)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple("no-net", 65, RuleSource.POLICY),
-                        org.assertj.core.groups.Tuple.tuple("ok-read", 50, RuleSource.POLICY));
+                        Tuple.tuple("no-net", 65, RuleSource.POLICY), Tuple.tuple("ok-read", 50, RuleSource.POLICY));
         Path json = dir.resolve("policy.json");
         Files.writeString(json, "[{\"id\":\"x\",\"tool_name\":\"t\",\"behavior\":\"ask\"}]");
         assertThat(PolicyRules.load(json).rules())
@@ -305,9 +307,9 @@ class ProvidersTest {
     @Test
     void denialLogIsSafeUnderConcurrentWriters() throws Exception {
         var log = new DenialLog(100_000);
-        var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        var pool = Executors.newFixedThreadPool(4);
         try {
-            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < 4; t++) {
                 String agent = "agent-" + t;
                 done.add(pool.submit(() -> {

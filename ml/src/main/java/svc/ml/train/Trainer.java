@@ -7,9 +7,11 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 import svc.ml.data.Column;
 import svc.ml.data.ColumnType;
 import svc.ml.data.Dataset;
@@ -95,9 +97,8 @@ public final class Trainer {
     /** Full job on one dataset: drops rows without a target, splits, searches, reports. */
     public static TrainingResult train(Dataset data, TrainingSpec spec) {
         Column t = data.column(spec.target());
-        int[] labelled = java.util.stream.IntStream.range(0, data.rowCount())
-                .filter(i -> !t.isMissing(i))
-                .toArray();
+        int[] labelled =
+                IntStream.range(0, data.rowCount()).filter(i -> !t.isMissing(i)).toArray();
         Dataset clean = data.select(labelled);
         double[] weights = spec.weights() == null
                 ? null
@@ -163,7 +164,7 @@ public final class Trainer {
         }
         SplitMetrics testMetrics = test == null ? null : evaluate(best, test);
         MetricsReport report = new MetricsReport(
-                problem.task().name().toLowerCase(java.util.Locale.ROOT),
+                problem.task().name().toLowerCase(Locale.ROOT),
                 new MetricsReport.ModelRef(best.learner().wireName(), best.params()),
                 testMetrics,
                 bestValidation,

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
@@ -59,10 +60,8 @@ class ShapAdditivityTest {
         // over the training rows the linear SHAP values of each input average to zero
         for (int j = 0; j < v.features().size(); j++) {
             final int col = j;
-            double mean = java.util.Arrays.stream(v.values())
-                    .mapToDouble(r -> r[col])
-                    .average()
-                    .orElseThrow();
+            double mean =
+                    Arrays.stream(v.values()).mapToDouble(r -> r[col]).average().orElseThrow();
             assertThat(mean).isCloseTo(0, within(1e-9));
         }
     }
