@@ -3,8 +3,6 @@ package svc.cli.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -27,6 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import svc.cli.ExitCodes;
 import svc.cli.Main;
+import svc.config.Yaml;
 
 /** The deploy commands in-process, on a temporary checkout with two customers and everything ship must leave out. */
 class DeployCommandTest {
@@ -247,8 +246,7 @@ class DeployCommandTest {
                         p + "scripts/bench.sh")
                 .hasSize(18);
 
-        JsonNode manifest = new ObjectMapper(new YAMLFactory())
-                .readTree(dist.resolve("MANIFEST.yaml").toFile());
+        JsonNode manifest = Yaml.MAPPER.readTree(dist.resolve("MANIFEST.yaml").toFile());
         List<String> keys = new ArrayList<>();
         manifest.fieldNames().forEachRemaining(keys::add);
         assertThat(keys)

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +22,7 @@ import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import svc.config.Yaml;
 import svc.deployments.DeploymentException;
 import svc.deployments.FakeCheckout;
 import svc.library.asset.Library;
@@ -140,7 +139,7 @@ class ShipTest {
     void theManifestHasEveryFieldWithKeysSorted() throws IOException {
         Shipper.Result result = ship("acme_bank", "out", false);
         String text = Files.readString(result.manifest());
-        JsonNode manifest = new ObjectMapper(new YAMLFactory()).readTree(text);
+        JsonNode manifest = Yaml.MAPPER.readTree(text);
 
         List<String> keys = new ArrayList<>();
         manifest.fieldNames().forEachRemaining(keys::add);

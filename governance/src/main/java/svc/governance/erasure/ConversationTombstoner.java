@@ -2,12 +2,12 @@ package svc.governance.erasure;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import svc.config.Json;
 
 /**
  * Replaces the conversation lines (JSONL) that mention a subject with tombstones, keeping line
@@ -31,8 +31,6 @@ public final class ConversationTombstoner {
      * {@code "seq": 42}.
      */
     private static final Set<String> SYSTEM_FIELDS = Set.of("seq", "ts");
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** @param lines the file's lines, unchanged where the subject is not mentioned */
     public record Result(List<String> lines, int tombstoned) {
@@ -62,7 +60,7 @@ public final class ConversationTombstoner {
     }
 
     private static String tombstoneFor(JsonNode original, SubjectMatcher matcher, String subjectId, Instant deletedAt) {
-        ObjectNode t = JSON.createObjectNode();
+        ObjectNode t = Json.object();
         if (original != null && original.isObject()) {
             for (String key : KEPT) {
                 JsonNode v = original.get(key);
@@ -117,7 +115,7 @@ public final class ConversationTombstoner {
             return null;
         }
         try {
-            return JSON.readTree(line);
+            return Json.MAPPER.readTree(line);
         } catch (JsonProcessingException e) {
             return null;
         }

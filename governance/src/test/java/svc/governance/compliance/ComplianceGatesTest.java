@@ -4,18 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import svc.config.Json;
 
 class ComplianceGatesTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private final ComplianceGates bfsi = new ComplianceGates(CompliancePacks.bfsiBaseline());
 
     private static JsonNode json(String s) throws Exception {
-        return JSON.readTree(s);
+        return Json.MAPPER.readTree(s);
     }
 
     @Test

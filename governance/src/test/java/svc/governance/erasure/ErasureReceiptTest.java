@@ -3,15 +3,13 @@ package svc.governance.erasure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import svc.config.Json;
 
 class ErasureReceiptTest {
 
@@ -57,9 +55,7 @@ class ErasureReceiptTest {
 
     @Test
     void receiptSurvivesAJsonRoundTripAsTheApiWouldSendIt() throws Exception {
-        var mapper = new ObjectMapper()
-                .registerModule(new JavaTimeModule())
-                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+        var mapper = Json.STRICT;
         String json = mapper.writeValueAsString(receipt);
         assertThat(json)
                 .contains(

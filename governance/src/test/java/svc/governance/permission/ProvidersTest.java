@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -21,13 +20,13 @@ import java.util.concurrent.Future;
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import svc.config.Json;
 import svc.governance.compliance.ComplianceGates;
 import svc.governance.compliance.CompliancePacks;
 import svc.governance.compliance.GateInputs;
 
 class ProvidersTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-22T00:00:00Z"), ZoneOffset.UTC);
 
     private static PermissionRequest agent(String name, String tool) {
@@ -149,8 +148,8 @@ class ProvidersTest {
     @Test
     void complianceVerdictDeniesTheBlockedToolAndPolicyAllowCannotLiftIt() throws Exception {
         Map<String, JsonNode> results = Map.of(
-                "audit_fairness", JSON.readTree("{\"demographic_parity_difference\": 0.23}"),
-                "compute_drift", JSON.readTree("{\"max_psi\": 0.04}"));
+                "audit_fairness", Json.MAPPER.readTree("{\"demographic_parity_difference\": 0.23}"),
+                "compute_drift", Json.MAPPER.readTree("{\"max_psi\": 0.04}"));
         GateInputs inputs = new GateInputs() {
             @Override
             public Map<String, JsonNode> latestResults(String runId) {

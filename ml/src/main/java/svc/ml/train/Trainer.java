@@ -1,7 +1,6 @@
 package svc.ml.train;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -12,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
+import svc.config.Json;
 import svc.ml.data.Column;
 import svc.ml.data.ColumnType;
 import svc.ml.data.Dataset;
@@ -30,8 +30,6 @@ import svc.ml.eval.SplitMetrics;
 public final class Trainer {
     /** A numeric target with more distinct values than this is treated as regression. */
     static final int MAX_CLASSES = 20;
-
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private Trainer() {}
 
@@ -169,7 +167,7 @@ public final class Trainer {
                 testMetrics,
                 bestValidation,
                 candidates);
-        Map<String, Object> tree = MAPPER.convertValue(report, new TypeReference<Map<String, Object>>() {});
+        Map<String, Object> tree = Json.MAPPER.convertValue(report, new TypeReference<Map<String, Object>>() {});
         return new TrainingResult(best.withMetrics(tree), report, null, null, null);
     }
 
