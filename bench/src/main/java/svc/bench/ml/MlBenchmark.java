@@ -4,6 +4,8 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -48,9 +50,7 @@ public final class MlBenchmark {
             return;
         }
         List<Learner> learners = args.length > 1
-                ? java.util.Arrays.stream(args[1].split(","))
-                        .map(Learner::fromWireName)
-                        .toList()
+                ? Arrays.stream(args[1].split(",")).map(Learner::fromWireName).toList()
                 : List.of(Learner.values());
         System.out.printf(
                 "%-8s %-14s %8s %8s %8s %9s %9s %9s%n",
@@ -66,7 +66,7 @@ public final class MlBenchmark {
         Trainer.Problem problem =
                 Trainer.problem(train, TrainingSpec.of("income").withPositiveLabel(">50K"));
         for (Learner learner : learners) {
-            Map<String, Object> params = new java.util.HashMap<>(SearchSpace.defaults(learner));
+            Map<String, Object> params = new HashMap<>(SearchSpace.defaults(learner));
             if (learner == Learner.RANDOM_FOREST) {
                 params.put("trees", 30);
             }

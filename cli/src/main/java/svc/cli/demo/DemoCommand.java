@@ -21,6 +21,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import svc.cli.CliException;
 import svc.cli.ExitCodes;
+import svc.config.Json;
+import svc.config.logging.ConsoleLogging;
 import svc.core.platform.Platform;
 import svc.core.platform.StandardParts;
 import svc.core.run.RunService;
@@ -41,7 +43,8 @@ import svc.core.stream.LiveEventHub;
 public final class DemoCommand implements Callable<Integer> {
 
     static final String PROBLEM =
-            "Predict whether a loan applicant is a good or a bad credit risk, and make sure the model treats applicants fairly.";
+            "Predict whether a loan applicant is a good or a bad credit risk, and make sure the model treats "
+                    + "applicants fairly.";
 
     @Spec
     CommandSpec spec;
@@ -63,7 +66,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        svc.config.logging.ConsoleLogging.quietUnlessConfigured();
+        ConsoleLogging.quietUnlessConfigured();
         Config config = ConfigFactory.load();
         out.println("svc demo: starting the platform (data under " + config.getString("svc.home") + ")");
         out.flush();
@@ -153,7 +156,7 @@ public final class DemoCommand implements Callable<Integer> {
                 }
                 String summary = "";
                 try {
-                    summary = svc.config.Json.parse(e.path("content").asText())
+                    summary = Json.parse(e.path("content").asText())
                             .path("summary")
                             .asText("");
                 } catch (IllegalArgumentException ignored) {

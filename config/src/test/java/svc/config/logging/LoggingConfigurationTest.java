@@ -12,7 +12,6 @@ import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.status.Status;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
+import svc.config.Json;
 
 /**
  * Configures a fresh logback context from the shipped logback.xml (not the test one), with the
@@ -43,7 +44,7 @@ class LoggingConfigurationTest {
     private Logger configure(Map<String, String> settings) throws Exception {
         context = new LoggerContext();
         // share the MDC that org.slf4j.MDC (and so Mdc) writes to
-        context.setMDCAdapter(org.slf4j.MDC.getMDCAdapter());
+        context.setMDCAdapter(MDC.getMDCAdapter());
         settings.forEach(context::putProperty);
         JoranConfigurator configurator = new JoranConfigurator();
         configurator.setContext(context);
@@ -84,7 +85,7 @@ class LoggingConfigurationTest {
 
         List<String> lines = lines();
         assertThat(lines).hasSize(2);
-        JsonNode first = new ObjectMapper().readTree(lines.get(0));
+        JsonNode first = Json.MAPPER.readTree(lines.get(0));
         assertThat(first.path("event").asText()).isEqualTo("tool call finished");
         assertThat(first.path("level").asText()).isEqualTo("INFO");
         assertThat(first.path("logger").asText()).isEqualTo("svc.core.run.RunEntity");
@@ -96,7 +97,7 @@ class LoggingConfigurationTest {
         assertThat(first.path("tool").asText()).isEqualTo("train_model");
         assertThat(first.path("duration_ms").asInt()).isEqualTo(125);
 
-        JsonNode second = new ObjectMapper().readTree(lines.get(1));
+        JsonNode second = Json.MAPPER.readTree(lines.get(1));
         assertThat(second.path("level").asText()).isEqualTo("WARN");
         assertThat(second.has("run_id")).isFalse(); // the scope put the MDC back as it was
         assertThat(root.getLevel()).isEqualTo(Level.INFO);
@@ -111,7 +112,7 @@ class LoggingConfigurationTest {
             log.error("tool failed", new IllegalStateException("disk full"));
         }
 
-        JsonNode line = new ObjectMapper().readTree(lines().get(0));
+        JsonNode line = Json.MAPPER.readTree(lines().get(0));
         assertThat(line.path("correlation_id").asText()).isEqualTo("req-7");
         assertThat(line.has("pekkoSource")).isFalse();
         assertThat(line.path("stack_trace").asText()).startsWith("java.lang.IllegalStateException: disk full");
@@ -169,10 +170,10 @@ class LoggingConfigurationTest {
     void nestedScopesRestoreTheOuterValue() {
         try (Mdc.Scope run = Mdc.scope(Mdc.AGENT, "director")) {
             try (Mdc.Scope inner = Mdc.scope(Mdc.AGENT, "trainer")) {
-                assertThat(org.slf4j.MDC.get(Mdc.AGENT)).isEqualTo("trainer");
+                assertThat(MDC.get(Mdc.AGENT)).isEqualTo("trainer");
             }
-            assertThat(org.slf4j.MDC.get(Mdc.AGENT)).isEqualTo("director");
+            assertThat(MDC.get(Mdc.AGENT)).isEqualTo("director");
         }
-        assertThat(org.slf4j.MDC.get(Mdc.AGENT)).isNull();
+        assertThat(MDC.get(Mdc.AGENT)).isNull();
     }
 }

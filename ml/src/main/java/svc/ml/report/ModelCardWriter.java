@@ -169,8 +169,8 @@ public final class ModelCardWriter {
                     .append(Figures.num(r.drift().thresholds().moderate()))
                     .append(" stable, up to ")
                     .append(Figures.num(r.drift().thresholds().significant()))
-                    .append(
-                            " moderate, above that significant) and the two-sample KS statistic for numeric features.\n");
+                    .append(" moderate, above that significant) and the two-sample KS statistic for numeric "
+                            + "features.\n");
         }
         md.append('\n');
     }
@@ -426,14 +426,14 @@ public final class ModelCardWriter {
             if (f.mitigation() == null) {
                 md.append("- Mitigate before deployment: reweigh the training rows on `")
                         .append(f.worstAttribute())
-                        .append(
-                                "` and retrain, or fit per-group thresholds on the validation split; then audit again.\n");
+                        .append("` and retrain, or fit per-group thresholds on the validation split; then audit "
+                                + "again.\n");
             } else {
                 md.append("- A ")
                         .append(f.mitigation().method())
                         .append(" mitigation was computed; the audited")
-                        .append(
-                                " figures above still fail the gate, so deploy only the mitigated model after a new audit.\n");
+                        .append(" figures above still fail the gate, so deploy only the mitigated model after a new "
+                                + "audit.\n");
             }
         }
         if (f == null) {

@@ -2,15 +2,13 @@ package svc.ml.train;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import ml.dmlc.xgboost4j.java.XGBoost;
+import svc.config.Json;
 import svc.ml.data.Preprocessor;
 
 /**
@@ -24,9 +22,6 @@ import svc.ml.data.Preprocessor;
 final class ModelStore {
     static final int FORMAT_VERSION = 1;
     static final String MANIFEST = "manifest.json";
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private ModelStore() {}
 
@@ -59,11 +54,11 @@ final class ModelStore {
             }
         } else if (m.model() instanceof LinearModel l) {
             file = "model.json";
-            MAPPER.writeValue(dir.resolve(file).toFile(), l);
+            Json.pretty().writeValue(dir.resolve(file).toFile(), l);
         } else {
             ForestModel f = (ForestModel) m.model();
             file = "model.json";
-            MAPPER.writeValue(dir.resolve(file).toFile(), new ForestFile(f.outputs(), f.trees()));
+            Json.pretty().writeValue(dir.resolve(file).toFile(), new ForestFile(f.outputs(), f.trees()));
         }
         Manifest manifest = new Manifest(
                 FORMAT_VERSION,
@@ -76,7 +71,7 @@ final class ModelStore {
                 m.preprocessor(),
                 file,
                 m.metrics());
-        MAPPER.writeValue(dir.resolve(MANIFEST).toFile(), manifest);
+        Json.pretty().writeValue(dir.resolve(MANIFEST).toFile(), manifest);
     }
 
     @SuppressWarnings("unchecked")
@@ -85,7 +80,7 @@ final class ModelStore {
         if (!Files.isRegularFile(manifestFile)) {
             throw new IOException("no " + MANIFEST + " in model directory " + dir);
         }
-        Manifest mf = MAPPER.readValue(manifestFile.toFile(), Manifest.class);
+        Manifest mf = Json.MAPPER.readValue(manifestFile.toFile(), Manifest.class);
         if (mf.formatVersion() != FORMAT_VERSION) {
             throw new IOException(manifestFile + ": format_version " + mf.formatVersion()
                     + " is not supported (expected " + FORMAT_VERSION + ")");
@@ -93,9 +88,9 @@ final class ModelStore {
         Learner learner = Learner.fromWireName(mf.learner());
         Path modelFile = dir.resolve(mf.modelFile());
         FittedModel model = switch (learner) {
-            case LINEAR -> MAPPER.readValue(modelFile.toFile(), LinearModel.class);
+            case LINEAR -> Json.MAPPER.readValue(modelFile.toFile(), LinearModel.class);
             case RANDOM_FOREST -> {
-                ForestFile f = MAPPER.readValue(modelFile.toFile(), ForestFile.class);
+                ForestFile f = Json.MAPPER.readValue(modelFile.toFile(), ForestFile.class);
                 yield new ForestModel(f.trees(), f.outputs());
             }
             case XGBOOST ->

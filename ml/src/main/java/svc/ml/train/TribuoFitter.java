@@ -3,6 +3,7 @@ package svc.ml.train;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.tribuo.Example;
@@ -17,6 +18,7 @@ import org.tribuo.classification.LabelFactory;
 import org.tribuo.classification.dtree.CARTClassificationTrainer;
 import org.tribuo.classification.dtree.impurity.GiniIndex;
 import org.tribuo.classification.ensemble.FullyWeightedVotingCombiner;
+import org.tribuo.classification.sgd.linear.LinearSGDTrainer;
 import org.tribuo.classification.sgd.objectives.LogMulticlass;
 import org.tribuo.common.sgd.AbstractLinearSGDModel;
 import org.tribuo.common.tree.LeafNode;
@@ -36,7 +38,6 @@ import org.tribuo.regression.ensemble.AveragingCombiner;
 import org.tribuo.regression.rtree.CARTRegressionTrainer;
 import org.tribuo.regression.rtree.IndependentRegressionTreeModel;
 import org.tribuo.regression.rtree.impurity.MeanSquaredError;
-import org.tribuo.regression.sgd.objectives.SquaredLoss;
 
 /**
  * Fits Tribuo linear SGD models and random forests, then exports them: linear weights into a
@@ -62,8 +63,7 @@ final class TribuoFitter {
         int epochs = ((Number) params.getOrDefault("epochs", 10)).intValue();
         int batch = ((Number) params.getOrDefault("minibatch", 1)).intValue();
         if (task.isClassification()) {
-            var trainer = new org.tribuo.classification.sgd.linear.LinearSGDTrainer(
-                    new LogMulticlass(), new AdaGrad(lr, 1e-6), epochs, -1, batch, seed);
+            var trainer = new LinearSGDTrainer(new LogMulticlass(), new AdaGrad(lr, 1e-6), epochs, -1, batch, seed);
             return new TribuoLinear(trainer.train(labelDataset(data)), 0, 1);
         }
         // Regression: fit on a standardized target so one learning rate suits any target scale.
@@ -72,8 +72,7 @@ final class TribuoFitter {
         double sd = Math.sqrt(
                 Arrays.stream(y).map(v -> (v - mean) * (v - mean)).average().orElse(1));
         double scale = sd > 1e-12 ? sd : 1;
-        var trainer = new org.tribuo.regression.sgd.linear.LinearSGDTrainer(
-                new SquaredLoss(), new AdaGrad(lr, 1e-6), epochs, -1, batch, seed);
+        var trainer = RegressionSgd.trainer(lr, epochs, batch, seed);
         return new TribuoLinear(trainer.train(regressionDataset(data, mean, scale)), mean, scale);
     }
 
@@ -199,7 +198,7 @@ final class TribuoFitter {
         int[] right = new int[n];
         double[][] value = new double[n][];
         ImmutableFeatureMap fmap = tree.getFeatureIDMap();
-        java.util.Map<Node<?>, Integer> index = new java.util.IdentityHashMap<>();
+        Map<Node<?>, Integer> index = new IdentityHashMap<>();
         for (int i = 0; i < n; i++) {
             index.put(nodes.get(i), i);
         }

@@ -2,8 +2,11 @@ package svc.ml.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -79,7 +82,7 @@ class FindingsTest {
     @Test
     void validationFlagsConstantColumnsDuplicatesAndMissingTarget() {
         String[] constant = new String[german.rowCount()];
-        java.util.Arrays.fill(constant, "x");
+        Arrays.fill(constant, "x");
         int[] rows = new int[german.rowCount() + 3];
         for (int i = 0; i < rows.length; i++) {
             rows[i] = i < german.rowCount() ? i : i - german.rowCount(); // rows 0..2 again
@@ -108,7 +111,7 @@ class FindingsTest {
         assertThat(count(target, s.validation(), "bad")).isEqualTo(45);
         assertThat(count(target, s.train(), "bad")).isEqualTo(210);
         assertThat(s.test().length).isEqualTo(150);
-        java.util.Set<Integer> all = new java.util.HashSet<>();
+        Set<Integer> all = new HashSet<>();
         for (int[] part : new int[][] {s.train(), s.validation(), s.test()}) {
             for (int i : part) {
                 assertThat(all.add(i)).isTrue();

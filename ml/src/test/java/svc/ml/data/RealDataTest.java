@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -62,9 +63,8 @@ class RealDataTest {
                 .orElseThrow();
         double[] ages =
                 adultRaw.stream().mapToDouble(r -> Double.parseDouble(r[0])).toArray();
-        double mean = java.util.Arrays.stream(ages).sum() / ages.length;
-        double ss =
-                java.util.Arrays.stream(ages).map(a -> (a - mean) * (a - mean)).sum();
+        double mean = Arrays.stream(ages).sum() / ages.length;
+        double ss = Arrays.stream(ages).map(a -> (a - mean) * (a - mean)).sum();
         assertThat(age.mean()).isCloseTo(mean, within(1e-9));
         assertThat(age.std()).isCloseTo(Math.sqrt(ss / (ages.length - 1)), within(1e-9));
         assertThat(age.min()).isEqualTo(17.0);

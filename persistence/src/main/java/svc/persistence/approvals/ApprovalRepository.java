@@ -17,8 +17,10 @@ public final class ApprovalRepository {
 
     public void insert(Connection c, ApprovalRow gate) throws SQLException {
         String sql = "INSERT INTO approvals (gate_id, run_id, node, type, state, created_at, ttl_seconds,"
-                + " escalate_after_seconds, escalated_at, notify_channels, decided_by, decided_at, rationale, tool, agent)"
-                + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM approvals WHERE gate_id = ?)";
+                + " escalate_after_seconds, escalated_at, notify_channels, decided_by, decided_at, rationale, tool, "
+                + "agent)"
+                + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM approvals "
+                + "WHERE gate_id = ?)";
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, gate.gateId());
             ps.setString(2, gate.runId());
