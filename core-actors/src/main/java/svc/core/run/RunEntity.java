@@ -330,8 +330,9 @@ public final class RunEntity
                         Wake.class,
                         (s, c) -> Effect().none().thenRun(st -> enqueue(s)).thenNoReply())
                 .onCommand(Cancel.class, this::cancel)
-                .onCommand(RequestStep.class, (s, c) -> s.resumeAt() != null ? park(c) : refuse(c, "the run is queued"))
-                .onCommand(RequestToolApproval.class, this::onRequestToolApprovalQueued);
+                // Back from a tool gate, the agents wait for the slot where they stood.
+                .onCommand(RequestStep.class, (s, c) -> parkIf(s.resumeAt() != null, c, "the run is queued"))
+                .onCommand(RequestToolApproval.class, (s, c) -> parkIf(s.resumeAt() != null, c, "the run is queued"));
 
         b.forStateType(Running.class)
                 .onCommand(RequestToolApproval.class, this::onRequestToolApproval)
@@ -341,10 +342,12 @@ public final class RunEntity
                 .onCommand(Cancel.class, this::cancel);
 
         b.forStateType(WaitingApproval.class)
-                .onCommand(RequestToolApproval.class, this::onRequestToolApprovalWaiting)
+                // At a tool gate the agents wait in place; at a checkpoint none has work to do.
                 .onCommand(
-                        RequestStep.class,
-                        (s, c) -> s.resume() != null ? park(c) : refuse(c, "the run is waiting for approval"))
+                        RequestToolApproval.class,
+                        (s, c) -> parkIf(s.resume() != null, c, "the run is waiting for approval"))
+                .onCommand(
+                        RequestStep.class, (s, c) -> parkIf(s.resume() != null, c, "the run is waiting for approval"))
                 .onCommand(Admit.class, (s, c) -> giveSlotBack())
                 .onCommand(Decide.class, this::onDecide)
                 .onCommand(EscalateGate.class, this::onEscalate)
@@ -424,6 +427,10 @@ public final class RunEntity
     private ReplyEffect<Event, State> park(AgentRequest request) {
         parked.put(request.agent(), request);
         return Effect().noReply();
+    }
+
+    private ReplyEffect<Event, State> parkIf(boolean goesOnLater, AgentRequest request, String reason) {
+        return goesOnLater ? park(request) : refuse(request, reason);
     }
 
     /** The run goes on: the parked requests are handled again, as the running run handles them. */
@@ -570,28 +577,6 @@ public final class RunEntity
         Gate gate = Gate.forTool(gateId, runId, pos.node(), type, now, request.tool(), request.agent());
         parked.put(request.agent(), cmd);
         return persistAndAct(List.of(new GateOpened(gate, now)));
-    }
-
-    /** After an approved tool gate the agent that asked waits for the slot like the others. */
-    private ReplyEffect<Event, State> onRequestToolApprovalQueued(Queued state, RequestToolApproval cmd) {
-        ToolApprovalRequest request = cmd.request();
-        Gate gate = toolGate(state.info(), request.agent(), request.tool());
-        if (state.resumeAt() != null && gate != null && Gate.APPROVED.equals(gate.state())) {
-            return park(cmd);
-        }
-        return refuse(cmd, "the run is queued");
-    }
-
-    private ReplyEffect<Event, State> onRequestToolApprovalWaiting(WaitingApproval state, RequestToolApproval cmd) {
-        ToolApprovalRequest request = cmd.request();
-        Gate open = state.info().gates().get(state.gateId());
-        if (state.resume() != null
-                && open != null
-                && request.tool().equals(open.tool())
-                && request.agent().equals(open.agent())) {
-            return park(cmd);
-        }
-        return refuse(cmd, "the run is waiting for another approval");
     }
 
     private ReplyEffect<Event, State> onResume(Paused state, Resume cmd) {
