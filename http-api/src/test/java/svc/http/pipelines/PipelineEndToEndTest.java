@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -86,21 +87,25 @@ class PipelineEndToEndTest {
             assertThat(list.get("limit").asInt()).isEqualTo(1000);
         });
 
-        JsonNode artifacts = api.get("/api/v1/pipelines/" + runId + "/artifacts?limit=1000", Api.bearer(token))
-                .json();
-        List<String> names = artifacts.get("items").findValuesAsText("name");
-        assertThat(names).contains("metrics.json", "run.json", "model/manifest.json");
-        assertThat(names).anyMatch(n -> n.contains("/"));
-        assertThat(artifacts.get("total").asInt()).isEqualTo(names.size());
-        for (JsonNode a : artifacts.get("items")) {
-            Api.Reply file = api.get(
-                    "/api/v1/pipelines/" + runId + "/artifacts/" + a.get("name").asText(), Api.bearer(token));
-            assertThat(file.status()).as(a.get("name").asText()).isEqualTo(200);
-            assertThat((long) file.bytes().length).isEqualTo(a.get("size").asLong());
-            assertThat(HexFormat.of()
-                            .formatHex(MessageDigest.getInstance("SHA-256").digest(file.bytes())))
-                    .isEqualTo(a.get("sha256").asText());
-        }
+        // The read-side projections may still be appending to conversation files and rewriting
+        // approvals.json: a file can change between the listing and its download, so retry.
+        server.eventually(30, () -> {
+            JsonNode artifacts = api.get("/api/v1/pipelines/" + runId + "/artifacts?limit=1000", Api.bearer(token))
+                    .json();
+            List<String> names = artifacts.get("items").findValuesAsText("name");
+            assertThat(names).contains("metrics.json", "run.json", "model/manifest.json");
+            assertThat(names).anyMatch(n -> n.contains("/"));
+            assertThat(artifacts.get("total").asInt()).isEqualTo(names.size());
+            for (JsonNode a : artifacts.get("items")) {
+                Api.Reply file = api.get(
+                        "/api/v1/pipelines/" + runId + "/artifacts/"
+                                + a.get("name").asText(),
+                        Api.bearer(token));
+                assertThat(file.status()).as(a.get("name").asText()).isEqualTo(200);
+                assertThat((long) file.bytes().length).isEqualTo(a.get("size").asLong());
+                assertThat(sha256(file.bytes())).isEqualTo(a.get("sha256").asText());
+            }
+        });
         assertThat(api.get("/api/v1/pipelines/" + runId + "/artifacts/metrics.json", Api.bearer(token))
                         .header("Content-Type"))
                 .hasValue("application/json");
@@ -115,16 +120,29 @@ class PipelineEndToEndTest {
         assertThat(cancelFinished.status()).as(cancelFinished.text()).isEqualTo(409);
         assertThat(cancelFinished.json().get("type").asText()).endsWith("/conflict");
 
-        String metrics = api.get("/metrics").text();
-        assertThat(metrics)
-                .contains("svc_http_requests_total{method=\"GET\",path=\"/api/v1/pipelines/{run_id}\",status=\"200\"}");
-        assertThat(metrics).doesNotContain("path=\"/api/v1/pipelines/" + runId);
-        assertThat(metrics)
-                .contains(
-                        "svc_pipeline_runs_total{profile=\"default\",state=\"succeeded\",template=\"fast_prototype\"}");
-        assertThat(metrics).contains("svc_tool_calls_total{state=\"ok\",tool=\"train_model\"}");
-        assertThat(metrics)
-                .contains("svc_pipeline_duration_seconds_count{profile=\"default\",template=\"fast_prototype\"} 1");
+        // Metrics are counted by their own subscribers, which may lag the client's last message.
+        server.eventually(30, () -> {
+            String metrics = api.get("/metrics").text();
+            assertThat(metrics)
+                    .contains("svc_http_requests_total{method=\"GET\",path=\"/api/v1/pipelines/{run_id}\","
+                            + "status=\"200\"}");
+            assertThat(metrics).doesNotContain("path=\"/api/v1/pipelines/" + runId);
+            assertThat(metrics)
+                    .contains("svc_pipeline_runs_total{profile=\"default\",state=\"succeeded\","
+                            + "template=\"fast_prototype\"}");
+            assertThat(metrics).contains("svc_tool_calls_total{state=\"ok\",tool=\"train_model\"}");
+            assertThat(metrics)
+                    .contains("svc_pipeline_duration_seconds_count{profile=\"default\","
+                            + "template=\"fast_prototype\"} 1");
+        });
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
