@@ -22,7 +22,9 @@ import java.util.Map;
 
 /**
  * The one factory of Jackson mappers for JSON in svc ({@link Yaml} is its YAML sibling, with the
- * same features); nothing else in the tree builds a mapper. The features, decided once here:
+ * same features); nothing else in the tree builds a Jackson 2 mapper (Pekko's CBOR serializer is
+ * configured in {@code reference.conf}; {@link Yaml} names the one Jackson 3 mapper). The features,
+ * decided once here:
  *
  * <ul>
  *   <li>{@code java.time} values are ISO-8601 strings (JSR-310 module, no numeric timestamps);
