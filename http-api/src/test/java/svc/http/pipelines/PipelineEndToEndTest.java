@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -86,21 +87,27 @@ class PipelineEndToEndTest {
             assertThat(list.get("limit").asInt()).isEqualTo(1000);
         });
 
-        JsonNode artifacts = api.get("/api/v1/pipelines/" + runId + "/artifacts?limit=1000", Api.bearer(token))
-                .json();
-        List<String> names = artifacts.get("items").findValuesAsText("name");
-        assertThat(names).contains("metrics.json", "run.json", "model/manifest.json");
-        assertThat(names).anyMatch(n -> n.contains("/"));
-        assertThat(artifacts.get("total").asInt()).isEqualTo(names.size());
-        for (JsonNode a : artifacts.get("items")) {
-            Api.Reply file = api.get(
-                    "/api/v1/pipelines/" + runId + "/artifacts/" + a.get("name").asText(), Api.bearer(token));
-            assertThat(file.status()).as(a.get("name").asText()).isEqualTo(200);
-            assertThat((long) file.bytes().length).isEqualTo(a.get("size").asLong());
-            assertThat(HexFormat.of()
-                            .formatHex(MessageDigest.getInstance("SHA-256").digest(file.bytes())))
-                    .isEqualTo(a.get("sha256").asText());
-        }
+        // Conversation files are written by a projection that may still be catching up after the
+        // run's end: the listing and the downloads must agree once it has.
+        server.eventually(60, () -> {
+            JsonNode artifacts = api.get("/api/v1/pipelines/" + runId + "/artifacts?limit=1000", Api.bearer(token))
+                    .json();
+            List<String> names = artifacts.get("items").findValuesAsText("name");
+            assertThat(names).contains("metrics.json", "run.json", "model/manifest.json");
+            assertThat(names).anyMatch(n -> n.contains("/"));
+            assertThat(artifacts.get("total").asInt()).isEqualTo(names.size());
+            for (JsonNode a : artifacts.get("items")) {
+                String name = a.get("name").asText();
+                Api.Reply file = api.get("/api/v1/pipelines/" + runId + "/artifacts/" + name, Api.bearer(token));
+                assertThat(file.status()).as(name).isEqualTo(200);
+                assertThat((long) file.bytes().length)
+                        .as(name)
+                        .isEqualTo(a.get("size").asLong());
+                assertThat(sha256(file.bytes()))
+                        .as(name)
+                        .isEqualTo(a.get("sha256").asText());
+            }
+        });
         assertThat(api.get("/api/v1/pipelines/" + runId + "/artifacts/metrics.json", Api.bearer(token))
                         .header("Content-Type"))
                 .hasValue("application/json");
@@ -188,6 +195,14 @@ class PipelineEndToEndTest {
         assertThat(stream.awaitClose(60)).isEqualTo(1000);
         JsonNode last = stream.json().get(stream.messages.size() - 1);
         assertThat(last.get("state").asText()).isEqualTo("cancelled");
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String start(String template) {
