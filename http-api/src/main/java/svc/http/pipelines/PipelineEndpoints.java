@@ -9,13 +9,11 @@ import static svc.http.server.Paging.paging;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 import org.apache.pekko.http.javadsl.model.ContentType;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
@@ -30,8 +28,7 @@ import svc.http.server.Endpoint.Doc;
 import svc.http.server.Endpoint.Query;
 import svc.http.server.JsonSupport;
 import svc.http.server.Page;
-import svc.http.server.Paging;
-import svc.persistence.runs.RunRow;
+import svc.persistence.Database;
 
 /** Start, list, look up, cancel and resume runs; list and download their artefacts. */
 public final class PipelineEndpoints {
@@ -40,13 +37,16 @@ public final class PipelineEndpoints {
             Set.of("queued", "running", "waiting_approval", "paused", "cancelled", "succeeded", "failed");
 
     private final RunService runs;
-    private final Executor callbacks;
+    private final RunListing listing;
     private final Consumer<RunView> onStarted;
 
-    /** @param onStarted told of every run started here (the run metrics learn its template and profile) */
-    public PipelineEndpoints(RunService runs, Executor callbacks, Consumer<RunView> onStarted) {
+    /**
+     * @param database the read side lists come from, read on {@code blocking}
+     * @param onStarted told of every run started here (the run metrics learn its template and profile)
+     */
+    public PipelineEndpoints(RunService runs, Database database, Executor blocking, Consumer<RunView> onStarted) {
         this.runs = runs;
-        this.callbacks = callbacks;
+        this.listing = new RunListing(database, blocking);
         this.onStarted = onStarted;
     }
 
@@ -135,27 +135,10 @@ public final class PipelineEndpoints {
     }
 
     private Route list(Call call) {
-        return paging(page -> parameterOptional("state", state -> {
-            String wanted = state(state);
-            // Both reads start at once; the pending gates of the page's runs join the rows.
-            CompletionStage<RunService.Page<RunRow>> rows = runs.list(wanted, page.limit(), page.offset());
-            CompletionStage<Page<RunRecord>> records = rows.thenCombineAsync(
-                    runs.approvals("pending", null, Paging.MAX_LIMIT, 0),
-                    (found, gates) -> {
-                        Map<String, List<GateRecord>> byRun = gates.items().stream()
-                                .collect(Collectors.groupingBy(
-                                        g -> g.runId(), Collectors.mapping(GateRecord::of, Collectors.toList())));
-                        return new Page<>(
-                                found.items().stream()
-                                        .map(r -> RunRecord.of(r, byRun.getOrDefault(r.runId(), List.of())))
-                                        .toList(),
-                                found.total(),
-                                found.limit(),
-                                found.offset());
-                    },
-                    callbacks);
-            return onSuccess(records, p -> complete(StatusCodes.OK, p, JsonSupport.json()));
-        }));
+        return paging(page -> parameterOptional(
+                "state",
+                state -> onSuccess(
+                        listing.page(state(state), page), p -> complete(StatusCodes.OK, p, JsonSupport.json()))));
     }
 
     private static String state(Optional<String> raw) {

@@ -16,11 +16,10 @@ import static org.apache.pekko.http.javadsl.server.Directives.withSizeLimit;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -61,9 +60,10 @@ import svc.http.telemetry.ApiMetrics;
  *       line;
  *   <li>{@code handleExceptions} / {@code handleRejections}: every failure and every rejection
  *       becomes problem details through {@link Problems}, and nowhere else;
- *   <li>the routing tree: one {@code path} per template (most literal segments first, so
- *       {@code /pipelines/{run_id}/stream} is never taken for a run id), the methods served
- *       there inside it (a path served with other methods is a 405 naming them);
+ *   <li>the routing tree: the templates' path segments as a tree walked once per request (a
+ *       literal segment before a parameter, so {@code /pipelines/{run_id}/stream} is never taken
+ *       for an artefact name), the methods served where the path ends inside it (a path served
+ *       with other methods is a 405 naming them);
  *   <li>per endpoint: {@link #authenticated} (401), {@link #permitted} through the permission
  *       engine (403, recorded in the denial log), {@link #limited} (429 with {@code Retry-After};
  *       after the role check, so a viewer's write is a 403, not a 429), then the endpoint's own
@@ -115,11 +115,8 @@ public final class ApiRoute {
 
     /** The whole API as one route, for {@code newServerAt(host, port).bind(route)}. */
     public Route route() {
-        return correlated(ex -> observed(
-                ex,
-                () -> handleExceptions(
-                        failures,
-                        () -> handleRejections(rejections, () -> withSizeLimit(maxBodyBytes, () -> endpoints)))));
+        return correlated(ex ->
+                observed(ex, () -> handleExceptions(failures, () -> handleRejections(rejections, () -> endpoints))));
     }
 
     // ---- the directives ---------------------------------------------------------------------
@@ -196,19 +193,77 @@ public final class ApiRoute {
 
     // ---- the routing tree -------------------------------------------------------------------
 
-    /** One path per template, most literal segments first; inside each, its methods. */
+    /**
+     * The templates as a tree of path segments, so a request walks its path once instead of
+     * trying every template in turn: at each segment a literal child is looked up by name, then
+     * a parameter child is tried, then a rest-of-path one. Where the path ends, the methods
+     * served there.
+     */
+    private static final class Node {
+        final Map<String, Node> literals = new HashMap<>();
+        final List<Endpoint> served = new ArrayList<>();
+        final List<Endpoint> rest = new ArrayList<>();
+        Node param;
+        String paramName;
+        String restName;
+
+        void add(Endpoint e) {
+            Node at = this;
+            for (String segment : segments(e.template())) {
+                if (segment.startsWith("{") && segment.endsWith("...}")) {
+                    at.restName = segment.substring(1, segment.length() - 4);
+                    at.rest.add(e);
+                    return;
+                }
+                if (segment.startsWith("{")) {
+                    String name = segment.substring(1, segment.length() - 1);
+                    if (at.param == null) {
+                        at.param = new Node();
+                        at.paramName = name;
+                    } else if (!at.paramName.equals(name)) {
+                        throw new IllegalArgumentException(e.template() + ": the parameter here is {" + at.paramName
+                                + "} in another template; one name per position");
+                    }
+                    at = at.param;
+                } else {
+                    at = at.literals.computeIfAbsent(segment, k -> new Node());
+                }
+            }
+            at.served.add(e);
+        }
+    }
+
     private Route tree(List<Endpoint> list) {
-        Map<String, List<Endpoint>> byTemplate = new LinkedHashMap<>();
-        list.stream()
-                .sorted(Comparator.comparingInt((Endpoint e) -> literals(e.template()))
-                        .reversed())
-                .forEach(e -> byTemplate
-                        .computeIfAbsent(e.template(), t -> new ArrayList<>())
-                        .add(e));
-        List<Route> paths = new ArrayList<>();
-        byTemplate.forEach((template, served) ->
-                paths.add(path(segments(template), 0, Map.of(), params -> methods(served, params))));
-        return alternatives(paths);
+        Node root = new Node();
+        list.forEach(root::add);
+        return walk(root, Map.of());
+    }
+
+    /** The route of one node of the tree, with the path parameters met on the way. */
+    private Route walk(Node node, Map<String, String> params) {
+        List<Route> ways = new ArrayList<>(4);
+        if (!node.served.isEmpty()) {
+            ways.add(pathEndOrSingleSlash(() -> methods(node.served, params)));
+        }
+        if (!node.literals.isEmpty()) {
+            ways.add(pathPrefix(PathMatchers.segment(), segment -> {
+                Node child = node.literals.get(segment);
+                return child == null ? reject() : walk(child, params);
+            }));
+        }
+        if (node.param != null) {
+            ways.add(
+                    pathPrefix(PathMatchers.segment(), value -> walk(node.param, with(params, node.paramName, value))));
+        }
+        if (!node.rest.isEmpty()) {
+            ways.add(pathPrefix(
+                    PathMatchers.segments(),
+                    values -> values.isEmpty()
+                            ? reject()
+                            : pathEndOrSingleSlash(
+                                    () -> methods(node.rest, with(params, node.restName, String.join("/", values))))));
+        }
+        return alternatives(ways);
     }
 
     /** The methods served on one path; any other method is a {@code MethodRejection} (405). */
@@ -234,33 +289,28 @@ public final class ApiRoute {
                     caller -> permitted(
                             e,
                             caller,
-                            () -> limited(ex, e, caller, () -> e.handler().route(new Call(params, caller))))));
+                            () -> limited(
+                                    ex,
+                                    e,
+                                    caller,
+                                    () -> bounded(e, request, () -> e.handler().route(new Call(params, caller)))))));
         });
     }
 
     /**
-     * Matches the template's segments from {@code i} on: literals as they are, {@code {name}} as
-     * one decoded segment, a last {@code {name...}} as the decoded rest joined by {@code /}.
+     * Endpoints that read a body take at most {@code svc.http.max-body} of it: a longer declared
+     * length is a 413 at once; a chunked body is cut off at the limit (a 413 too).
      */
-    private static Route path(
-            String[] segments, int i, Map<String, String> params, Function<Map<String, String>, Route> inner) {
-        if (i == segments.length) {
-            return pathEndOrSingleSlash(() -> inner.apply(params));
+    private Route bounded(Endpoint e, HttpRequest request, Supplier<Route> inner) {
+        if (e.doc().requestSchema() == null) {
+            return inner.get();
         }
-        String segment = segments[i];
-        if (segment.startsWith("{") && segment.endsWith("...}")) {
-            String name = segment.substring(1, segment.length() - 4);
-            return pathPrefix(
-                    PathMatchers.segments(),
-                    values -> values.isEmpty()
-                            ? reject()
-                            : pathEndOrSingleSlash(() -> inner.apply(with(params, name, String.join("/", values)))));
+        OptionalLong length = request.entity().getContentLengthOption();
+        if (length.isPresent() && length.getAsLong() > maxBodyBytes) {
+            throw ApiProblem.payloadTooLarge(
+                    "the body has " + length.getAsLong() + " bytes; a request may carry " + maxBodyBytes);
         }
-        if (segment.startsWith("{")) {
-            String name = segment.substring(1, segment.length() - 1);
-            return pathPrefix(PathMatchers.segment(), value -> path(segments, i + 1, with(params, name, value), inner));
-        }
-        return pathPrefix(segment, () -> path(segments, i + 1, params, inner));
+        return withSizeLimit(maxBodyBytes, inner);
     }
 
     private static Map<String, String> with(Map<String, String> params, String name, String value) {
@@ -272,16 +322,6 @@ public final class ApiRoute {
     private static String[] segments(String template) {
         String trimmed = template.startsWith("/") ? template.substring(1) : template;
         return trimmed.isEmpty() ? new String[0] : trimmed.split("/");
-    }
-
-    private static int literals(String template) {
-        int n = 0;
-        for (String s : segments(template)) {
-            if (!s.startsWith("{")) {
-                n++;
-            }
-        }
-        return n;
     }
 
     // ---- problems and the way out -----------------------------------------------------------
@@ -330,7 +370,9 @@ public final class ApiRoute {
                     .and("route", route)
                     .and("status", Integer.toString(status))
                     .and("duration_ms", Long.toString(Math.round(nanos / 1e6)))) {
-                ACCESS.info("http request {} {} -> {}", ex.method, ex.path, status);
+                // The line's facts are its MDC fields; a constant message keeps the G6 secret scan
+                // of every logging call (a turbo filter, on this thread) short.
+                ACCESS.info("http request");
             }
         }
         return r;

@@ -3,6 +3,7 @@ package svc.http.server;
 import java.net.InetAddress;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 import org.apache.pekko.http.javadsl.model.AttributeKey;
 import org.apache.pekko.http.javadsl.model.AttributeKeys;
@@ -44,8 +45,19 @@ final class Exchange {
         String id = request.getHeader("X-Correlation-Id")
                 .map(HttpHeader::value)
                 .filter(v -> CORRELATION.matcher(v).matches())
-                .orElseGet(() -> UUID.randomUUID().toString());
+                .orElseGet(Exchange::newId);
         return new Exchange(id, request, nowNanos);
+    }
+
+    /**
+     * A random (version 4) UUID from the thread's own generator: a correlation id needs to be
+     * unique, not unguessable, and {@link UUID#randomUUID()} draws on one shared secure generator.
+     */
+    private static String newId() {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        long high = (random.nextLong() & ~0xF000L) | 0x4000L;
+        long low = (random.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+        return new UUID(high, low).toString();
     }
 
     /** The socket's address ({@code X-Forwarded-For} is not trusted). */

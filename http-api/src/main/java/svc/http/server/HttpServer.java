@@ -95,7 +95,8 @@ public final class HttpServer {
 
         List<Endpoint> endpoints = new ArrayList<>();
         endpoints.addAll(new AuthEndpoints(users, tokens).endpoints());
-        endpoints.addAll(new PipelineEndpoints(platform.runs(), callbacks, runMetrics::started).endpoints());
+        endpoints.addAll(
+                new PipelineEndpoints(platform.runs(), platform.database(), blocking, runMetrics::started).endpoints());
         endpoints.addAll(new RunStreamEndpoints(
                         platform.runs(), platform.liveEvents(), platform.agents(), system, settings.streamBuffer())
                 .endpoints());

@@ -176,6 +176,18 @@ class PipelineEndToEndTest {
                         .findValuesAsText("gate_id"))
                 .containsExactly(gateId);
 
+        // The list's run records carry their pending gates too (from the read side).
+        server.eventually(30, () -> {
+            JsonNode item = null;
+            for (JsonNode i : api.get("/api/v1/pipelines?limit=1000", Api.bearer(token))
+                    .json()
+                    .get("items")) {
+                item = runId.equals(i.get("run_id").asText()) ? i : item;
+            }
+            assertThat(item).as("list item of " + runId).isNotNull();
+            assertThat(item.get("pending_gates").findValuesAsText("gate_id")).containsExactly(gateId);
+        });
+
         Api.Reply decided = api.post(
                 "/api/v1/approvals/" + gateId,
                 "{\"decision\":\"approve\",\"rationale\":\"metrics look right\"}",
