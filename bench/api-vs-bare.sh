@@ -2,7 +2,7 @@
 # The API against a bare pekko-http route serving the same bytes, under the same wrk load, in one
 # run: `GET /api/v1/pipelines?limit=50` with 20 runs in the table.
 #
-#   bench/api-vs-bare.sh                 # wrk -t2 -c32 -d20s on each, after a 5 s warm-up each
+#   bench/api-vs-bare.sh                 # wrk -t2 -c32 -d20s on each, after a 10 s warm-up each
 #   DURATION=10s CONNECTIONS=8 bench/api-vs-bare.sh
 #
 # Builds the jars it needs (offline, no install), starts `svc server` with its default settings
@@ -19,7 +19,7 @@ cd "$root"
 THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-32}"
 DURATION="${DURATION:-20s}"
-WARMUP="${WARMUP:-5s}"
+WARMUP="${WARMUP:-10s}"
 RUNS="${RUNS:-20}"
 SETTLE="${SETTLE:-240}"
 KEY="bench-key-$(date +%s%N)"
@@ -107,7 +107,10 @@ curl -sf "$bare/api/v1/pipelines?limit=50" | cmp -s - "$work/body.json" || {
   exit 1
 }
 
-# Runs wrk and prints "<req/s> <p99 in ms> <non-2xx count>".
+# CPU time (user + system, in clock ticks) the process has used so far.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+# Runs wrk and prints "<req/s> <p99 in ms> <non-2xx count> <requests>".
 drive() {
   local url="$1" duration="$2" header="${3:-}"
   local out
@@ -121,8 +124,11 @@ drive() {
   rps="$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")"
   p99="$(awk '$1 == "99%" {v = $2; if (v ~ /us$/) {sub(/us$/, "", v); v /= 1000} else if (v ~ /ms$/) {sub(/ms$/, "", v)} else if (v ~ /s$/) {sub(/s$/, "", v); v *= 1000}; print v}' <<<"$out")"
   bad="$(awk '/Non-2xx or 3xx responses:/ {print $NF}' <<<"$out")"
-  echo "$rps $p99 ${bad:-0}"
+  echo "$rps $p99 ${bad:-0} $(awk '/requests in/ {print $1}' <<<"$out")"
 }
+
+# Server CPU microseconds per request between two tick counts.
+per_request() { awk -v a="$1" -v b="$2" -v n="$3" -v t="$(getconf CLK_TCK)" 'BEGIN {printf "%.0f", (b - a) / t * 1e6 / n}'; }
 
 path="/api/v1/pipelines?limit=50"
 echo "== warm-up ($WARMUP each)"
@@ -130,16 +136,27 @@ drive "$api$path" "$WARMUP" "X-API-Key: $KEY" >/dev/null
 drive "$bare$path" "$WARMUP" >/dev/null
 
 echo "== wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency, API then bare route"
-read -r api_rps api_p99 api_bad < <(drive "$api$path" "$DURATION" "X-API-Key: $KEY")
-read -r bare_rps bare_p99 bare_bad < <(drive "$bare$path" "$DURATION")
+api_pid="${pids[0]}"
+bare_pid="${pids[1]}"
+t0="$(cpu_ticks "$api_pid")"
+read -r api_rps api_p99 api_bad api_n < <(drive "$api$path" "$DURATION" "X-API-Key: $KEY")
+t1="$(cpu_ticks "$api_pid")"
+b0="$(cpu_ticks "$bare_pid")"
+read -r bare_rps bare_p99 bare_bad bare_n < <(drive "$bare$path" "$DURATION")
+b1="$(cpu_ticks "$bare_pid")"
 if [ "$api_bad" != "0" ] || [ "$bare_bad" != "0" ]; then
   echo "api-vs-bare: non-2xx answers (API $api_bad, bare $bare_bad); see the wrk output:" >&2
   cat "$work/wrk.log" >&2
   exit 1
 fi
 
-printf '\n%-38s %12s %10s\n' "GET $path" "req/s" "p99 ms"
-printf '%-38s %12.0f %10.2f\n' "svc server (default settings)" "$api_rps" "$api_p99"
-printf '%-38s %12.0f %10.2f\n' "bare pekko-http route, same bytes" "$bare_rps" "$bare_p99"
+# Server CPU per request tells the two apart even when other work shares the cores (wrk's own
+# CPU is not in it); load average at the end says how busy the machine was.
+printf '\n%-38s %12s %10s %16s\n' "GET $path" "req/s" "p99 ms" "server CPU us/req"
+printf '%-38s %12.0f %10.2f %16s\n' "svc server (default settings)" "$api_rps" "$api_p99" \
+  "$(per_request "$t0" "$t1" "$api_n")"
+printf '%-38s %12.0f %10.2f %16s\n' "bare pekko-http route, same bytes" "$bare_rps" "$bare_p99" \
+  "$(per_request "$b0" "$b1" "$bare_n")"
 printf '%-38s %11.1f%%\n' "API / bare" "$(awk -v a="$api_rps" -v b="$bare_rps" 'BEGIN {print 100 * a / b}')"
-echo "(body $(wc -c <"$work/body.json") bytes, $RUNS runs; access-log lines written: $(grep -c '"svc.http.access"' "$work/server.err" || true))"
+echo "(body $(wc -c <"$work/body.json") bytes, $RUNS runs; access-log lines written: $(grep -c '"svc.http.access"' "$work/server.err" || true);" \
+  "load average $(cut -d' ' -f1-3 /proc/loadavg))"
