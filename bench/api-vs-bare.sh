@@ -2,7 +2,7 @@
 # The API against a bare pekko-http route serving the same bytes, under the same wrk load, in one
 # run: `GET /api/v1/pipelines?limit=50` with 20 runs in the table.
 #
-#   bench/api-vs-bare.sh                 # wrk -t2 -c32 -d20s on each, after a 10 s warm-up each
+#   bench/api-vs-bare.sh                 # wrk -t2 -c32 -d20s on each, after a 30 s warm-up each (the JIT needs it on 2 busy cores)
 #   DURATION=10s CONNECTIONS=8 bench/api-vs-bare.sh
 #
 # Builds the jars it needs (offline, no install), starts `svc server` with its default settings
@@ -19,7 +19,7 @@ cd "$root"
 THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-32}"
 DURATION="${DURATION:-20s}"
-WARMUP="${WARMUP:-10s}"
+WARMUP="${WARMUP:-30s}"
 RUNS="${RUNS:-20}"
 SETTLE="${SETTLE:-240}"
 KEY="bench-key-$(date +%s%N)"
