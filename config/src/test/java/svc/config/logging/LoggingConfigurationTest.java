@@ -3,6 +3,7 @@ package svc.config.logging;
 import static net.logstash.logback.argument.StructuredArguments.kv;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.AsyncAppender;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
@@ -116,6 +117,41 @@ class LoggingConfigurationTest {
         assertThat(line.path("correlation_id").asText()).isEqualTo("req-7");
         assertThat(line.has("pekkoSource")).isFalse();
         assertThat(line.path("stack_trace").asText()).startsWith("java.lang.IllegalStateException: disk full");
+    }
+
+    /**
+     * The API's access log goes through an asynchronous appender that never blocks a request and
+     * drops nothing by level, to the same consoles; its MDC fields are JSON fields.
+     */
+    @Test
+    void theAccessLogIsWrittenAsynchronouslyWithItsFields() throws Exception {
+        configure(Map.of(LogSettings.FORMAT_VARIABLE, "json"));
+        Logger access = context.getLogger("svc.http.access");
+        assertThat(access.isAdditive()).isFalse();
+        for (String format : List.of("json", "text")) {
+            AsyncAppender async = (AsyncAppender) access.getAppender("access-" + format);
+            assertThat(async.isNeverBlock()).as(format).isTrue();
+            assertThat(async.getDiscardingThreshold()).as(format).isZero();
+            assertThat(async.getAppender(format)).as(format).isInstanceOf(ConsoleAppender.class);
+        }
+
+        // The consoles' encoder makes the access log's MDC entries JSON fields.
+        Logger log = context.getLogger("svc.test");
+        try (Mdc.Scope scope = Mdc.scope(Mdc.CORRELATION_ID, "req-9")
+                .and("method", "GET")
+                .and("path", "/api/v1/pipelines/run-1")
+                .and("route", "/api/v1/pipelines/{run_id}")
+                .and("status", "404")
+                .and("duration_ms", "3")) {
+            log.info("http request GET /api/v1/pipelines/run-1 -> 404");
+        }
+        JsonNode line = Json.MAPPER.readTree(lines().get(0));
+        assertThat(line.path("correlation_id").asText()).isEqualTo("req-9");
+        assertThat(line.path("method").asText()).isEqualTo("GET");
+        assertThat(line.path("path").asText()).isEqualTo("/api/v1/pipelines/run-1");
+        assertThat(line.path("route").asText()).isEqualTo("/api/v1/pipelines/{run_id}");
+        assertThat(line.path("status").asText()).isEqualTo("404");
+        assertThat(line.path("duration_ms").asText()).isEqualTo("3");
     }
 
     @Test

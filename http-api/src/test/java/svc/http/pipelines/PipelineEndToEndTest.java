@@ -87,9 +87,9 @@ class PipelineEndToEndTest {
             assertThat(list.get("limit").asInt()).isEqualTo(1000);
         });
 
-        // The read-side projections may still be appending to conversation files and rewriting
-        // approvals.json: a file can change between the listing and its download, so retry.
-        server.eventually(30, () -> {
+        // Conversation files are written by a projection that may still be catching up after the
+        // run's end: the listing and the downloads must agree once it has.
+        server.eventually(60, () -> {
             JsonNode artifacts = api.get("/api/v1/pipelines/" + runId + "/artifacts?limit=1000", Api.bearer(token))
                     .json();
             List<String> names = artifacts.get("items").findValuesAsText("name");
@@ -97,13 +97,15 @@ class PipelineEndToEndTest {
             assertThat(names).anyMatch(n -> n.contains("/"));
             assertThat(artifacts.get("total").asInt()).isEqualTo(names.size());
             for (JsonNode a : artifacts.get("items")) {
-                Api.Reply file = api.get(
-                        "/api/v1/pipelines/" + runId + "/artifacts/"
-                                + a.get("name").asText(),
-                        Api.bearer(token));
-                assertThat(file.status()).as(a.get("name").asText()).isEqualTo(200);
-                assertThat((long) file.bytes().length).isEqualTo(a.get("size").asLong());
-                assertThat(sha256(file.bytes())).isEqualTo(a.get("sha256").asText());
+                String name = a.get("name").asText();
+                Api.Reply file = api.get("/api/v1/pipelines/" + runId + "/artifacts/" + name, Api.bearer(token));
+                assertThat(file.status()).as(name).isEqualTo(200);
+                assertThat((long) file.bytes().length)
+                        .as(name)
+                        .isEqualTo(a.get("size").asLong());
+                assertThat(sha256(file.bytes()))
+                        .as(name)
+                        .isEqualTo(a.get("sha256").asText());
             }
         });
         assertThat(api.get("/api/v1/pipelines/" + runId + "/artifacts/metrics.json", Api.bearer(token))
@@ -120,29 +122,16 @@ class PipelineEndToEndTest {
         assertThat(cancelFinished.status()).as(cancelFinished.text()).isEqualTo(409);
         assertThat(cancelFinished.json().get("type").asText()).endsWith("/conflict");
 
-        // Metrics are counted by their own subscribers, which may lag the client's last message.
-        server.eventually(30, () -> {
-            String metrics = api.get("/metrics").text();
-            assertThat(metrics)
-                    .contains("svc_http_requests_total{method=\"GET\",path=\"/api/v1/pipelines/{run_id}\","
-                            + "status=\"200\"}");
-            assertThat(metrics).doesNotContain("path=\"/api/v1/pipelines/" + runId);
-            assertThat(metrics)
-                    .contains("svc_pipeline_runs_total{profile=\"default\",state=\"succeeded\","
-                            + "template=\"fast_prototype\"}");
-            assertThat(metrics).contains("svc_tool_calls_total{state=\"ok\",tool=\"train_model\"}");
-            assertThat(metrics)
-                    .contains("svc_pipeline_duration_seconds_count{profile=\"default\","
-                            + "template=\"fast_prototype\"} 1");
-        });
-    }
-
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        String metrics = api.get("/metrics").text();
+        assertThat(metrics)
+                .contains("svc_http_requests_total{method=\"GET\",path=\"/api/v1/pipelines/{run_id}\",status=\"200\"}");
+        assertThat(metrics).doesNotContain("path=\"/api/v1/pipelines/" + runId);
+        assertThat(metrics)
+                .contains(
+                        "svc_pipeline_runs_total{profile=\"default\",state=\"succeeded\",template=\"fast_prototype\"}");
+        assertThat(metrics).contains("svc_tool_calls_total{state=\"ok\",tool=\"train_model\"}");
+        assertThat(metrics)
+                .contains("svc_pipeline_duration_seconds_count{profile=\"default\",template=\"fast_prototype\"} 1");
     }
 
     @Test
@@ -187,6 +176,18 @@ class PipelineEndToEndTest {
                         .findValuesAsText("gate_id"))
                 .containsExactly(gateId);
 
+        // The list's run records carry their pending gates too (from the read side).
+        server.eventually(30, () -> {
+            JsonNode item = null;
+            for (JsonNode i : api.get("/api/v1/pipelines?limit=1000", Api.bearer(token))
+                    .json()
+                    .get("items")) {
+                item = runId.equals(i.get("run_id").asText()) ? i : item;
+            }
+            assertThat(item).as("list item of " + runId).isNotNull();
+            assertThat(item.get("pending_gates").findValuesAsText("gate_id")).containsExactly(gateId);
+        });
+
         Api.Reply decided = api.post(
                 "/api/v1/approvals/" + gateId,
                 "{\"decision\":\"approve\",\"rationale\":\"metrics look right\"}",
@@ -206,6 +207,14 @@ class PipelineEndToEndTest {
         assertThat(stream.awaitClose(60)).isEqualTo(1000);
         JsonNode last = stream.json().get(stream.messages.size() - 1);
         assertThat(last.get("state").asText()).isEqualTo("cancelled");
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String start(String template) {
