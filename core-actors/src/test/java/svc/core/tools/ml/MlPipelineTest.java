@@ -175,7 +175,28 @@ class MlPipelineTest {
     }
 
     @Test
+    void theTargetAndTheLeakageVerdictAreRecordedWithTheirEvidence() throws Exception {
+        JsonNode target = json("target.json");
+        assertThat(target.path("target").asText()).isEqualTo("credit_risk");
+        assertThat(target.path("clear").asBoolean()).isTrue();
+        assertThat(target.path("reason").asText()).contains("asks to predict it");
+        JsonNode leakage = json("leakage.json");
+        assertThat(leakage.path("leaky_columns")).isEmpty();
+        // the loan's duration is named like a post-outcome value, but the evidence keeps it
+        assertThat(leakage.path("findings").get(0).path("action").asText()).isEqualTo("kept");
+        JsonNode metrics = json("metrics.json");
+        assertThat(metrics.path("target").asText()).isEqualTo("credit_risk");
+        assertThat(metrics.path("dropped_columns").isArray()).isTrue();
+        assertThat(json("model/manifest.json").path("target").asText()).isEqualTo("credit_risk");
+    }
+
+    @Test
     void everyEvidenceArtefactIsWritten() throws Exception {
+        // approvals.json comes from the read side, which trails the journal by a moment
+        probes.createTestProbe().awaitAssert(Duration.ofSeconds(30), Duration.ofMillis(200), () -> {
+            assertThat(runDir().resolve("approvals.json")).isNotEmptyFile();
+            return null;
+        });
         for (String name : List.of(
                 "metrics.json",
                 "fairness.json",
@@ -190,6 +211,8 @@ class MlPipelineTest {
                 "k8s/hpa.yaml",
                 "k8s/configmap.yaml",
                 "model/manifest.json",
+                "target.json",
+                "leakage.json",
                 "conversations/index.json",
                 "conversations/director.jsonl",
                 "deployment.json")) {
