@@ -30,7 +30,7 @@ import svc.ml.eval.Metrics;
  *       {@value #PRESENCE_PURITY_MEDIUM}.</li>
  *   <li><b>dominant_predictor</b>: the feature alone predicts far better than every other one
  *       (Gini, or R² for a number, ≥ {@value #DOMINANT_GINI} and ≥ {@value #DOMINANT_RATIO}× the
- *       next best). Medium; high
+ *       next best, among at least {@value #MIN_OTHERS_FOR_DOMINANCE} others). Medium; high
  *       when its meaning also says "known after the outcome".</li>
  *   <li><b>post_outcome_meaning</b>: the name ({@code duration}, {@code outcome}, {@code result},
  *       {@code closed_date}, …) or the statement ("… known only after the call") says the value is
@@ -62,6 +62,8 @@ public final class LeakageDetector {
     static final double NAMED_STRONG = 0.5;
 
     private static final int MIN_GROUP_ROWS = 20;
+    /** Features the strongest one is compared with before it can be called dominant. */
+    static final int MIN_OTHERS_FOR_DOMINANCE = 3;
 
     /** Words of a column name that mean "known only after the outcome". */
     private static final Set<String> POST_OUTCOME_WORDS = Set.of(
@@ -362,7 +364,8 @@ public final class LeakageDetector {
                                 e.getValue().skill())
                         .reversed())
                 .toList();
-        if (ranked.size() < 2) {
+        // "better than every other feature" means little with one or two others to compare with
+        if (ranked.size() < 1 + MIN_OTHERS_FOR_DOMINANCE) {
             return;
         }
         var top = ranked.get(0);

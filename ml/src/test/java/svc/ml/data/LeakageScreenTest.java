@@ -92,6 +92,12 @@ class LeakageScreenTest {
         assertThat(asked.drops(true)).containsKey("engagement_score");
         assertThat(asked.asked()).containsExactly(dominant);
 
+        // with a single other feature to compare with, strength alone says nothing about leakage
+        List<Column> small = List.of(cols.get(1), cols.get(4), Column.of("engagement_score", strong));
+        assertThat(LeakageDetector.screen(new Dataset(small), "outcome", null, "", LeakageDetector.MediumPolicy.ASK, 42)
+                        .findings())
+                .isEmpty();
+
         LeakageReport quick = LeakageDetector.screen(
                 new Dataset(plain), "outcome", null, "", LeakageDetector.MediumPolicy.DROP_WITH_WARNING, 42);
         assertThat(only(quick, "engagement_score", "dominant_predictor").action())
