@@ -573,7 +573,11 @@ public final class RunEntity
         Position pos = state.position();
         String gateId = runId + "-" + pos.node() + "-" + request.tool() + "-"
                 + (state.info().gates().size() + 1);
-        String type = request.tool().equals("register_model_deployment") ? "deploy" : "security";
+        String type = switch (request.tool()) {
+            case "register_model_deployment" -> "deploy";
+            case "request_approval" -> "manual"; // an agent's question for a person
+            default -> "security";
+        };
         Gate gate = Gate.forTool(gateId, runId, pos.node(), type, now, request.tool(), request.agent());
         parked.put(request.agent(), cmd);
         return persistAndAct(List.of(new GateOpened(gate, now)));

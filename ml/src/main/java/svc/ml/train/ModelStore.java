@@ -9,15 +9,19 @@ import java.util.List;
 import java.util.Map;
 import ml.dmlc.xgboost4j.java.XGBoost;
 import svc.config.Json;
+import svc.ml.data.DroppedColumn;
 import svc.ml.data.Preprocessor;
 
 /**
  * Reads and writes a model directory:
  * <pre>
  *   manifest.json   learner, params, task, target, labels, raw features, preprocessor, metrics
- *   model.json      linear weights or forest trees (our own forms), or
- *   model.ubj       the XGBoost booster in its universal binary JSON format
+ *   model.json      linear weights, or forest trees in our own form (forests saved before they
+ *                   were fitted by XGBoost), or
+ *   model.ubj       the XGBoost booster (boosted trees, or a random forest) in its universal binary
+ *                   JSON format
  * </pre>
+ * The manifest also says which columns were left out of training and why ({@code dropped_columns}).
  */
 final class ModelStore {
     static final int FORMAT_VERSION = 1;
@@ -36,7 +40,8 @@ final class ModelStore {
             List<RawFeature> features,
             Preprocessor preprocessor,
             @JsonProperty("model_file") String modelFile,
-            Map<String, Object> metrics) {}
+            Map<String, Object> metrics,
+            @JsonProperty("dropped_columns") List<DroppedColumn> droppedColumns) {}
 
     record ForestFile(int outputs, List<FlatTree> trees) {}
 
@@ -70,7 +75,8 @@ final class ModelStore {
                 m.features(),
                 m.preprocessor(),
                 file,
-                m.metrics());
+                m.metrics(),
+                m.droppedColumns().isEmpty() ? null : m.droppedColumns());
         Json.pretty().writeValue(dir.resolve(MANIFEST).toFile(), manifest);
     }
 
@@ -87,18 +93,18 @@ final class ModelStore {
         }
         Learner learner = Learner.fromWireName(mf.learner());
         Path modelFile = dir.resolve(mf.modelFile());
-        FittedModel model = switch (learner) {
-            case LINEAR -> Json.MAPPER.readValue(modelFile.toFile(), LinearModel.class);
-            case RANDOM_FOREST -> {
-                ForestFile f = Json.MAPPER.readValue(modelFile.toFile(), ForestFile.class);
-                yield new ForestModel(f.trees(), f.outputs());
-            }
-            case XGBOOST ->
-                new XgbModel(
-                        XgbModel.call(() -> XGBoost.loadModel(modelFile.toString())),
-                        mf.task(),
-                        Math.max(1, mf.labels().size()));
-        };
+        FittedModel model;
+        if (mf.modelFile().endsWith(".ubj")) {
+            model = new XgbModel(
+                    XgbModel.call(() -> XGBoost.loadModel(modelFile.toString())),
+                    mf.task(),
+                    Math.max(1, mf.labels().size()));
+        } else if (learner == Learner.LINEAR) {
+            model = Json.MAPPER.readValue(modelFile.toFile(), LinearModel.class);
+        } else {
+            ForestFile f = Json.MAPPER.readValue(modelFile.toFile(), ForestFile.class);
+            model = new ForestModel(f.trees(), f.outputs());
+        }
         return new TrainedModel(
                 mf.target(),
                 mf.task(),
@@ -108,6 +114,7 @@ final class ModelStore {
                 mf.features(),
                 mf.preprocessor(),
                 model,
-                mf.metrics());
+                mf.metrics(),
+                mf.droppedColumns());
     }
 }

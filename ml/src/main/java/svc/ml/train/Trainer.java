@@ -206,7 +206,7 @@ public final class Trainer {
                 problem.task().isClassification() ? problem.labels().size() : 1);
         FittedModel model = switch (learner) {
             case LINEAR -> TribuoFitter.fitLinear(problem.task(), data, params, seed);
-            case RANDOM_FOREST -> TribuoFitter.fitForest(problem.task(), data, params, seed);
+            case RANDOM_FOREST -> XgbFitter.fitForest(problem.task(), data, params, seed);
             case XGBOOST -> XgbFitter.fit(problem.task(), data, params, seed);
         };
         List<RawFeature> raw = new ArrayList<>();
@@ -222,7 +222,8 @@ public final class Trainer {
                 raw,
                 pre,
                 model,
-                null);
+                null,
+                List.of());
     }
 
     /** Metrics of a model on a labelled dataset. */

@@ -124,11 +124,15 @@ class FairnessAuditorTest {
 
     @Test
     void detectsSensitiveColumnsOfBothDatasets() {
-        assertThat(SensitiveAttributes.detect(TestCsv.adultTest().header())).containsExactly("age", "race", "sex");
+        assertThat(SensitiveAttributes.detect(TestCsv.adultTest().header()))
+                .containsExactly("age", "marital-status", "race", "sex");
         assertThat(SensitiveAttributes.detect(TestCsv.germanCredit().header()))
                 .containsExactly("personal_status_sex", "age", "foreign_worker", "sex");
-        assertThat(SensitiveAttributes.detect(List.of("page_views", "usage", "Gender", "Ethnic-Group")))
-                .containsExactly("Gender", "Ethnic-Group");
+        assertThat(SensitiveAttributes.detect(
+                        List.of("page_views", "usage", "Gender", "Ethnic-Group", "AGE", "MARRIAGE")))
+                .containsExactly("Gender", "Ethnic-Group", "AGE");
+        assertThat(SensitiveAttributes.isAge("MARRIAGE")).isFalse();
+        assertThat(SensitiveAttributes.isAge("applicantAge")).isTrue();
     }
 
     @Test

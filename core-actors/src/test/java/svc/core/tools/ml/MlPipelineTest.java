@@ -181,6 +181,22 @@ class MlPipelineTest {
     }
 
     @Test
+    void theTargetAndTheLeakageVerdictAreRecordedWithTheirEvidence() throws Exception {
+        JsonNode target = json("target.json");
+        assertThat(target.path("target").asText()).isEqualTo("credit_risk");
+        assertThat(target.path("clear").asBoolean()).isTrue();
+        assertThat(target.path("reason").asText()).contains("asks to predict it");
+        JsonNode leakage = json("leakage.json");
+        assertThat(leakage.path("leaky_columns")).isEmpty();
+        // the loan's duration is named like a post-outcome value, but the evidence keeps it
+        assertThat(leakage.path("findings").get(0).path("action").asText()).isEqualTo("kept");
+        JsonNode metrics = json("metrics.json");
+        assertThat(metrics.path("target").asText()).isEqualTo("credit_risk");
+        assertThat(metrics.path("dropped_columns").isArray()).isTrue();
+        assertThat(json("model/manifest.json").path("target").asText()).isEqualTo("credit_risk");
+    }
+
+    @Test
     void everyEvidenceArtefactIsWritten() throws Exception {
         // Written by the run's tools, before the run succeeds.
         for (String name : List.of(
@@ -196,6 +212,8 @@ class MlPipelineTest {
                 "k8s/hpa.yaml",
                 "k8s/configmap.yaml",
                 "model/manifest.json",
+                "target.json",
+                "leakage.json",
                 "deployment.json")) {
             assertThat(runDir().resolve(name)).as(name).isNotEmptyFile();
         }
