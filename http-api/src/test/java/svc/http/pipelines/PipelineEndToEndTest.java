@@ -10,6 +10,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import svc.config.Json;
@@ -240,9 +241,7 @@ class PipelineEndToEndTest {
             List<Integer> sorted = seqs.stream().sorted().toList();
             assertThat(sorted)
                     .as(agent)
-                    .isEqualTo(java.util.stream.IntStream.rangeClosed(1, seqs.size())
-                            .boxed()
-                            .toList());
+                    .isEqualTo(IntStream.rangeClosed(1, seqs.size()).boxed().toList());
         });
     }
 }
