@@ -6,9 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpRequest;
-import java.net.http.WebSocketHandshakeException;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import svc.http.testing.Api;
@@ -20,9 +18,11 @@ import svc.http.testing.TestServer;
 class ErrorsTest {
 
     private final Api api;
+    private final TestServer server;
 
     ErrorsTest(TestServer server) {
         this.api = server.api;
+        this.server = server;
     }
 
     @Test
@@ -225,11 +225,10 @@ class ErrorsTest {
     /** The HTTP status a WebSocket handshake was refused with. */
     private int handshakeStatus(String path) throws Exception {
         try {
-            StreamClient.open(api.base, path);
+            server.stream(path);
             return 101;
-        } catch (ExecutionException e) {
-            assertThat(e.getCause()).isInstanceOf(WebSocketHandshakeException.class);
-            return ((WebSocketHandshakeException) e.getCause()).getResponse().statusCode();
+        } catch (StreamClient.Refused e) {
+            return e.status();
         }
     }
 

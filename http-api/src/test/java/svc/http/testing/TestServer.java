@@ -89,6 +89,11 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
         });
     }
 
+    /** A WebSocket client on {@code path} of the development server (see {@link StreamClient}). */
+    public StreamClient stream(String path) throws Exception {
+        return StreamClient.open(probes.system(), api.base, path);
+    }
+
     @Override
     public void close() throws Exception {
         probes.shutdownTestKit();
