@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.swagger.parser.OpenAPIParser;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import java.io.File;
+import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,7 +74,7 @@ class OpenApiTest {
             String path = op.substring(op.indexOf(' ') + 1).replaceAll("\\{[a-z_]+}", "x");
             Api.Reply r = server.api.send(server.api
                     .request(path)
-                    .method(method, java.net.http.HttpRequest.BodyPublishers.ofString("{}"))
+                    .method(method, HttpRequest.BodyPublishers.ofString("{}"))
                     .header("X-API-Key", TestServer.API_KEY)
                     .build());
             assertThat(r.status()).as(op).isNotEqualTo(405);

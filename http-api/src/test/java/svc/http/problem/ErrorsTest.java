@@ -5,20 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.Socket;
 import java.net.URI;
+import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import svc.http.testing.Api;
 import svc.http.testing.ServerExtension;
+import svc.http.testing.StreamClient;
 import svc.http.testing.TestServer;
 
 @ExtendWith(ServerExtension.class)
 class ErrorsTest {
 
     private final Api api;
+    private final TestServer server;
 
     ErrorsTest(TestServer server) {
         this.api = server.api;
+        this.server = server;
     }
 
     @Test
@@ -40,7 +44,7 @@ class ErrorsTest {
     @Test
     void wrongMethodIsA405ProblemNamingTheAllowedOnes() {
         Api.Reply r = api.send(api.request("/api/v1/approvals")
-                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{}"))
+                .PUT(HttpRequest.BodyPublishers.ofString("{}"))
                 .build());
         assertProblem(r, 405, "method-not-allowed", "/api/v1/approvals");
         assertThat(r.header("Allow")).hasValue("GET");
@@ -221,13 +225,10 @@ class ErrorsTest {
     /** The HTTP status a WebSocket handshake was refused with. */
     private int handshakeStatus(String path) throws Exception {
         try {
-            svc.http.testing.StreamClient.open(api.base, path);
+            server.stream(path);
             return 101;
-        } catch (java.util.concurrent.ExecutionException e) {
-            assertThat(e.getCause()).isInstanceOf(java.net.http.WebSocketHandshakeException.class);
-            return ((java.net.http.WebSocketHandshakeException) e.getCause())
-                    .getResponse()
-                    .statusCode();
+        } catch (StreamClient.Refused e) {
+            return e.status();
         }
     }
 
