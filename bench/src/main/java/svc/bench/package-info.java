@@ -1,4 +1,4 @@
 /**
- * Benchmarks: JMH for hot paths and end-to-end drivers; never part of the test suite.
+ * Benchmarks: end-to-end drivers and timed throughput loops; never part of the test suite.
  */
 package svc.bench;

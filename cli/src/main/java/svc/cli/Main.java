@@ -3,6 +3,23 @@ package svc.cli;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import svc.cli.approvals.ApprovalsCommand;
+import svc.cli.audit.AuditCommand;
+import svc.cli.auth.LoginCommand;
+import svc.cli.auth.LogoutCommand;
+import svc.cli.auth.WhoamiCommand;
+import svc.cli.client.ClientEnvironment;
+import svc.cli.client.EnvironmentFactory;
+import svc.cli.completion.CompletionCommand;
+import svc.cli.demo.DemoCommand;
+import svc.cli.deploy.DeployCommand;
+import svc.cli.features.FeaturesCommand;
+import svc.cli.guardrails.GuardrailsCommand;
+import svc.cli.pipelines.PipelinesCommand;
+import svc.cli.serve.ServeModelCommand;
+import svc.cli.server.ServerCommand;
+import svc.cli.settings.SettingsCommand;
+import svc.cli.system.HealthCommand;
 
 /**
  * The single entry point of the {@code svc} launcher. Every group of the spec is a subcommand;
@@ -15,21 +32,21 @@ import picocli.CommandLine.Command;
         description = "svc: a multi-agent machine-learning platform.",
         subcommands = {
             CommandLine.HelpCommand.class,
-            svc.cli.auth.LoginCommand.class,
-            svc.cli.auth.LogoutCommand.class,
-            svc.cli.auth.WhoamiCommand.class,
-            svc.cli.system.HealthCommand.class,
-            svc.cli.pipelines.PipelinesCommand.class,
-            svc.cli.approvals.ApprovalsCommand.class,
-            svc.cli.features.FeaturesCommand.class,
-            svc.cli.completion.CompletionCommand.class,
-            svc.cli.demo.DemoCommand.class,
-            svc.cli.serve.ServeModelCommand.class,
-            svc.cli.deploy.DeployCommand.class,
-            svc.cli.server.ServerCommand.class,
-            svc.cli.guardrails.GuardrailsCommand.class,
-            svc.cli.audit.AuditCommand.class,
-            svc.cli.settings.SettingsCommand.class
+            LoginCommand.class,
+            LogoutCommand.class,
+            WhoamiCommand.class,
+            HealthCommand.class,
+            PipelinesCommand.class,
+            ApprovalsCommand.class,
+            FeaturesCommand.class,
+            CompletionCommand.class,
+            DemoCommand.class,
+            ServeModelCommand.class,
+            DeployCommand.class,
+            ServerCommand.class,
+            GuardrailsCommand.class,
+            AuditCommand.class,
+            SettingsCommand.class
         },
         footer = {"", "Examples:", "  svc --version", "  svc help settings"})
 public final class Main {
@@ -50,9 +67,8 @@ public final class Main {
      * Runs one command line with the client commands reading {@code environment} (home directory,
      * variables, standard input, terminal) instead of the process's; tests call this.
      */
-    public static int run(
-            svc.cli.client.ClientEnvironment environment, PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = new CommandLine(new Main(), new svc.cli.client.EnvironmentFactory(environment));
+    public static int run(ClientEnvironment environment, PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cli = new CommandLine(new Main(), new EnvironmentFactory(environment));
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler(new ErrorMapper());

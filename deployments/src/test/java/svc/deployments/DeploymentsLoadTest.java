@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import svc.deployments.Deployment.Origin;
+import svc.deployments.config.DeploymentReader;
 import svc.library.template.Behavior;
 import svc.library.template.PiiAction;
 import svc.library.template.Retention;
@@ -59,8 +61,8 @@ class DeploymentsLoadTest {
                         "roster/agents@v1.0.0", "template/bfsi_baseline@v1.0.0", "workflow/default_ml_pipeline@v1.0.0");
         assertThat(d.configSha256())
                 .hasSize(64)
-                .isEqualTo(svc.deployments.config.DeploymentReader.sha256(
-                        Files.readAllBytes(d.directory().resolve("deployment.yaml"))));
+                .isEqualTo(
+                        DeploymentReader.sha256(Files.readAllBytes(d.directory().resolve("deployment.yaml"))));
     }
 
     @Test
@@ -68,15 +70,14 @@ class DeploymentsLoadTest {
         Path root = FakeCheckout.create(temp);
         Path globex = DeploymentLayout.directoryOf(root, "globex");
 
-        assertThat(Deployments.fromEnvironment(java.util.Map.of())).isEmpty();
-        assertThat(Deployments.fromEnvironment(java.util.Map.of("SVC_DEPLOYMENT", " ")))
-                .isEmpty();
-        assertThat(Deployments.fromEnvironment(java.util.Map.of("SVC_DEPLOYMENT", globex.toString())))
+        assertThat(Deployments.fromEnvironment(Map.of())).isEmpty();
+        assertThat(Deployments.fromEnvironment(Map.of("SVC_DEPLOYMENT", " "))).isEmpty();
+        assertThat(Deployments.fromEnvironment(Map.of("SVC_DEPLOYMENT", globex.toString())))
                 .get()
                 .extracting(Deployment::customer)
                 .isEqualTo("globex");
         assertThatThrownBy(() -> Deployments.fromEnvironment(
-                        java.util.Map.of("SVC_DEPLOYMENT", root.resolve("nope").toString())))
+                        Map.of("SVC_DEPLOYMENT", root.resolve("nope").toString())))
                 .isInstanceOf(DeploymentException.class)
                 .hasMessageContaining("no deployment directory at");
     }

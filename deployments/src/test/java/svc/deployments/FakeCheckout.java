@@ -14,6 +14,10 @@ import svc.library.asset.Library;
  */
 public final class FakeCheckout {
 
+    /** A path over the 100 bytes a plain ustar name field holds. */
+    private static final String LONG_PATH = "cli/src/main/java/svc/cli/very/long/package/name/that/goes/on/and/on/"
+            + "beyond/the/hundred/byte/limit/of/ustar/Names.java";
+
     /** Every file ship must put in a tarball for {@code acme_bank}, sorted. */
     public static final List<String> SHIPPED_FOR_ACME = List.of(
             ".mvn/wrapper/maven-wrapper.properties",
@@ -22,7 +26,7 @@ public final class FakeCheckout {
             "bin/svc",
             "cli/pom.xml",
             "cli/src/main/java/svc/cli/Main.java",
-            "cli/src/main/java/svc/cli/very/long/package/name/that/goes/on/and/on/beyond/the/hundred/byte/limit/of/ustar/Names.java",
+            LONG_PATH,
             "config/pom.xml",
             "config/src/main/java/svc/config/Settings.java",
             "config/src/main/resources/reference.conf",
@@ -92,10 +96,7 @@ public final class FakeCheckout {
         write(root, "deployments/src/main/java/svc/deployments/Deployments.java", "class Deployments {}\n");
         write(root, "deployments/README.md", "# Deployments\n");
         write(root, "cli/src/main/java/svc/cli/Main.java", "class Main {}\n");
-        write(
-                root,
-                "cli/src/main/java/svc/cli/very/long/package/name/that/goes/on/and/on/beyond/the/hundred/byte/limit/of/ustar/Names.java",
-                "class Names {}\n");
+        write(root, LONG_PATH, "class Names {}\n");
         write(root, "cli/src/main/java/svc/cli/Main.class", "compiled by an IDE");
         write(root, "cli/node_modules/left-pad/index.js", "module.exports = 1;\n");
         write(root, "cli/src/main/resources/dashboard/node_modules/react/index.js", "x\n");

@@ -2,16 +2,13 @@ package svc.library;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Collection;
 import java.util.stream.Collectors;
+import svc.config.Yaml;
 
 /**
  * Reads library YAML files into records.
@@ -22,12 +19,6 @@ import java.util.stream.Collectors;
  * author wrote. Jackson's errors are rewritten to name the file, the field path and the line.
  */
 public final class LibraryYaml {
-
-    private static final ObjectMapper MAPPER = new ObjectMapper(new YAMLFactory())
-            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
 
     private LibraryYaml() {}
 
@@ -40,7 +31,7 @@ public final class LibraryYaml {
      */
     public static <T> T read(InputStream in, Class<T> type, String source) {
         try (in) {
-            T value = MAPPER.readValue(in, type);
+            T value = Yaml.HAND_WRITTEN.readValue(in, type);
             if (value == null) {
                 throw new LibraryException(source + ": the file is empty");
             }

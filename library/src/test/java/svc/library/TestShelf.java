@@ -2,6 +2,7 @@ package svc.library;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -43,7 +44,7 @@ public final class TestShelf {
             if (in == null) {
                 throw new IllegalArgumentException("no built-in resource " + relative);
             }
-            return file(relative, new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            return file(relative, new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,7 +30,8 @@ import svc.core.stream.LiveEventHub;
  * each run's wall time spent outside tools and model calls, i.e. the platform's own overhead.
  *
  * <p>Run: {@code ./mvnw -q -B -o -pl bench -am package -DskipTests} then
- * {@code java -Djava.util.concurrent.ForkJoinPool.common.parallelism=4 -cp "bench/target/classes:$(cat bench/cp.txt)" svc.bench.e2e.PipelineBench 1 10 50}
+ * {@code java -Djava.util.concurrent.ForkJoinPool.common.parallelism=4
+ * -cp "bench/target/classes:$(cat bench/cp.txt)" svc.bench.e2e.PipelineBench 1 10 50}
  * (cp.txt from {@code ./mvnw -q -o -pl bench dependency:build-classpath -Dmdep.outputFile=cp.txt}).
  */
 public final class PipelineBench {
@@ -47,7 +49,7 @@ public final class PipelineBench {
         ConsoleLogging.quietUnlessConfigured();
         int[] sizes = args.length == 0
                 ? new int[] {1, 10, 50}
-                : java.util.Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
+                : Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
         Path dataset = Path.of("data/german_credit/german_credit.csv").toAbsolutePath();
         if (!Files.exists(dataset)) {
             System.err.println("run from the repository root: " + dataset + " not found");

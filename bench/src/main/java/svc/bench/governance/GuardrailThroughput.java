@@ -1,6 +1,5 @@
 package svc.bench.governance;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -10,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToIntFunction;
+import svc.config.Json;
 import svc.governance.injection.InjectionDetector;
 import svc.governance.pii.PiiDetector;
 import svc.governance.secrets.SecretRedactor;
@@ -100,12 +100,11 @@ public final class GuardrailThroughput {
     }
 
     private static List<String> loadTexts(Path data) throws IOException {
-        ObjectMapper json = new ObjectMapper();
         List<String> texts = new ArrayList<>();
         for (String file : List.of("prompt_injection/prompt_injection_train.jsonl", "pii/pii_vectors.jsonl")) {
             for (String line : Files.readAllLines(data.resolve(file))) {
                 if (!line.isBlank()) {
-                    texts.add(json.readTree(line).get("text").asText());
+                    texts.add(Json.MAPPER.readTree(line).get("text").asText());
                 }
             }
         }

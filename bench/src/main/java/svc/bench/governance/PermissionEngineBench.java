@@ -1,7 +1,6 @@
 package svc.bench.governance;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.HashMap;
@@ -9,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import svc.config.Json;
 import svc.governance.compliance.ComplianceGates;
 import svc.governance.compliance.CompliancePacks;
 import svc.governance.compliance.GateInputs;
@@ -95,7 +95,6 @@ public final class PermissionEngineBench {
     }
 
     private static PermissionEngine engine() throws Exception {
-        ObjectMapper json = new ObjectMapper();
         Map<String, Set<String>> tools = new HashMap<>();
         for (int i = 0; i < 40; i++) {
             tools.put(
@@ -104,8 +103,8 @@ public final class PermissionEngineBench {
         }
         tools.put("deployer", Set.of("register_model_deployment", "write_file"));
         Map<String, JsonNode> results = Map.of(
-                "audit_fairness", json.readTree("{\"demographic_parity_difference\": 0.04}"),
-                "compute_drift", json.readTree("{\"max_psi\": 0.12}"));
+                "audit_fairness", Json.MAPPER.readTree("{\"demographic_parity_difference\": 0.04}"),
+                "compute_drift", Json.MAPPER.readTree("{\"max_psi\": 0.12}"));
         GateInputs inputs = new GateInputs() {
             @Override
             public Map<String, JsonNode> latestResults(String runId) {

@@ -39,7 +39,8 @@ public final class AuditCommand implements Callable<Integer> {
     @Command(
             name = "verify",
             description =
-                    "Verify <file>.sig and <file>.receipt.json against the public key in --key-dir (never a key taken from the receipt).",
+                    "Verify <file>.sig and <file>.receipt.json against the public key in --key-dir (never a key taken "
+                            + "from the receipt).",
             footer = {"", "Example:", "  svc audit verify runs/run-1234/audit.pdf --key-dir ~/.svc/data/keys/audit"})
     public static final class Verify implements Callable<Integer> {
 

@@ -16,6 +16,7 @@ import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -215,7 +216,7 @@ public final class ApiClient {
         } else if (failure instanceof ConnectException) {
             reason = failure.getMessage() == null || failure.getMessage().isBlank()
                     ? "connection refused"
-                    : failure.getMessage().toLowerCase(java.util.Locale.ROOT);
+                    : failure.getMessage().toLowerCase(Locale.ROOT);
         } else {
             reason = failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
         }

@@ -21,9 +21,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import svc.cli.CliException;
 import svc.cli.ExitCodes;
+import svc.config.Json;
+import svc.config.logging.ConsoleLogging;
 import svc.core.platform.Platform;
 import svc.core.platform.StandardParts;
 import svc.core.run.RunService;
+import svc.core.run.RunState;
 import svc.core.run.RunView;
 import svc.core.stream.LiveEventHub;
 
@@ -40,7 +43,8 @@ import svc.core.stream.LiveEventHub;
 public final class DemoCommand implements Callable<Integer> {
 
     static final String PROBLEM =
-            "Predict whether a loan applicant is a good or a bad credit risk, and make sure the model treats applicants fairly.";
+            "Predict whether a loan applicant is a good or a bad credit risk, and make sure the model treats "
+                    + "applicants fairly.";
 
     @Spec
     CommandSpec spec;
@@ -62,7 +66,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        svc.config.logging.ConsoleLogging.quietUnlessConfigured();
+        ConsoleLogging.quietUnlessConfigured();
         Config config = ConfigFactory.load();
         out.println("svc demo: starting the platform (data under " + config.getString("svc.home") + ")");
         out.flush();
@@ -80,7 +84,7 @@ public final class DemoCommand implements Callable<Integer> {
                 out.flush();
                 String finalState = follow(platform, run.runId(), events, out);
                 printArtifacts(platform, run.runId(), out);
-                return finalState.equals("succeeded") ? ExitCodes.OK : ExitCodes.FAILURE;
+                return finalState.equals(RunState.SUCCEEDED.wireName()) ? ExitCodes.OK : ExitCodes.FAILURE;
             }
         }
     }
@@ -152,7 +156,7 @@ public final class DemoCommand implements Callable<Integer> {
                 }
                 String summary = "";
                 try {
-                    summary = svc.config.Json.parse(e.path("content").asText())
+                    summary = Json.parse(e.path("content").asText())
                             .path("summary")
                             .asText("");
                 } catch (IllegalArgumentException ignored) {

@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Per-customer deployments: scaffold, review, ship and describe them.",
-            "A deployment is deployments/customers/<customer>/ in the checkout; SVC_DEPLOYMENT selects one at server boot."
+            "A deployment is deployments/customers/<customer>/ in the checkout; SVC_DEPLOYMENT selects one at server "
+                    + "boot."
         },
         subcommands = {
             NewDeploymentCommand.class,

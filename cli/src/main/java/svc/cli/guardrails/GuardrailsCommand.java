@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -69,8 +70,8 @@ public final class GuardrailsCommand implements Callable<Integer> {
                             names = "--point",
                             paramLabel = "POINT",
                             defaultValue = "POST_TOOL",
-                            description =
-                                    "Integration point whose chain runs: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+                            description = "Integration point whose chain runs: ${COMPLETION-CANDIDATES} (default: "
+                                    + "${DEFAULT-VALUE}).",
                             completionCandidates = Points.class)
                     String point,
             @Option(
@@ -112,7 +113,7 @@ public final class GuardrailsCommand implements Callable<Integer> {
     /** The integration point names, for the help text. */
     static final class Points implements Iterable<String> {
         @Override
-        public java.util.Iterator<String> iterator() {
+        public Iterator<String> iterator() {
             return Arrays.stream(IntegrationPoint.values()).map(Enum::name).iterator();
         }
     }

@@ -38,7 +38,7 @@ public final class PipelineLogsCommand extends ClientCommand {
     protected int run(ApiClient api) {
         JsonNode run = api.get("/api/v1/pipelines/" + ApiClient.segment(runId));
         String state = run.path("state").asText("?");
-        if (!follow && !RunFollower.FINAL_STATES.contains(state)) {
+        if (!follow && !RunFollower.isFinal(state)) {
             throw new CliException(
                     ExitCodes.FAILURE,
                     "run " + runId + " is " + state + ", not ended; stream it with: svc pipelines logs " + runId

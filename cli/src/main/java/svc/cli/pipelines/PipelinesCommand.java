@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
         footer = {
             "",
             "Examples:",
-            "  svc pipelines run --dataset data/german_credit/german_credit.csv --problem \"Predict credit risk\" --follow",
+            "  svc pipelines run --dataset data/german_credit/german_credit.csv --problem \"Predict credit risk\" "
+                    + "--follow",
             "  svc pipelines list --state running --table"
         })
 public final class PipelinesCommand implements Callable<Integer> {

@@ -12,7 +12,8 @@ import svc.config.Json;
         name = "resume",
         mixinStandardHelpOptions = true,
         description =
-                "Resume a paused run (operator); each resume grants one more budget's worth of spend. Prints the run record.",
+                "Resume a paused run (operator); each resume grants one more budget's worth of spend. Prints the run "
+                        + "record.",
         footer = {"", "Examples:", "  svc pipelines resume 7f3c2a9e-1b2d-4e5f-8a9b-0c1d2e3f4a5b"})
 public final class ResumePipelineCommand extends ClientCommand {
 

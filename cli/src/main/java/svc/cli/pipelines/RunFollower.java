@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.Set;
 import svc.cli.CliException;
 import svc.cli.ExitCodes;
 import svc.cli.client.ApiClient;
+import svc.core.run.RunState;
 
 /**
  * Follows a run's WebSocket stream, printing one line per message, until the server closes it
@@ -17,7 +17,10 @@ import svc.cli.client.ApiClient;
  */
 final class RunFollower {
 
-    static final Set<String> FINAL_STATES = Set.of("succeeded", "failed", "cancelled");
+    /** Whether a state's wire name is one a run does not leave. */
+    static boolean isFinal(String state) {
+        return RunState.ofWireName(state).map(RunState::isFinished).orElse(false);
+    }
 
     private final ApiClient api;
     private final PrintWriter out;
@@ -45,7 +48,7 @@ final class RunFollower {
         if (finalState == null) {
             JsonNode now = api.get("/api/v1/pipelines/" + ApiClient.segment(runId));
             String state = now.path("state").asText("?");
-            if (!FINAL_STATES.contains(state)) {
+            if (!isFinal(state)) {
                 throw new CliException(
                         ExitCodes.FAILURE,
                         "the stream of run " + runId + " closed before the run ended (it is " + state
@@ -56,12 +59,12 @@ final class RunFollower {
         }
         out.println("run " + runId + " " + finalState + (reason == null || reason.isBlank() ? "" : ": " + reason));
         out.flush();
-        return finalState.equals("succeeded") ? ExitCodes.OK : ExitCodes.FAILURE;
+        return finalState.equals(RunState.SUCCEEDED.wireName()) ? ExitCodes.OK : ExitCodes.FAILURE;
     }
 
     private void print(JsonNode message, StageProgress progress) {
         if (message.path("type").asText("").equals("state")
-                && FINAL_STATES.contains(message.path("state").asText(""))) {
+                && isFinal(message.path("state").asText(""))) {
             finalState = message.path("state").asText();
             reason = message.path("reason").asText(null);
             return;

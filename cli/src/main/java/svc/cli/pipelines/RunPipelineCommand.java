@@ -30,7 +30,8 @@ import svc.config.Json;
             "Examples:",
             "  svc pipelines run --dataset data/german_credit/german_credit.csv \\",
             "      --problem \"Predict good or bad credit risk, fairly across sex\" --template fast_prototype --follow",
-            "  svc pipelines run --dataset /srv/data/loans.csv --problem \"Predict default\" --target default --sensitive sex,age"
+            "  svc pipelines run --dataset /srv/data/loans.csv --problem \"Predict default\" --target default "
+                    + "--sensitive sex,age"
         })
 public final class RunPipelineCommand extends ClientCommand {
 
@@ -65,7 +66,8 @@ public final class RunPipelineCommand extends ClientCommand {
             names = "--template",
             paramLabel = "NAME",
             description =
-                    "Workflow: fast_prototype, default_ml_pipeline (server default), parallel_research, or a library reference.")
+                    "Workflow: fast_prototype, default_ml_pipeline (server default), parallel_research, or a library "
+                            + "reference.")
     private String template;
 
     @Option(

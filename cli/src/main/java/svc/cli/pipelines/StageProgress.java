@@ -27,7 +27,10 @@ final class StageProgress {
         this.total = total;
     }
 
-    /** The progress of a run of {@code template} or of a local workflow file, with a total when either is readable here. */
+    /**
+     * The progress of a run of {@code template} or of a local workflow file, with a total when either
+     * is readable here.
+     */
     static StageProgress of(String template, Optional<Path> workflowFile) {
         Optional<Integer> total =
                 workflowFile.isPresent() ? fileNodeCount(workflowFile.get()) : templateNodeCount(template);

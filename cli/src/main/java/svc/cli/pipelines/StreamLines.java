@@ -7,6 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -114,9 +115,7 @@ final class StreamLines {
             return "";
         }
         long millis = ms.asLong();
-        return millis < 1000
-                ? " (" + millis + " ms)"
-                : String.format(java.util.Locale.ROOT, " (%.1f s)", millis / 1000.0);
+        return millis < 1000 ? " (" + millis + " ms)" : String.format(Locale.ROOT, " (%.1f s)", millis / 1000.0);
     }
 
     private static String time(String ts) {

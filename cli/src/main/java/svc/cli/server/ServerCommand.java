@@ -4,8 +4,11 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -15,8 +18,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import svc.cli.ExitCodes;
+import svc.config.settings.InvalidSettingsException;
+import svc.config.settings.ProjectConfig;
+import svc.config.settings.SettingsFile;
 import svc.core.platform.Platform;
 import svc.core.platform.StandardParts;
+import svc.deployments.Deployment;
+import svc.deployments.Deployments;
 import svc.http.server.HttpServer;
 import svc.http.telemetry.ApiMetrics;
 
@@ -54,15 +62,15 @@ public final class ServerCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Config config;
-        java.util.Optional<svc.deployments.Deployment> deployment;
+        Optional<Deployment> deployment;
         try {
-            deployment = svc.deployments.Deployments.fromEnvironment(System.getenv());
+            deployment = Deployments.fromEnvironment(System.getenv());
             config = config(deployment);
         } catch (RuntimeException e) {
             err.println("svc server: SVC_DEPLOYMENT is not usable: " + message(e));
             return ExitCodes.FAILURE;
         }
-        svc.config.settings.ProjectConfig project;
+        ProjectConfig project;
         try {
             project = settingsProject();
         } catch (Exception e) {
@@ -111,17 +119,17 @@ public final class ServerCommand implements Callable<Integer> {
      * models), or null when there is no settings file or it has no such project. An invalid file
      * stops the start: running with half of someone's settings would be worse.
      */
-    private static svc.config.settings.ProjectConfig settingsProject() throws Exception {
-        java.nio.file.Path file = svc.config.settings.SettingsFile.defaultPath();
-        if (!java.nio.file.Files.exists(file)) {
+    private static ProjectConfig settingsProject() throws Exception {
+        Path file = SettingsFile.defaultPath();
+        if (!Files.exists(file)) {
             return null;
         }
         try {
-            return svc.config.settings.SettingsFile.load(file)
+            return SettingsFile.load(file)
                     .effective()
-                    .effectiveProject(java.nio.file.Path.of("").toAbsolutePath())
+                    .effectiveProject(Path.of("").toAbsolutePath())
                     .orElse(null);
-        } catch (svc.config.settings.InvalidSettingsException e) {
+        } catch (InvalidSettingsException e) {
             var problems = e.problems();
             var first = problems.get(0);
             throw new IllegalArgumentException(
@@ -131,7 +139,7 @@ public final class ServerCommand implements Callable<Integer> {
         }
     }
 
-    private Config config(java.util.Optional<svc.deployments.Deployment> deployment) {
+    private Config config(Optional<Deployment> deployment) {
         Map<String, Object> overrides = new HashMap<>();
         // The selected deployment's template governs runs whose request names no template profile.
         deployment.ifPresent(d ->

@@ -8,12 +8,17 @@ import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Date;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import svc.cli.ExitCodes;
@@ -165,13 +170,11 @@ class AuthCommandsTest {
                 .contains("not logged in to http://127.0.0.1:1", "the cached login is for " + server.url);
 
         // a second server records what it is sent: no Authorization header
-        java.util.List<String> authorization = new java.util.concurrent.CopyOnWriteArrayList<>();
-        com.sun.net.httpserver.HttpServer stranger =
-                com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        List<String> authorization = new CopyOnWriteArrayList<>();
+        HttpServer stranger = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         stranger.createContext("/", exchange -> {
             authorization.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
-            byte[] body = "{\"items\":[],\"total\":0,\"limit\":50,\"offset\":0}"
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] body = "{\"items\":[],\"total\":0,\"limit\":50,\"offset\":0}".getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(200, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();

@@ -3,8 +3,6 @@ package svc.cli.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -27,6 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import svc.cli.ExitCodes;
 import svc.cli.Main;
+import svc.config.Yaml;
 
 /** The deploy commands in-process, on a temporary checkout with two customers and everything ship must leave out. */
 class DeployCommandTest {
@@ -173,14 +172,20 @@ class DeployCommandTest {
 
         assertThat(out.toString().lines())
                 .containsExactly(
-                        "error: deployment.yaml line 1: customer 'globex_inc' does not match the directory name 'globex'; they must be"
+                        "error: deployment.yaml line 1: customer 'globex_inc' does not match the directory name "
+                                + "'globex'; they must be"
                                 + " equal (rename one of them)",
-                        "warning: deployment.yaml line 3: retention.conversations_days 30 is below the 90 days of template generic_ml",
-                        "error: deployment.yaml line 5: bad library reference: 'roster/agents' is not an asset reference: expected"
-                                + " <kind>/<name>@vX.Y.Z with kind one of workflow, roster, template, name in [a-z][a-z0-9_]*, e.g."
+                        "warning: deployment.yaml line 3: retention.conversations_days 30 is below the 90 days of "
+                                + "template generic_ml",
+                        "error: deployment.yaml line 5: bad library reference: 'roster/agents' is not an asset "
+                                + "reference: expected"
+                                + " <kind>/<name>@vX.Y.Z with kind one of workflow, roster, template, name in "
+                                + "[a-z][a-z0-9_]*, e.g."
                                 + " workflow/default_ml_pipeline@v1.0.0",
-                        "error: deployment.yaml line 6: missing library asset workflow/fraud_rules@v1.0.0: no workflow named"
-                                + " 'fraud_rules' on the library shelf; known workflow assets: default_ml_pipeline, fast_prototype,"
+                        "error: deployment.yaml line 6: missing library asset workflow/fraud_rules@v1.0.0: no "
+                                + "workflow named"
+                                + " 'fraud_rules' on the library shelf; known workflow assets: default_ml_pipeline, "
+                                + "fast_prototype,"
                                 + " parallel_research");
         assertThat(err.toString()).isEqualTo("svc: deployment globex is not valid: 3 errors, 1 warning\n");
     }
@@ -193,9 +198,9 @@ class DeployCommandTest {
 
         assertThat(run("deploy", "validate", "umbrella")).isEqualTo(ExitCodes.FAILURE);
         assertThat(err.toString())
-                .isEqualTo(
-                        "svc: no deployment 'umbrella' under " + root.resolve("deployments/customers")
-                                + "; known: _scaffold, acme_bank, globex (svc deploy new umbrella --template=... creates one)\n");
+                .isEqualTo("svc: no deployment 'umbrella' under " + root.resolve("deployments/customers")
+                        + "; known: _scaffold, acme_bank, globex (svc deploy new umbrella --template=... "
+                        + "creates one)\n");
     }
 
     @Test
@@ -241,8 +246,7 @@ class DeployCommandTest {
                         p + "scripts/bench.sh")
                 .hasSize(18);
 
-        JsonNode manifest = new ObjectMapper(new YAMLFactory())
-                .readTree(dist.resolve("MANIFEST.yaml").toFile());
+        JsonNode manifest = Yaml.MAPPER.readTree(dist.resolve("MANIFEST.yaml").toFile());
         List<String> keys = new ArrayList<>();
         manifest.fieldNames().forEachRemaining(keys::add);
         assertThat(keys)
@@ -260,8 +264,8 @@ class DeployCommandTest {
         assertThat(manifest.get("deployment_config_sha256").asText())
                 .isEqualTo(sha256(root.resolve("deployments/customers/acme_bank/deployment.yaml")));
         assertThat(manifest.get("library_manifest").toString())
-                .isEqualTo(
-                        "{\"roster/agents\":\"v1.0.0\",\"template/bfsi_baseline\":\"v1.0.0\",\"workflow/default_ml_pipeline\":\"v1.0.0\"}");
+                .isEqualTo("{\"roster/agents\":\"v1.0.0\",\"template/bfsi_baseline\":\"v1.0.0\","
+                        + "\"workflow/default_ml_pipeline\":\"v1.0.0\"}");
         assertThat(dist.resolve("WHITEPAPER.md"))
                 .content()
                 .contains("## 5. Residual risks", "svc-acme_bank-1.0.0.tar.gz");
@@ -289,7 +293,8 @@ class DeployCommandTest {
         assertThat(run("deploy", "ship", "acme_bank", "--output=" + dist)).isEqualTo(ExitCodes.FAILURE);
         assertThat(err.toString().lines())
                 .containsExactly(
-                        "error: deployment.yaml line 3: retention.audit_pdfs_days 365 is below the 2555 days of template bfsi_baseline,"
+                        "error: deployment.yaml line 3: retention.audit_pdfs_days 365 is below the 2555 days of "
+                                + "template bfsi_baseline,"
                                 + " which is the regulatory minimum for it; keep 2555 or more",
                         "svc: deployment acme_bank is not valid; fix the errors or ship with --skip-validate");
         assertThat(dist).doesNotExist();

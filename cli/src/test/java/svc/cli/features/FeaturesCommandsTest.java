@@ -2,6 +2,11 @@ package svc.cli.features;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import svc.cli.ExitCodes;
@@ -57,7 +62,7 @@ class FeaturesCommandsTest {
     @Test
     void aViewerMayReadFlagsButChangingOneIsAnAuthError() {
         String token = Json.parse(readAuth(admin)).get("token").asText();
-        ApiClient api = new ApiClient(java.net.URI.create(server.url), java.util.Optional.of(token));
+        ApiClient api = new ApiClient(URI.create(server.url), Optional.of(token));
         String email = "viewer-" + System.nanoTime() + "@example.com";
         api.post(
                 "/api/v1/users",
@@ -78,9 +83,9 @@ class FeaturesCommandsTest {
 
     private static String readAuth(Cli cli) {
         try {
-            return java.nio.file.Files.readString(cli.svcDir().resolve("auth.json"));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            return Files.readString(cli.svcDir().resolve("auth.json"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

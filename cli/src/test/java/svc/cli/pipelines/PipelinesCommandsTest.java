@@ -54,11 +54,18 @@ class PipelinesCommandsTest {
       description: fast_prototype with a manual review before deploy.
       start: prepare_data
       nodes:
-        - {id: prepare_data, type: stage, team: data, goal: "Profile the dataset, confirm the target and the sensitive attributes, drop identifier and leaky columns, and prepare a seeded split."}
-        - {id: train, type: stage, team: training, goal: "Train a regularised linear model and gradient-boosted trees, each with a small search; report validation scores."}
-        - {id: evaluate, type: stage, team: evaluation, goal: "Select the best candidate on validation, compute its test metrics, audit fairness and compute SHAP explanations."}
+        - {id: prepare_data, type: stage, team: data,
+           goal: "Profile the dataset, confirm the target and the sensitive attributes, drop identifier and
+             leaky columns, and prepare a seeded split."}
+        - {id: train, type: stage, team: training,
+           goal: "Train a regularised linear model and gradient-boosted trees, each with a small search;
+             report validation scores."}
+        - {id: evaluate, type: stage, team: evaluation,
+           goal: "Select the best candidate on validation, compute its test metrics, audit fairness and
+             compute SHAP explanations."}
         - {id: review, type: checkpoint, gate_type: manual}
-        - {id: deploy, type: stage, team: deployment, goal: "Write the container image definition and the Kubernetes manifests for the chosen model."}
+        - {id: deploy, type: stage, team: deployment,
+           goal: "Write the container image definition and the Kubernetes manifests for the chosen model."}
       edges:
         - {source: prepare_data, target: train}
         - {source: train, target: evaluate}

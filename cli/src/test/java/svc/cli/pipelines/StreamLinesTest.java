@@ -16,29 +16,27 @@ class StreamLinesTest {
     @Test
     void eachMessageTypeReadsAsOneLine() {
         String ts = "\"ts\":\"2026-11-22T01:02:03.456Z\",\"run_id\":\"r1\"";
-        assertThat(
-                        line(
-                                "{" + ts
-                                        + ",\"type\":\"agent_message\",\"agent\":\"director\",\"role\":\"user\",\"content\":\"Stage train\\nfor the team\"}"))
+        assertThat(line("{" + ts
+                        + ",\"type\":\"agent_message\",\"agent\":\"director\",\"role\":\"user\","
+                        + "\"content\":\"Stage train\\nfor the team\"}"))
                 .contains("01:02:03 director <- task: Stage train for the team");
-        assertThat(
-                        line(
-                                "{" + ts
-                                        + ",\"type\":\"tool_call\",\"agent\":\"data-coordinator\",\"tool_calls\":[{\"name\":\"transfer_to_data-profiler\",\"arguments\":{}}]}"))
+        assertThat(line("{" + ts
+                        + ",\"type\":\"tool_call\",\"agent\":\"data-coordinator\","
+                        + "\"tool_calls\":[{\"name\":\"transfer_to_data-profiler\","
+                        + "\"arguments\":{}}]}"))
                 .contains("01:02:03 data-coordinator -> delegates to data-profiler");
-        assertThat(
-                        line(
-                                "{" + ts
-                                        + ",\"type\":\"tool_call\",\"agent\":\"model-trainer\",\"tool_calls\":[{\"name\":\"train_model\",\"arguments\":{\"seed\":42}}]}"))
+        assertThat(line("{" + ts
+                        + ",\"type\":\"tool_call\",\"agent\":\"model-trainer\","
+                        + "\"tool_calls\":[{\"name\":\"train_model\",\"arguments\":{\"seed\":42}}]}"))
                 .contains("01:02:03 model-trainer -> train_model({\"seed\":42})");
         assertThat(line("{" + ts
-                        + ",\"type\":\"training_log\",\"agent\":\"model-trainer\",\"tool\":\"train_model\",\"is_error\":false,"
+                        + ",\"type\":\"training_log\",\"agent\":\"model-trainer\",\"tool\":\"train_model\","
+                        + "\"is_error\":false,"
                         + "\"content\":\"accuracy 0.74\",\"duration_ms\":1712}"))
                 .contains("01:02:03 model-trainer <- train_model (1.7 s): accuracy 0.74");
-        assertThat(
-                        line(
-                                "{" + ts
-                                        + ",\"type\":\"tool_result\",\"agent\":\"a\",\"tool\":\"t\",\"is_error\":true,\"content\":\"boom\",\"duration_ms\":5}"))
+        assertThat(line("{" + ts
+                        + ",\"type\":\"tool_result\",\"agent\":\"a\",\"tool\":\"t\",\"is_error\":true,"
+                        + "\"content\":\"boom\",\"duration_ms\":5}"))
                 .contains("01:02:03 a <- t FAILED (5 ms): boom");
         assertThat(line("{" + ts + ",\"type\":\"stage\",\"node\":\"train\",\"visit\":2}"))
                 .contains("01:02:03 stage train (visit 2)");
@@ -47,10 +45,9 @@ class StreamLinesTest {
         assertThat(line("{" + ts
                         + ",\"type\":\"gate\",\"gate_id\":\"g1\",\"gate_type\":\"deploy\",\"state\":\"pending\"}"))
                 .contains("01:02:03 gate g1 (deploy) waits for a decision: svc approvals approve g1");
-        assertThat(
-                        line(
-                                "{" + ts
-                                        + ",\"type\":\"gate\",\"gate_id\":\"g1\",\"state\":\"rejected\",\"by\":\"ann\",\"rationale\":\"no\"}"))
+        assertThat(line("{" + ts
+                        + ",\"type\":\"gate\",\"gate_id\":\"g1\",\"state\":\"rejected\","
+                        + "\"by\":\"ann\",\"rationale\":\"no\"}"))
                 .contains("01:02:03 gate g1 rejected by ann: no");
         assertThat(line("{" + ts + ",\"type\":\"state\",\"state\":\"failed\",\"reason\":\"stage deploy failed\"}"))
                 .contains("01:02:03 run failed: stage deploy failed");

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,8 +50,8 @@ class ServerCommandTest {
     @Test
     void anInvalidSettingsFileStopsTheStartWithOneLine(@TempDir Path home) throws Exception {
         Path userHome = home.resolve("user");
-        java.nio.file.Files.createDirectories(userHome.resolve(".svc"));
-        java.nio.file.Files.writeString(userHome.resolve(".svc/settings.json"), "{\"version\": 7}");
+        Files.createDirectories(userHome.resolve(".svc"));
+        Files.writeString(userHome.resolve(".svc/settings.json"), "{\"version\": 7}");
         String before = System.getProperty("user.home");
         System.setProperty("user.home", userHome.toString());
         try {

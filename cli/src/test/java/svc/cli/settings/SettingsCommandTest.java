@@ -3,7 +3,6 @@ package svc.cli.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -14,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import svc.cli.ExitCodes;
 import svc.cli.Main;
+import svc.config.Json;
 
 class SettingsCommandTest {
 
@@ -119,7 +119,7 @@ class SettingsCommandTest {
 
         assertThat(run("settings", "show", "--project", project.toString(), "--file", file.toString()))
                 .isEqualTo(ExitCodes.OK);
-        JsonNode shown = new ObjectMapper().readTree(out.toString());
+        JsonNode shown = Json.MAPPER.readTree(out.toString());
         assertThat(shown.at("/agents/0/model").asText()).isEqualTo("opus");
         assertThat(shown.at("/agents/1/model").asText()).isEqualTo("sonnet");
         assertThat(shown.at("/agents/1/provider").asText()).isEqualTo("default");

@@ -3,6 +3,7 @@ package svc.cli.system;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -46,7 +47,8 @@ class HealthCommandTest {
                 exchange -> answer(
                         exchange,
                         503,
-                        "{\"status\":\"degraded\",\"checks\":{\"database\":{\"ok\":false,\"detail\":\"no answer within 2 s\"},"
+                        "{\"status\":\"degraded\",\"checks\":{\"database\":{\"ok\":false,\"detail\":\"no answer "
+                                + "within 2 s\"},"
                                 + "\"artifact_store\":{\"ok\":true,\"detail\":\"writable\"}}}"));
         fake.start();
         try {
@@ -62,8 +64,7 @@ class HealthCommandTest {
         }
     }
 
-    private static void answer(com.sun.net.httpserver.HttpExchange exchange, int status, String body)
-            throws IOException {
+    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");
         exchange.sendResponseHeaders(status, bytes.length);

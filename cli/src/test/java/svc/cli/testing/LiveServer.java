@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -52,11 +53,10 @@ public final class LiveServer implements ExtensionContext.Store.CloseableResourc
 
     /** Retries the assertion until it passes or {@code seconds} pass: lists trail the journal a little. */
     public void eventually(int seconds, Runnable assertion) {
-        probes.createTestProbe()
-                .awaitAssert(java.time.Duration.ofSeconds(seconds), java.time.Duration.ofMillis(100), () -> {
-                    assertion.run();
-                    return null;
-                });
+        probes.createTestProbe().awaitAssert(Duration.ofSeconds(seconds), Duration.ofMillis(100), () -> {
+            assertion.run();
+            return null;
+        });
     }
 
     @Override

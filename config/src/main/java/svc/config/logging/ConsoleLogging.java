@@ -11,16 +11,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class ConsoleLogging {
 
-    /** Held here because java.util.logging keeps loggers only weakly; a collected one loses its level. */
-    private static final java.util.logging.Logger TRIBUO = java.util.logging.Logger.getLogger("org.tribuo");
-
     private ConsoleLogging() {}
 
     public static void quietUnlessConfigured() {
         String configured = System.getenv(LogSettings.LEVEL_VARIABLE);
         if (configured == null || configured.isBlank()) {
-            ((Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
+            ((Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
         }
-        TRIBUO.setLevel(java.util.logging.Level.WARNING);
+        TribuoLogging.warningsOnly();
     }
 }

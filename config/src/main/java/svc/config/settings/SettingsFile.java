@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import svc.config.Json;
 
 /**
  * Reads settings files. The text is parsed to a tree, the tree is validated as a whole (so every
@@ -50,7 +51,7 @@ public final class SettingsFile {
     public static SettingsResult parse(String json) {
         JsonNode root;
         try {
-            root = SettingsJson.MAPPER.readTree(json);
+            root = Json.HAND_WRITTEN.readTree(json);
         } catch (JsonProcessingException e) {
             return new SettingsResult.Invalid(List.of(malformed(e)));
         }
@@ -83,7 +84,7 @@ public final class SettingsFile {
 
     private static ProjectConfig bindProject(JsonNode project) {
         try {
-            return SettingsJson.MAPPER.treeToValue(project, ProjectConfig.class);
+            return Json.HAND_WRITTEN.treeToValue(project, ProjectConfig.class);
         } catch (JsonProcessingException e) {
             // The validator accepted this tree, so the records and the validator disagree: a bug here.
             throw new IllegalStateException("validated settings did not bind: " + e.getMessage(), e);

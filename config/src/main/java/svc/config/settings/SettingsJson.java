@@ -1,28 +1,17 @@
 package svc.config.settings;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import svc.config.Json;
 
 /**
- * The one Jackson configuration for settings files: snake-case keys, and a duplicate key or
- * trailing garbage is a parse error rather than a silently overwritten value.
+ * Settings files are read and written with {@link Json#HAND_WRITTEN} (snake-case keys; a duplicate
+ * key, an unknown field or trailing garbage is an error rather than a silently dropped value);
+ * this class holds the layout people give the file.
  */
 public final class SettingsJson {
-
-    static final JsonMapper MAPPER = JsonMapper.builder()
-            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .defaultPropertyInclusion(
-                    JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS))
-            .build();
 
     /** {@code "key": value}, and list items one per line, as people write settings by hand. */
     private static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter()
@@ -37,7 +26,7 @@ public final class SettingsJson {
      */
     public static String toPrettyJson(Object settingsRecord) {
         try {
-            return MAPPER.writer(PRETTY).writeValueAsString(settingsRecord);
+            return Json.HAND_WRITTEN.writer(PRETTY).writeValueAsString(settingsRecord);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("settings records always serialize", e);
         }

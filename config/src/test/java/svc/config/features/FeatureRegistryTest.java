@@ -3,6 +3,7 @@ package svc.config.features;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -10,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 class FeatureRegistryTest {
@@ -25,20 +27,13 @@ class FeatureRegistryTest {
         assertThat(features.list())
                 .extracting(FeatureState::name, FeatureState::value, FeatureState::tier, FeatureState::source)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(
-                                "audit_log_enabled", true, FeatureTier.INVARIANT, FeatureSource.DEFAULT),
-                        org.assertj.core.groups.Tuple.tuple(
-                                "hooks_enabled", true, FeatureTier.FLAG, FeatureSource.DEFAULT),
-                        org.assertj.core.groups.Tuple.tuple(
-                                "cron_scheduler", true, FeatureTier.FLAG, FeatureSource.DEFAULT),
-                        org.assertj.core.groups.Tuple.tuple(
-                                "batch_runner", true, FeatureTier.FLAG, FeatureSource.DEFAULT),
-                        org.assertj.core.groups.Tuple.tuple(
-                                "plugin_shell_hooks_enabled", false, FeatureTier.EXPERIMENT, FeatureSource.DEFAULT),
-                        org.assertj.core.groups.Tuple.tuple(
-                                "plugin_commands_enabled", true, FeatureTier.FLAG, FeatureSource.DEFAULT),
-                        org.assertj.core.groups.Tuple.tuple(
-                                "plugin_agents_enabled", true, FeatureTier.FLAG, FeatureSource.DEFAULT));
+                        Tuple.tuple("audit_log_enabled", true, FeatureTier.INVARIANT, FeatureSource.DEFAULT),
+                        Tuple.tuple("hooks_enabled", true, FeatureTier.FLAG, FeatureSource.DEFAULT),
+                        Tuple.tuple("cron_scheduler", true, FeatureTier.FLAG, FeatureSource.DEFAULT),
+                        Tuple.tuple("batch_runner", true, FeatureTier.FLAG, FeatureSource.DEFAULT),
+                        Tuple.tuple("plugin_shell_hooks_enabled", false, FeatureTier.EXPERIMENT, FeatureSource.DEFAULT),
+                        Tuple.tuple("plugin_commands_enabled", true, FeatureTier.FLAG, FeatureSource.DEFAULT),
+                        Tuple.tuple("plugin_agents_enabled", true, FeatureTier.FLAG, FeatureSource.DEFAULT));
     }
 
     @Test
@@ -124,9 +119,11 @@ class FeatureRegistryTest {
                         e -> assertThat(e.problems())
                                 .containsExactly(
                                         "SVC_FEATURE_HOKS_ENABLED names no feature (features: audit_log_enabled, "
-                                                + "hooks_enabled, cron_scheduler, batch_runner, plugin_shell_hooks_enabled, "
+                                                + "hooks_enabled, cron_scheduler, batch_runner, "
+                                                + "plugin_shell_hooks_enabled, "
                                                 + "plugin_commands_enabled, plugin_agents_enabled)",
-                                        "SVC_FEATURE_HOOKS_ENABLED=maybe is not a feature value: use true, false, 1, 0, "
+                                        "SVC_FEATURE_HOOKS_ENABLED=maybe is not a feature value: use true, false, 1,"
+                                                + " 0, "
                                                 + "on or off"));
     }
 
@@ -183,7 +180,7 @@ class FeatureRegistryTest {
         ExecutorService pool = Executors.newFixedThreadPool(4);
         CountDownLatch start = new CountDownLatch(1);
         try {
-            List<Future<?>> tasks = new java.util.ArrayList<>();
+            List<Future<?>> tasks = new ArrayList<>();
             for (int t = 0; t < 4; t++) {
                 int id = t;
                 tasks.add(pool.submit(() -> {

@@ -3,6 +3,7 @@ package svc.config.logging;
 import static net.logstash.logback.argument.StructuredArguments.kv;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.AsyncAppender;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
@@ -12,7 +13,6 @@ import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.status.Status;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
+import svc.config.Json;
 
 /**
  * Configures a fresh logback context from the shipped logback.xml (not the test one), with the
@@ -43,7 +45,7 @@ class LoggingConfigurationTest {
     private Logger configure(Map<String, String> settings) throws Exception {
         context = new LoggerContext();
         // share the MDC that org.slf4j.MDC (and so Mdc) writes to
-        context.setMDCAdapter(org.slf4j.MDC.getMDCAdapter());
+        context.setMDCAdapter(MDC.getMDCAdapter());
         settings.forEach(context::putProperty);
         JoranConfigurator configurator = new JoranConfigurator();
         configurator.setContext(context);
@@ -84,7 +86,7 @@ class LoggingConfigurationTest {
 
         List<String> lines = lines();
         assertThat(lines).hasSize(2);
-        JsonNode first = new ObjectMapper().readTree(lines.get(0));
+        JsonNode first = Json.MAPPER.readTree(lines.get(0));
         assertThat(first.path("event").asText()).isEqualTo("tool call finished");
         assertThat(first.path("level").asText()).isEqualTo("INFO");
         assertThat(first.path("logger").asText()).isEqualTo("svc.core.run.RunEntity");
@@ -96,7 +98,7 @@ class LoggingConfigurationTest {
         assertThat(first.path("tool").asText()).isEqualTo("train_model");
         assertThat(first.path("duration_ms").asInt()).isEqualTo(125);
 
-        JsonNode second = new ObjectMapper().readTree(lines.get(1));
+        JsonNode second = Json.MAPPER.readTree(lines.get(1));
         assertThat(second.path("level").asText()).isEqualTo("WARN");
         assertThat(second.has("run_id")).isFalse(); // the scope put the MDC back as it was
         assertThat(root.getLevel()).isEqualTo(Level.INFO);
@@ -111,10 +113,45 @@ class LoggingConfigurationTest {
             log.error("tool failed", new IllegalStateException("disk full"));
         }
 
-        JsonNode line = new ObjectMapper().readTree(lines().get(0));
+        JsonNode line = Json.MAPPER.readTree(lines().get(0));
         assertThat(line.path("correlation_id").asText()).isEqualTo("req-7");
         assertThat(line.has("pekkoSource")).isFalse();
         assertThat(line.path("stack_trace").asText()).startsWith("java.lang.IllegalStateException: disk full");
+    }
+
+    /**
+     * The API's access log goes through an asynchronous appender that never blocks a request and
+     * drops nothing by level, to the same consoles; its MDC fields are JSON fields.
+     */
+    @Test
+    void theAccessLogIsWrittenAsynchronouslyWithItsFields() throws Exception {
+        configure(Map.of(LogSettings.FORMAT_VARIABLE, "json"));
+        Logger access = context.getLogger("svc.http.access");
+        assertThat(access.isAdditive()).isFalse();
+        for (String format : List.of("json", "text")) {
+            AsyncAppender async = (AsyncAppender) access.getAppender("access-" + format);
+            assertThat(async.isNeverBlock()).as(format).isTrue();
+            assertThat(async.getDiscardingThreshold()).as(format).isZero();
+            assertThat(async.getAppender(format)).as(format).isInstanceOf(ConsoleAppender.class);
+        }
+
+        // The consoles' encoder makes the access log's MDC entries JSON fields.
+        Logger log = context.getLogger("svc.test");
+        try (Mdc.Scope scope = Mdc.scope(Mdc.CORRELATION_ID, "req-9")
+                .and("method", "GET")
+                .and("path", "/api/v1/pipelines/run-1")
+                .and("route", "/api/v1/pipelines/{run_id}")
+                .and("status", "404")
+                .and("duration_ms", "3")) {
+            log.info("http request GET /api/v1/pipelines/run-1 -> 404");
+        }
+        JsonNode line = Json.MAPPER.readTree(lines().get(0));
+        assertThat(line.path("correlation_id").asText()).isEqualTo("req-9");
+        assertThat(line.path("method").asText()).isEqualTo("GET");
+        assertThat(line.path("path").asText()).isEqualTo("/api/v1/pipelines/run-1");
+        assertThat(line.path("route").asText()).isEqualTo("/api/v1/pipelines/{run_id}");
+        assertThat(line.path("status").asText()).isEqualTo("404");
+        assertThat(line.path("duration_ms").asText()).isEqualTo("3");
     }
 
     @Test
@@ -169,10 +206,10 @@ class LoggingConfigurationTest {
     void nestedScopesRestoreTheOuterValue() {
         try (Mdc.Scope run = Mdc.scope(Mdc.AGENT, "director")) {
             try (Mdc.Scope inner = Mdc.scope(Mdc.AGENT, "trainer")) {
-                assertThat(org.slf4j.MDC.get(Mdc.AGENT)).isEqualTo("trainer");
+                assertThat(MDC.get(Mdc.AGENT)).isEqualTo("trainer");
             }
-            assertThat(org.slf4j.MDC.get(Mdc.AGENT)).isEqualTo("director");
+            assertThat(MDC.get(Mdc.AGENT)).isEqualTo("director");
         }
-        assertThat(org.slf4j.MDC.get(Mdc.AGENT)).isNull();
+        assertThat(MDC.get(Mdc.AGENT)).isNull();
     }
 }

@@ -3,6 +3,7 @@ package svc.config.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PermissionRuleTest {
@@ -31,8 +32,7 @@ class PermissionRuleTest {
         assertThat(Suggestions.distance("promt", "prompt")).isEqualTo(1);
         assertThat(Suggestions.distance("kitten", "sitting")).isEqualTo(3);
         assertThat(Suggestions.distance("modle", "model")).isEqualTo(1); // one swap
-        assertThat(Suggestions.closest("modle", java.util.List.of("model", "mode")))
-                .hasValue("model");
-        assertThat(Suggestions.closest("xyz", java.util.List.of("model"))).isEmpty();
+        assertThat(Suggestions.closest("modle", List.of("model", "mode"))).hasValue("model");
+        assertThat(Suggestions.closest("xyz", List.of("model"))).isEmpty();
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import svc.config.Json;
 
 /** The full example file: every field of the spec binds, and the default cascade resolves. */
 class SettingsFileTest {
@@ -212,7 +212,7 @@ class SettingsFileTest {
         ProjectConfig p =
                 SettingsFile.load(file).effective().effectiveProject(projectDir).orElseThrow();
 
-        JsonNode json = new ObjectMapper().readTree(SettingsJson.toPrettyJson(p));
+        JsonNode json = Json.MAPPER.readTree(SettingsJson.toPrettyJson(p));
 
         assertThat(json.at("/mcpServers/files/transport/type").asText()).isEqualTo("stdio");
         assertThat(json.at("/wasm_tools/0/capabilities/4").asText()).isEqualTo("SecretCheck");

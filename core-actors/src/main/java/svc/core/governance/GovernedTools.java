@@ -37,6 +37,7 @@ import svc.governance.permission.ComplianceGateRules;
 import svc.governance.permission.DecisionListener;
 import svc.governance.permission.DenialSink;
 import svc.governance.permission.EgressRules;
+import svc.governance.permission.HitlRules;
 import svc.governance.permission.PermissionDecision;
 import svc.governance.permission.PermissionEngine;
 import svc.governance.permission.PermissionRequest;
@@ -173,6 +174,8 @@ public final class GovernedTools implements ToolPermissions {
         return PermissionEngine.builder()
                 .provider(allowlist)
                 .provider(policy)
+                // A question for a person is always a person's to answer (request_approval opens a gate).
+                .provider(new HitlRules(Set.of("request_approval")))
                 .provider(ProfileRules.of(rules))
                 .provider(new ComplianceGateRules(new ComplianceGates(gates), evidence()))
                 .provider(new EgressRules(this::egressRefusal))

@@ -6,7 +6,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -48,6 +50,7 @@ import svc.core.readside.RunProjectionHandler;
 import svc.core.run.RunEntity;
 import svc.core.run.RunRuntime;
 import svc.core.run.RunService;
+import svc.core.run.RunState;
 import svc.core.stream.LiveEventHub;
 import svc.core.tools.ToolPermissions;
 import svc.core.tools.ToolRegistry;
@@ -312,11 +315,16 @@ public final class Platform implements AutoCloseable {
     private void wakeLiveRuns() {
         Set<String> live = new LinkedHashSet<>();
         try (Connection c = database.connection()) {
-            try (PreparedStatement ps = c.prepareStatement(
-                            "SELECT run_id FROM runs WHERE state IN ('queued', 'running', 'paused', 'waiting_approval')");
-                    ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    live.add(rs.getString(1));
+            List<String> liveStates = RunState.liveWireNames();
+            try (PreparedStatement ps = c.prepareStatement("SELECT run_id FROM runs WHERE state IN ("
+                    + String.join(", ", Collections.nCopies(liveStates.size(), "?")) + ")")) {
+                for (int i = 0; i < liveStates.size(); i++) {
+                    ps.setString(i + 1, liveStates.get(i));
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        live.add(rs.getString(1));
+                    }
                 }
             }
             String prefix = RunEntity.ENTITY_TYPE_KEY.name() + "|";

@@ -19,6 +19,7 @@ import svc.config.Json;
 import svc.core.agent.AgentDirectory;
 import svc.core.agent.AgentEntity;
 import svc.core.agent.AgentProfile;
+import svc.core.task.Requester;
 
 /**
  * Writes each agent's conversation to {@code runs/<run>/conversations/<agent>.jsonl}, one JSON
@@ -97,7 +98,7 @@ public final class ConversationProjectionHandler
             o.put("content", t.text());
             o.put(
                     "from",
-                    t.requester().kind() == svc.core.task.Requester.Kind.RUN
+                    t.requester().kind() == Requester.Kind.RUN
                             ? "run"
                             : t.requester().agent());
         } else if (message instanceof AgentEntity.AssistantSaid a) {

@@ -10,11 +10,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.pekko.projection.eventsourced.EventEnvelope;
 import org.apache.pekko.projection.jdbc.javadsl.JdbcHandler;
 import svc.config.Json;
 import svc.core.run.Gate;
 import svc.core.run.RunEntity;
+import svc.core.run.RunState;
 import svc.persistence.approvals.ApprovalRepository;
 import svc.persistence.approvals.ApprovalRow;
 import svc.persistence.runs.RunRepository;
@@ -54,7 +56,7 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
                     c,
                     new RunRow(
                             runId,
-                            "queued",
+                            RunState.after(null, e).wireName(),
                             s.template(),
                             s.profile(),
                             s.problem(),
@@ -67,12 +69,14 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
                             0,
                             null));
             runs.updateLineage(c, runId, s.consentDocRef(), null, null);
-        } else if (event instanceof RunEntity.RunAdmitted e) {
-            runs.updateState(c, runId, "running", null, e.at());
-        } else if (event instanceof RunEntity.NodeEntered e) {
-            runs.updateState(c, runId, "running", e.node(), e.at());
+            return;
+        }
+        String node = null;
+        if (event instanceof RunEntity.NodeEntered e) {
+            node = e.node();
         } else if (event instanceof RunEntity.GateOpened e) {
             Gate g = e.gate();
+            node = g.node();
             approvals.insert(
                     c,
                     new ApprovalRow(
@@ -91,32 +95,14 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
                             null,
                             g.tool(),
                             g.agent()));
-            runs.updateState(c, runId, "waiting_approval", g.node(), e.at());
-            writeApprovalsFile(c, runId);
         } else if (event instanceof RunEntity.GateEscalated e) {
             approvals.escalate(c, e.gateId(), e.at());
-            writeApprovalsFile(c, runId);
         } else if (event instanceof RunEntity.GateDecided e) {
             approvals.decide(
                     c, e.gateId(), e.approved() ? Gate.APPROVED : Gate.REJECTED, e.by(), e.at(), e.rationale());
-            if (e.approved()) {
-                // The run gave its slot back at the gate and queues for one again.
-                runs.updateState(c, runId, "queued", null, e.at());
-            }
-            writeApprovalsFile(c, runId);
         } else if (event instanceof RunEntity.GateExpired e) {
             approvals.decide(c, e.gateId(), Gate.EXPIRED, null, e.at(), "expired without a decision");
-            writeApprovalsFile(c, runId);
-        } else if (event instanceof RunEntity.RunPaused e) {
-            runs.updateState(c, runId, "paused", null, e.at());
-        } else if (event instanceof RunEntity.RunResumed e) {
-            runs.updateState(c, runId, "running", null, e.at());
-        } else if (event instanceof RunEntity.RunCancelled e) {
-            runs.updateState(c, runId, "cancelled", null, e.at());
-        } else if (event instanceof RunEntity.RunSucceeded e) {
-            runs.updateState(c, runId, "succeeded", null, e.at());
         } else if (event instanceof RunEntity.RunFailed e) {
-            runs.updateState(c, runId, "failed", null, e.at());
             runs.updateFailure(c, runId, e.reason(), e.at());
         } else if (event instanceof RunEntity.CostUpdated e) {
             upsertAgentCost(c, runId, e.agent(), e.agentTotalUsd());
@@ -126,6 +112,16 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
                 runs.updateCost(c, runId, currentCost(c, runId), target.toString());
             }
             recordLineage(c, runId, e);
+        }
+        Optional<RunState> state = RunState.setBy(event);
+        if (state.isPresent()) {
+            runs.updateState(c, runId, state.get().wireName(), node, event.at());
+        }
+        if (event instanceof RunEntity.GateOpened
+                || event instanceof RunEntity.GateEscalated
+                || event instanceof RunEntity.GateDecided
+                || event instanceof RunEntity.GateExpired) {
+            writeApprovalsFile(c, runId);
         }
     }
 

@@ -37,11 +37,48 @@ public record Gate(
         notifyChannels = notifyChannels == null ? List.of() : List.copyOf(notifyChannels);
     }
 
+    /** A pending gate at a workflow checkpoint. */
+    public static Gate checkpoint(
+            String gateId,
+            String runId,
+            String node,
+            String type,
+            Instant createdAt,
+            Long ttlSeconds,
+            Long escalateAfterSeconds,
+            List<String> notifyChannels) {
+        return new Gate(
+                gateId,
+                runId,
+                node,
+                type,
+                PENDING,
+                createdAt,
+                ttlSeconds,
+                escalateAfterSeconds,
+                null,
+                notifyChannels,
+                null,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    /** A pending gate for one agent's call of {@code tool}, which the permission engine answered ASK. */
+    public static Gate forTool(
+            String gateId, String runId, String node, String type, Instant createdAt, String tool, String agent) {
+        return new Gate(
+                gateId, runId, node, type, PENDING, createdAt, null, null, null, List.of(), null, null, null, tool,
+                agent);
+    }
+
     /** Whether this gate holds a tool call rather than a workflow checkpoint. */
     public boolean isToolGate() {
         return tool != null;
     }
 
+    /** The same gate, escalated to its notify channels at {@code at}. */
     Gate escalated(Instant at) {
         return new Gate(
                 gateId,
@@ -61,6 +98,7 @@ public record Gate(
                 agent);
     }
 
+    /** The same gate, decided: approved, rejected or expired. */
     Gate decided(String newState, String by, Instant at, String why) {
         return new Gate(
                 gateId,

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -15,13 +14,13 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
-import org.apache.pekko.pattern.StatusReply;
 import org.apache.pekko.persistence.typed.PersistenceId;
-import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
-import org.apache.pekko.persistence.typed.javadsl.CommandHandlerBuilder;
+import org.apache.pekko.persistence.typed.javadsl.CommandHandlerWithReply;
+import org.apache.pekko.persistence.typed.javadsl.CommandHandlerWithReplyBuilder;
 import org.apache.pekko.persistence.typed.javadsl.Effect;
 import org.apache.pekko.persistence.typed.javadsl.EventHandler;
-import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
+import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehaviorWithEnforcedReplies;
+import org.apache.pekko.persistence.typed.javadsl.ReplyEffect;
 import svc.config.Json;
 import svc.core.CborSerializable;
 import svc.core.task.LiveFeed;
@@ -34,23 +33,25 @@ import svc.core.task.TaskText;
 import svc.core.task.ToolApprovalRequest;
 import svc.library.workflow.Edge;
 import svc.library.workflow.Node;
-import svc.library.workflow.Workflow;
 
 /**
  * One pipeline run, sharded by run id: the director's walk through the workflow graph, the
  * approval gates, the run's spend and its lifecycle.
  *
- * <p>States: {@code queued} (waiting for a slot under {@code SVC_MAX_CONCURRENT_PIPELINES}) →
- * {@code running} (a stage is with the agents) → {@code waiting_approval} (a checkpoint's gate
- * is open; the slot is given back) → {@code queued} again on approval, or {@code failed} on
- * rejection or expiry; {@code running} → {@code paused} when the spend passes the budget, and
- * back on resume; any live state → {@code cancelled}; the last stage → {@code succeeded}; a
- * failed stage → {@code failed}.
+ * <p>States (one {@link RunState} per state type; {@link RunState#after} is the same rule for
+ * readers of the journal): {@code queued} (waiting for a slot under
+ * {@code SVC_MAX_CONCURRENT_PIPELINES}) → {@code running} (a stage is with the agents) →
+ * {@code waiting_approval} (a checkpoint's gate, or a tool gate the permission engine asked for,
+ * is open; the slot is given back) → {@code queued} again on approval, ahead of runs not yet
+ * started, or {@code failed} on rejection or expiry; {@code running} → {@code paused} when the
+ * spend passes the budget, and back on resume; any live state → {@code cancelled}; the last
+ * stage → {@code succeeded}; a failed stage → {@code failed}.
  *
  * <p>Agents ask the run before each step ({@link RequestStep}); that is how cancellation reaches
  * them (they stop at their next step), how spend is counted and how a pause holds them.
  */
-public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, RunEntity.Event, RunEntity.State> {
+public final class RunEntity
+        extends EventSourcedBehaviorWithEnforcedReplies<RunEntity.Command, RunEntity.Event, RunEntity.State> {
 
     public static final EntityTypeKey<Command> ENTITY_TYPE_KEY = EntityTypeKey.create(Command.class, "run");
     public static final String TAG = "run";
@@ -61,8 +62,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     public sealed interface Command extends CborSerializable {}
 
     /** Creates the run; the workflow is already resolved and travels as JSON. */
-    public record Create(RunSpec spec, String workflowJson, ActorRef<StatusReply<RunView>> replyTo)
-            implements Command {}
+    public record Create(RunSpec spec, String workflowJson, ActorRef<Reply> replyTo) implements Command {}
 
     /** The admission queue gives this run a slot. */
     public record Admit() implements Command {}
@@ -70,14 +70,13 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     /** Sent at start-up to every run that was live: re-register with admission, re-send tasks. */
     public record Wake() implements Command {}
 
-    public record Get(ActorRef<StatusReply<RunView>> replyTo) implements Command {}
+    public record Get(ActorRef<Reply> replyTo) implements Command {}
 
-    public record Cancel(String by, ActorRef<StatusReply<RunView>> replyTo) implements Command {}
+    public record Cancel(String by, ActorRef<Reply> replyTo) implements Command {}
 
-    public record Resume(String by, ActorRef<StatusReply<RunView>> replyTo) implements Command {}
+    public record Resume(String by, ActorRef<Reply> replyTo) implements Command {}
 
-    public record Decide(
-            String gateId, boolean approve, String by, String rationale, ActorRef<StatusReply<RunView>> replyTo)
+    public record Decide(String gateId, boolean approve, String by, String rationale, ActorRef<Reply> replyTo)
             implements Command {}
 
     /** From the approval sweep. */
@@ -89,11 +88,48 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     /** An agent the run gave a task (the director, or a parallel researcher) has answered. */
     public record TaskAnswered(TaskAnswer answer) implements Command {}
 
+    /** What an agent asks of the run before it goes on; answered with a {@link StepPermit}. */
+    public sealed interface AgentRequest extends Command {
+        String agent();
+
+        ActorRef<StepPermit> replyTo();
+    }
+
     /** An agent's tool call needs a person's approval; see {@link ToolApprovalRequest}. */
-    public record RequestToolApproval(ToolApprovalRequest request, ActorRef<StepPermit> replyTo) implements Command {}
+    public record RequestToolApproval(ToolApprovalRequest request, ActorRef<StepPermit> replyTo)
+            implements AgentRequest {
+        @Override
+        public String agent() {
+            return request.agent();
+        }
+    }
 
     /** An agent wants to take a step; see {@link StepRequest}. */
-    public record RequestStep(StepRequest request, ActorRef<StepPermit> replyTo) implements Command {}
+    public record RequestStep(StepRequest request, ActorRef<StepPermit> replyTo) implements AgentRequest {
+        @Override
+        public String agent() {
+            return request.agent();
+        }
+    }
+
+    /** The answer to a caller's command: the run as it is now, or why the run refused. */
+    public sealed interface Reply extends CborSerializable {}
+
+    public record Accepted(RunView view) implements Reply {}
+
+    public record Refused(Refusal refusal, String message) implements Reply {}
+
+    /** Why a run refused a caller's command. */
+    public enum Refusal {
+        /** No run has this id. */
+        NO_SUCH_RUN,
+        /** A run with this id exists already. */
+        RUN_EXISTS,
+        /** The run's state does not allow it (cancel a finished run, resume a running one). */
+        NOT_NOW,
+        /** The gate is not the run's open gate. */
+        NOT_THE_OPEN_GATE
+    }
 
     // ---- events ---------------------------------------------------------------------------
 
@@ -144,95 +180,84 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
 
     // ---- state ----------------------------------------------------------------------------
 
-    /** What every live or finished run knows about itself. */
-    public record RunInfo(
-            RunSpec spec,
-            Workflow workflow,
-            Instant createdAt,
-            Instant updatedAt,
-            Map<String, Object> facts,
-            Map<String, Integer> edgeCounts,
-            Map<String, Integer> visits,
-            Map<String, Double> agentCosts,
-            int delegations,
-            Map<String, Gate> gates,
-            String currentNode,
-            int budgetGrants) {
-
-        double costUsd() {
-            return agentCosts.values().stream().mapToDouble(Double::doubleValue).sum();
-        }
-
-        RunInfo at(Instant t) {
-            return new RunInfo(
-                    spec,
-                    workflow,
-                    createdAt,
-                    t,
-                    facts,
-                    edgeCounts,
-                    visits,
-                    agentCosts,
-                    delegations,
-                    gates,
-                    currentNode,
-                    budgetGrants);
-        }
-
-        RunInfo withGate(Gate g, Instant t) {
-            Map<String, Gate> copy = new LinkedHashMap<>(gates);
-            copy.put(g.gateId(), g);
-            return new RunInfo(
-                    spec,
-                    workflow,
-                    createdAt,
-                    t,
-                    facts,
-                    edgeCounts,
-                    visits,
-                    agentCosts,
-                    delegations,
-                    Map.copyOf(copy),
-                    currentNode,
-                    budgetGrants);
-        }
-    }
-
     /** Where a running run is: the node, its visit number, and parallel answers so far. */
     public record Position(String node, int visit, Map<String, TaskOutcome> research) {}
 
     /** One type per lifecycle phase, so a command a phase cannot take has no handler there. */
     public sealed interface State {}
 
+    /** No run with this id was created. */
     public enum Empty implements State {
         INSTANCE
+    }
+
+    /** A run that was created: what it knows about itself, and which {@link RunState} it is in. */
+    public sealed interface Existing extends State {
+        RunInfo info();
+
+        RunState runState();
     }
 
     /**
      * Waiting for a slot. {@code resumeAfter} is the checkpoint passed, {@code resumeAt} where the
      * agents wait after an approved tool gate; both null to start from the beginning.
      */
-    public record Queued(RunInfo info, String resumeAfter, Position resumeAt) implements State {
+    public record Queued(RunInfo info, String resumeAfter, Position resumeAt) implements Existing {
+        @Override
+        public RunState runState() {
+            return RunState.QUEUED;
+        }
+
         boolean resuming() {
             return resumeAfter != null || resumeAt != null;
         }
     }
 
-    public record Running(RunInfo info, Position position) implements State {}
+    public record Running(RunInfo info, Position position) implements Existing {
+        @Override
+        public RunState runState() {
+            return RunState.RUNNING;
+        }
+    }
 
     /**
      * A gate is open. For a checkpoint {@code resume} is null: the run gave its slot back and queues
      * again on approval. For a tool gate it is where the run stands: the agents wait in place.
      */
-    public record WaitingApproval(RunInfo info, String gateId, Position resume) implements State {}
+    public record WaitingApproval(RunInfo info, String gateId, Position resume) implements Existing {
+        @Override
+        public RunState runState() {
+            return RunState.WAITING_APPROVAL;
+        }
+    }
 
-    public record Paused(RunInfo info, Position position, String reason) implements State {}
+    public record Paused(RunInfo info, Position position, String reason) implements Existing {
+        @Override
+        public RunState runState() {
+            return RunState.PAUSED;
+        }
+    }
 
-    public record Cancelled(RunInfo info) implements State {}
+    public record Cancelled(RunInfo info) implements Existing {
+        @Override
+        public RunState runState() {
+            return RunState.CANCELLED;
+        }
+    }
 
-    public record Succeeded(RunInfo info) implements State {}
+    public record Succeeded(RunInfo info) implements Existing {
+        @Override
+        public RunState runState() {
+            return RunState.SUCCEEDED;
+        }
+    }
 
-    public record Failed(RunInfo info, String reason) implements State {}
+    public record Failed(RunInfo info, String reason) implements Existing {
+        @Override
+        public RunState runState() {
+            return RunState.FAILED;
+        }
+    }
 
     // ---- wiring ---------------------------------------------------------------------------
 
@@ -247,8 +272,12 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     private final ActorContext<Command> context;
     private final String runId;
     private final RunRuntime runtime;
-    /** Agents waiting for a permit while the run is paused; answered on resume or cancel. */
-    private final List<ActorRef<StepPermit>> parked = new ArrayList<>();
+    /**
+     * Agents' requests waiting until the run can go on (paused, or at a tool gate), by agent;
+     * handled again when it does, refused when it ends. Not persisted: after a restart the agents
+     * ask again.
+     */
+    private final Map<String, AgentRequest> parked = new LinkedHashMap<>();
 
     private final EventHandler<State, Event> folds;
 
@@ -272,146 +301,204 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
 
     // ---- command handlers -----------------------------------------------------------------
 
+    /**
+     * Every state answers every command: a caller's command with the run or a {@link Refused}, an
+     * agent's request with a permit, a refusal, or later (parked until the run can go on).
+     * Messages without a reply address that a state has no use for (a stale task answer, a
+     * sweep for a gate already decided, a duplicate admission) are dropped on purpose.
+     */
     @Override
-    public CommandHandler<Command, Event, State> commandHandler() {
-        CommandHandlerBuilder<Command, Event, State> b = newCommandHandlerBuilder();
+    public CommandHandlerWithReply<Command, Event, State> commandHandler() {
+        CommandHandlerWithReplyBuilder<Command, Event, State> b = newCommandHandlerWithReplyBuilder();
         b.forState(s -> s == Empty.INSTANCE)
                 .onCommand(Create.class, this::onCreate)
-                .onCommand(Get.class, (s, c) -> replyNotFound(c.replyTo()))
-                .onCommand(Cancel.class, (s, c) -> replyNotFound(c.replyTo()))
-                .onCommand(Resume.class, (s, c) -> replyNotFound(c.replyTo()))
-                .onCommand(Decide.class, (s, c) -> replyNotFound(c.replyTo()))
+                .onCommand(Get.class, (s, c) -> noSuchRun(c.replyTo()))
+                .onCommand(Cancel.class, (s, c) -> noSuchRun(c.replyTo()))
+                .onCommand(Resume.class, (s, c) -> noSuchRun(c.replyTo()))
+                .onCommand(Decide.class, (s, c) -> noSuchRun(c.replyTo()))
                 .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run does not exist"))
-                .onAnyCommand(() -> Effect().none());
+                .onCommand(RequestToolApproval.class, (s, c) -> refuse(c, "the run does not exist"))
+                .onCommand(Admit.class, (s, c) -> giveSlotBack())
+                .onCommand(Wake.class, (s, c) -> Effect().noReply())
+                .onCommand(EscalateGate.class, (s, c) -> Effect().noReply())
+                .onCommand(ExpireGate.class, (s, c) -> Effect().noReply())
+                .onCommand(TaskAnswered.class, (s, c) -> Effect().noReply());
 
         b.forStateType(Queued.class)
                 .onCommand(Admit.class, this::onAdmit)
-                .onCommand(Wake.class, (s, c) -> Effect().none().thenRun(st -> enqueue(s)))
-                .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c))
                 .onCommand(
-                        RequestStep.class,
-                        (s, c) -> s.resumeAt() != null ? park(c.replyTo()) : refuse(c, "the run is queued"))
-                .onCommand(RequestToolApproval.class, this::onRequestToolApprovalQueued);
+                        Wake.class,
+                        (s, c) -> Effect().none().thenRun(st -> enqueue(s)).thenNoReply())
+                .onCommand(Cancel.class, this::cancel)
+                // Back from a tool gate, the agents wait for the slot where they stood.
+                .onCommand(RequestStep.class, (s, c) -> parkIf(s.resumeAt() != null, c, "the run is queued"))
+                .onCommand(RequestToolApproval.class, (s, c) -> parkIf(s.resumeAt() != null, c, "the run is queued"));
 
         b.forStateType(Running.class)
                 .onCommand(RequestToolApproval.class, this::onRequestToolApproval)
                 .onCommand(TaskAnswered.class, this::onTaskAnswered)
                 .onCommand(RequestStep.class, this::onRequestStep)
                 .onCommand(Wake.class, this::onWakeRunning)
-                .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
+                .onCommand(Cancel.class, this::cancel);
 
         b.forStateType(WaitingApproval.class)
-                .onCommand(RequestToolApproval.class, this::onRequestToolApprovalWaiting)
+                // At a tool gate the agents wait in place; at a checkpoint none has work to do.
                 .onCommand(
-                        RequestStep.class,
-                        (s, c) -> s.resume() != null ? park(c.replyTo()) : refuse(c, "the run is waiting for approval"))
-                .onCommand(TaskAnswered.class, (s, c) -> Effect().none())
+                        RequestToolApproval.class,
+                        (s, c) -> parkIf(s.resume() != null, c, "the run is waiting for approval"))
+                .onCommand(
+                        RequestStep.class, (s, c) -> parkIf(s.resume() != null, c, "the run is waiting for approval"))
+                .onCommand(Admit.class, (s, c) -> giveSlotBack())
                 .onCommand(Decide.class, this::onDecide)
                 .onCommand(EscalateGate.class, this::onEscalate)
                 .onCommand(ExpireGate.class, this::onExpire)
-                .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
+                .onCommand(Cancel.class, this::cancel);
 
         b.forStateType(Paused.class)
                 .onCommand(Resume.class, this::onResume)
-                .onCommand(RequestStep.class, this::onRequestStepPaused)
+                // Both wait for the resume; a tool request then opens its gate as it would have.
+                .onCommand(RequestStep.class, (s, c) -> park(c))
+                .onCommand(RequestToolApproval.class, (s, c) -> park(c))
                 .onCommand(
                         Wake.class,
                         (s, c) -> Effect()
                                 .none()
-                                .thenRun(st -> runtime.admission().claim(runId)))
-                .onCommand(Cancel.class, (s, c) -> cancel(s.info(), c));
+                                .thenRun(st -> runtime.admission().claim(runId))
+                                .thenNoReply())
+                .onCommand(Cancel.class, this::cancel);
 
         b.forAnyState()
-                .onCommand(Get.class, (s, c) -> Effect().reply(c.replyTo(), StatusReply.success(view(s))))
-                .onCommand(
-                        Cancel.class,
-                        (s, c) -> Effect()
-                                .reply(
-                                        c.replyTo(),
-                                        StatusReply.error("the run is " + stateName(s) + " and cannot be cancelled")))
-                .onCommand(
-                        Resume.class,
-                        (s, c) -> Effect()
-                                .reply(c.replyTo(), StatusReply.error("the run is " + stateName(s) + ", not paused")))
-                .onCommand(
-                        Decide.class,
-                        (s, c) -> Effect()
-                                .reply(
-                                        c.replyTo(),
-                                        StatusReply.error(
-                                                "the run is " + stateName(s) + " and has no open gate " + c.gateId())))
+                .onCommand(Get.class, (s, c) -> Effect().reply(c.replyTo(), accepted(s)))
+                .onCommand(Create.class, (s, c) -> refused(c.replyTo(), Refusal.RUN_EXISTS, "run " + runId + " exists"))
+                .onCommand(Cancel.class, (s, c) -> notNow(c.replyTo(), s, "cannot be cancelled"))
+                .onCommand(Resume.class, (s, c) -> notNow(c.replyTo(), s, "is not paused"))
+                .onCommand(Decide.class, this::noOpenGate)
                 .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run is " + stateName(s)))
-                .onAnyCommand(() -> Effect().none());
+                .onCommand(RequestToolApproval.class, (s, c) -> refuse(c, "the run is " + stateName(s)))
+                // Running and paused runs hold their slot already; other states have no use for one.
+                .onCommand(
+                        Admit.class,
+                        (s, c) -> s instanceof Running || s instanceof Paused
+                                ? Effect().noReply()
+                                : giveSlotBack())
+                .onCommand(Wake.class, (s, c) -> Effect().noReply())
+                .onCommand(EscalateGate.class, (s, c) -> Effect().noReply())
+                .onCommand(ExpireGate.class, (s, c) -> Effect().noReply())
+                .onCommand(TaskAnswered.class, (s, c) -> Effect().noReply());
         return b.build();
     }
 
-    private Effect<Event, State> replyNotFound(ActorRef<StatusReply<RunView>> replyTo) {
-        return Effect().reply(replyTo, StatusReply.error("no run " + runId));
+    private Accepted accepted(State s) {
+        return new Accepted(view(s));
     }
 
-    private Effect<Event, State> refuse(RequestStep c, String reason) {
-        c.replyTo().tell(new StepPermit.Refuse(reason, true));
-        return Effect().none();
+    private ReplyEffect<Event, State> refused(ActorRef<Reply> replyTo, Refusal refusal, String message) {
+        return Effect().reply(replyTo, new Refused(refusal, message));
     }
 
-    private Effect<Event, State> onCreate(State state, Create cmd) {
+    private ReplyEffect<Event, State> noSuchRun(ActorRef<Reply> replyTo) {
+        return refused(replyTo, Refusal.NO_SUCH_RUN, "no run " + runId);
+    }
+
+    private ReplyEffect<Event, State> notNow(ActorRef<Reply> replyTo, State s, String what) {
+        return refused(replyTo, Refusal.NOT_NOW, "the run is " + stateName(s) + " and " + what);
+    }
+
+    private ReplyEffect<Event, State> noOpenGate(State s, Decide cmd) {
+        return refused(
+                cmd.replyTo(),
+                Refusal.NOT_THE_OPEN_GATE,
+                "the run is " + stateName(s) + " and has no open gate " + cmd.gateId());
+    }
+
+    private ReplyEffect<Event, State> refuse(AgentRequest request, String reason) {
+        return Effect().reply(request.replyTo(), new StepPermit.Refuse(reason, true));
+    }
+
+    /** An admission the run cannot use: the slot goes back, or it would stay taken for good. */
+    private ReplyEffect<Event, State> giveSlotBack() {
+        return Effect().none().thenRun(s -> runtime.admission().release(runId)).thenNoReply();
+    }
+
+    /**
+     * The agent waits until the run can go on. One request per agent: an agent asks again only
+     * after its ask timed out, so the older request has nobody left to answer.
+     */
+    private ReplyEffect<Event, State> park(AgentRequest request) {
+        parked.put(request.agent(), request);
+        return Effect().noReply();
+    }
+
+    private ReplyEffect<Event, State> parkIf(boolean goesOnLater, AgentRequest request, String reason) {
+        return goesOnLater ? park(request) : refuse(request, reason);
+    }
+
+    /** The run goes on: the parked requests are handled again, as the running run handles them. */
+    private void unpark() {
+        parked.values().forEach(r -> context.getSelf().tell(r));
+        parked.clear();
+    }
+
+    private ReplyEffect<Event, State> onCreate(State state, Create cmd) {
         List<Event> events = List.of(new RunCreated(cmd.spec(), cmd.workflowJson(), Instant.now()));
-        return Effect()
-                .persist(events)
-                .thenRun(s -> act(events, s))
-                .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
+        return Effect().persist(events).thenRun(s -> act(events, s)).thenReply(cmd.replyTo(), this::accepted);
     }
 
     private void enqueue(Queued queued) {
         runtime.admission().enqueue(runId, queued.info().createdAt(), queued.resuming());
     }
 
-    private Effect<Event, State> onAdmit(Queued state, Admit cmd) {
+    private ReplyEffect<Event, State> onAdmit(Queued state, Admit cmd) {
         Instant now = Instant.now();
         List<Event> events = new ArrayList<>();
         events.add(new RunAdmitted(now));
         RunInfo info = state.info();
         if (state.resumeAt() != null) {
             // Back from an approved tool gate: the agents go on where they waited.
-            return Effect().persist(events).thenRun(s -> {
-                act(events, s);
-                parked.forEach(p -> p.tell(new StepPermit.Proceed()));
-                parked.clear();
-                dispatch(info, state.resumeAt());
-            });
+            return Effect()
+                    .persist(events)
+                    .thenRun(s -> {
+                        act(events, s);
+                        unpark();
+                        dispatch(info, state.resumeAt());
+                    })
+                    .thenNoReply();
         }
         if (state.resumeAfter() == null) {
             events.addAll(enter(info, info.workflow().start(), null, "", now));
         } else {
-            events.addAll(advanceFrom(info, state.resumeAfter(), info.facts(), now));
+            events.addAll(advanceFrom(info, state.resumeAfter(), now));
         }
         return persistAndAct(events);
     }
 
-    private Effect<Event, State> onWakeRunning(Running state, Wake cmd) {
-        return Effect().none().thenRun(s -> {
-            runtime.admission().claim(runId);
-            dispatch(state.info(), state.position());
-        });
+    private ReplyEffect<Event, State> onWakeRunning(Running state, Wake cmd) {
+        return Effect()
+                .none()
+                .thenRun(s -> {
+                    runtime.admission().claim(runId);
+                    dispatch(state.info(), state.position());
+                })
+                .thenNoReply();
     }
 
-    private Effect<Event, State> onTaskAnswered(Running state, TaskAnswered cmd) {
-        TaskAnswer msg = cmd.answer();
+    private ReplyEffect<Event, State> onTaskAnswered(Running state, TaskAnswered cmd) {
+        TaskAnswer answer = cmd.answer();
         Position pos = state.position();
         Node.Stage stage = (Node.Stage) state.info().workflow().node(pos.node()).orElseThrow();
         Instant now = Instant.now();
         String base = taskBase(pos);
-        if (!stage.parallel().isEmpty() && msg.taskId().equals(base + "/" + msg.agent())) {
-            if (pos.research().containsKey(msg.agent())) {
-                return Effect().none();
+        if (!stage.parallel().isEmpty() && answer.taskId().equals(base + "/" + answer.agent())) {
+            if (pos.research().containsKey(answer.agent())) {
+                return Effect().noReply();
             }
-            return persistAndAct(List.of(new ResearchAnswered(pos.node(), msg.agent(), msg.outcome(), now)));
+            return persistAndAct(List.of(new ResearchAnswered(pos.node(), answer.agent(), answer.outcome(), now)));
         }
         String expected = stage.parallel().isEmpty() ? base : base + "/merge";
-        if (!msg.taskId().equals(expected)) {
-            return Effect().none();
+        if (!answer.taskId().equals(expected)) {
+            return Effect().noReply();
         }
-        TaskOutcome outcome = msg.outcome();
+        TaskOutcome outcome = answer.outcome();
         if (!outcome.ok()) {
             String error = TaskText.data(outcome.answer())
                     .map(d -> d.path("error").asText(""))
@@ -421,13 +508,11 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         }
         List<Event> events = new ArrayList<>();
         events.add(new StageCompleted(pos.node(), pos.visit(), outcome.answer(), outcome.facts(), now));
-        Map<String, Object> facts = new LinkedHashMap<>(state.info().facts());
-        facts.putAll(outcome.facts());
-        events.addAll(advanceFrom(state.info(), pos.node(), facts, now));
+        events.addAll(advanceFrom(state.info().withFacts(outcome.facts()), pos.node(), now));
         return persistAndAct(events);
     }
 
-    private Effect<Event, State> onRequestStep(Running state, RequestStep cmd) {
+    private ReplyEffect<Event, State> onRequestStep(Running state, RequestStep cmd) {
         StepRequest request = cmd.request();
         RunInfo info = state.info();
         Instant now = Instant.now();
@@ -442,41 +527,23 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         double budget = runtime.settings().budgetPerPipelineUsd() * info.budgetGrants();
         if (budget > 0 && total > budget) {
             events.add(new RunPaused(String.format("LLM spend $%.4f passed the budget of $%.4f", total, budget), now));
-            parked.add(cmd.replyTo());
+            parked.put(request.agent(), cmd);
             return persistAndAct(events);
         }
+        StepPermit permit = new StepPermit.Proceed();
         if (request.delegation()) {
-            if (info.delegations() + 1 > runtime.settings().maxDelegationsPerRun()) {
-                cmd.replyTo()
-                        .tell(new StepPermit.Refuse(
-                                "more than " + runtime.settings().maxDelegationsPerRun() + " delegations in this run",
-                                false));
-                return events.isEmpty() ? Effect().none() : persistAndAct(events);
+            int limit = runtime.settings().maxDelegationsPerRun();
+            if (info.delegations() + 1 > limit) {
+                permit = new StepPermit.Refuse("more than " + limit + " delegations in this run", false);
+            } else {
+                events.add(new DelegationCounted(request.agent(), now));
             }
-            events.add(new DelegationCounted(request.agent(), now));
         }
         if (events.isEmpty()) {
-            cmd.replyTo().tell(new StepPermit.Proceed());
-            return Effect().none();
+            return Effect().reply(cmd.replyTo(), permit);
         }
-        return Effect()
-                .persist(events)
-                .thenRun(s -> publish(events))
-                .thenRun(s -> cmd.replyTo().tell(new StepPermit.Proceed()));
-    }
-
-    private Effect<Event, State> onRequestStepPaused(Paused state, RequestStep cmd) {
-        return park(cmd.replyTo());
-    }
-
-    private Effect<Event, State> park(ActorRef<StepPermit> replyTo) {
-        parked.add(replyTo);
-        return Effect().none();
-    }
-
-    private Effect<Event, State> refuseApproval(RequestToolApproval c, String reason) {
-        c.replyTo().tell(new StepPermit.Refuse(reason, true));
-        return Effect().none();
+        StepPermit answer = permit;
+        return Effect().persist(events).thenRun(s -> publish(events)).thenReply(cmd.replyTo(), s -> answer);
     }
 
     /** A gate for this agent's tool, decided or not, or null. */
@@ -493,82 +560,47 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     /** Gate types whose approval by a person also covers a later ASK in the same run. */
     private static final Set<String> APPROVING_CHECKPOINTS = Set.of("deploy", "manual", "security");
 
-    private Effect<Event, State> onRequestToolApproval(Running state, RequestToolApproval cmd) {
+    private ReplyEffect<Event, State> onRequestToolApproval(Running state, RequestToolApproval cmd) {
         ToolApprovalRequest request = cmd.request();
         Gate existing = toolGate(state.info(), request.agent(), request.tool());
         boolean approvedCheckpoint = state.info().gates().values().stream()
                 .anyMatch(g ->
                         !g.isToolGate() && Gate.APPROVED.equals(g.state()) && APPROVING_CHECKPOINTS.contains(g.type()));
         if ((existing != null && Gate.APPROVED.equals(existing.state())) || approvedCheckpoint) {
-            cmd.replyTo().tell(new StepPermit.Proceed());
-            return Effect().none();
+            return Effect().reply(cmd.replyTo(), new StepPermit.Proceed());
         }
         Instant now = Instant.now();
         Position pos = state.position();
         String gateId = runId + "-" + pos.node() + "-" + request.tool() + "-"
                 + (state.info().gates().size() + 1);
-        String type = request.tool().equals("register_model_deployment") ? "deploy" : "security";
-        Gate gate = new Gate(
-                gateId,
-                runId,
-                pos.node(),
-                type,
-                Gate.PENDING,
-                now,
-                null,
-                null,
-                null,
-                List.of(),
-                null,
-                null,
-                null,
-                request.tool(),
-                request.agent());
-        parked.add(cmd.replyTo());
+        String type = switch (request.tool()) {
+            case "register_model_deployment" -> "deploy";
+            case "request_approval" -> "manual"; // an agent's question for a person
+            default -> "security";
+        };
+        Gate gate = Gate.forTool(gateId, runId, pos.node(), type, now, request.tool(), request.agent());
+        parked.put(request.agent(), cmd);
         return persistAndAct(List.of(new GateOpened(gate, now)));
     }
 
-    /** After an approved tool gate the agent that asked waits for the slot like the others. */
-    private Effect<Event, State> onRequestToolApprovalQueued(Queued state, RequestToolApproval cmd) {
-        ToolApprovalRequest request = cmd.request();
-        Gate gate = toolGate(state.info(), request.agent(), request.tool());
-        if (state.resumeAt() != null && gate != null && Gate.APPROVED.equals(gate.state())) {
-            return park(cmd.replyTo());
-        }
-        return refuseApproval(cmd, "the run is queued");
-    }
-
-    private Effect<Event, State> onRequestToolApprovalWaiting(WaitingApproval state, RequestToolApproval cmd) {
-        ToolApprovalRequest request = cmd.request();
-        Gate open = state.info().gates().get(state.gateId());
-        if (state.resume() != null
-                && open != null
-                && request.tool().equals(open.tool())
-                && request.agent().equals(open.agent())) {
-            return park(cmd.replyTo());
-        }
-        return refuseApproval(cmd, "the run is waiting for another approval");
-    }
-
-    private Effect<Event, State> onResume(Paused state, Resume cmd) {
+    private ReplyEffect<Event, State> onResume(Paused state, Resume cmd) {
         return Effect()
                 .persist(new RunResumed(cmd.by(), Instant.now()))
                 .thenRun(s -> {
-                    parked.forEach(p -> p.tell(new StepPermit.Proceed()));
-                    parked.clear();
+                    unpark();
                     // After a restart no agent is parked here: waking the stage reaches them.
                     Running running = (Running) s;
                     dispatch(running.info(), running.position());
                 })
-                .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
+                .thenReply(cmd.replyTo(), this::accepted);
     }
 
-    private Effect<Event, State> onDecide(WaitingApproval state, Decide cmd) {
+    private ReplyEffect<Event, State> onDecide(WaitingApproval state, Decide cmd) {
         if (!state.gateId().equals(cmd.gateId())) {
-            return Effect()
-                    .reply(
-                            cmd.replyTo(),
-                            StatusReply.error("gate " + cmd.gateId() + " is not the open gate of run " + runId));
+            return refused(
+                    cmd.replyTo(),
+                    Refusal.NOT_THE_OPEN_GATE,
+                    "gate " + cmd.gateId() + " is not the open gate of run " + runId);
         }
         Instant now = Instant.now();
         List<Event> events = new ArrayList<>();
@@ -577,23 +609,20 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
             String why = cmd.rationale() == null || cmd.rationale().isBlank() ? "" : ": " + cmd.rationale();
             events.add(new RunFailed("gate " + cmd.gateId() + " rejected by " + cmd.by() + why, now));
         }
-        return Effect()
-                .persist(events)
-                .thenRun(s -> act(events, s))
-                .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
+        return Effect().persist(events).thenRun(s -> act(events, s)).thenReply(cmd.replyTo(), this::accepted);
     }
 
-    private Effect<Event, State> onEscalate(WaitingApproval state, EscalateGate cmd) {
+    private ReplyEffect<Event, State> onEscalate(WaitingApproval state, EscalateGate cmd) {
         Gate gate = state.info().gates().get(cmd.gateId());
         if (gate == null || gate.escalatedAt() != null || !Gate.PENDING.equals(gate.state())) {
-            return Effect().none();
+            return Effect().noReply();
         }
         return persistAndAct(List.of(new GateEscalated(cmd.gateId(), cmd.at())));
     }
 
-    private Effect<Event, State> onExpire(WaitingApproval state, ExpireGate cmd) {
+    private ReplyEffect<Event, State> onExpire(WaitingApproval state, ExpireGate cmd) {
         if (!state.gateId().equals(cmd.gateId())) {
-            return Effect().none();
+            return Effect().noReply();
         }
         Instant now = Instant.now();
         return persistAndAct(List.of(
@@ -601,40 +630,23 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                 new RunFailed("gate " + cmd.gateId() + " expired without a decision", now)));
     }
 
-    private Effect<Event, State> cancel(RunInfo info, Cancel cmd) {
+    private ReplyEffect<Event, State> cancel(State state, Cancel cmd) {
         List<Event> events = List.of(new RunCancelled(cmd.by(), Instant.now()));
-        return Effect()
-                .persist(events)
-                .thenRun(s -> act(events, s))
-                .thenReply(cmd.replyTo(), s -> StatusReply.success(view(s)));
+        return Effect().persist(events).thenRun(s -> act(events, s)).thenReply(cmd.replyTo(), this::accepted);
     }
 
     // ---- the walk -------------------------------------------------------------------------
 
     /** Events for leaving {@code node}: into the next node, or success at the end of the graph. */
-    private List<Event> advanceFrom(RunInfo info, String node, Map<String, Object> facts, Instant now) {
-        WorkflowWalk.Step step = WorkflowWalk.next(info.workflow(), node, facts, info.edgeCounts());
+    private List<Event> advanceFrom(RunInfo info, String node, Instant now) {
+        WorkflowWalk.Step step = WorkflowWalk.next(info.workflow(), node, info.facts(), info.edgeCounts());
         if (step.edge().isEmpty()) {
             return List.of(new RunSucceeded(now));
         }
         Edge edge = step.edge().get();
+        String key = WorkflowWalk.key(edge);
         // Edge counts move with the events, so later routers see this edge as taken.
-        Map<String, Integer> counts = new LinkedHashMap<>(info.edgeCounts());
-        counts.merge(WorkflowWalk.key(edge), 1, Integer::sum);
-        RunInfo moved = new RunInfo(
-                info.spec(),
-                info.workflow(),
-                info.createdAt(),
-                now,
-                facts,
-                counts,
-                info.visits(),
-                info.agentCosts(),
-                info.delegations(),
-                info.gates(),
-                info.currentNode(),
-                info.budgetGrants());
-        return enter(moved, edge.target(), WorkflowWalk.key(edge), step.note(), now);
+        return enter(info.withEdgeTaken(key), edge.target(), key, step.note(), now);
     }
 
     /** Events for entering a node; routers are passed through at once. */
@@ -644,47 +656,25 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         events.add(new NodeEntered(nodeId, visit, edge, note, now));
         Node node = info.workflow().node(nodeId).orElseThrow();
         if (node instanceof Node.Router) {
-            Map<String, Integer> visits = new LinkedHashMap<>(info.visits());
-            visits.put(nodeId, visit);
-            RunInfo passed = new RunInfo(
-                    info.spec(),
-                    info.workflow(),
-                    info.createdAt(),
-                    now,
-                    info.facts(),
-                    info.edgeCounts(),
-                    visits,
-                    info.agentCosts(),
-                    info.delegations(),
-                    info.gates(),
-                    nodeId,
-                    info.budgetGrants());
-            events.addAll(advanceFrom(passed, nodeId, info.facts(), now));
+            events.addAll(advanceFrom(info.withNodeEntered(nodeId, visit), nodeId, now));
         } else if (node instanceof Node.Checkpoint cp) {
             String gateId = runId + "-" + nodeId + "-" + visit;
-            Gate gate = new Gate(
+            Gate gate = Gate.checkpoint(
                     gateId,
                     runId,
                     nodeId,
                     cp.gateType().id(),
-                    Gate.PENDING,
                     now,
                     cp.ttlSeconds(),
                     cp.escalateAfterSeconds(),
-                    null,
-                    cp.notifyChannels(),
-                    null,
-                    null,
-                    null,
-                    null,
-                    null);
+                    cp.notifyChannels());
             events.add(new GateOpened(gate, now));
         }
         return events;
     }
 
-    private Effect<Event, State> persistAndAct(List<Event> events) {
-        return Effect().persist(events).thenRun(s -> act(events, s));
+    private ReplyEffect<Event, State> persistAndAct(List<Event> events) {
+        return Effect().persist(events).thenRun(s -> act(events, s)).thenNoReply();
     }
 
     /** The side effects of a transition, run after the events are in the journal. */
@@ -692,28 +682,7 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         publish(events);
         for (Event e : events) {
             if (e instanceof RunCancelled || e instanceof RunFailed || e instanceof RunSucceeded) {
-                infoOf(after)
-                        .ifPresent(info -> runtime.tracing()
-                                .record(
-                                        "pipeline.run",
-                                        runId,
-                                        info.createdAt(),
-                                        e.at(),
-                                        java.util.Map.of(
-                                                "run_id",
-                                                runId,
-                                                "template",
-                                                info.spec().template(),
-                                                "profile",
-                                                String.valueOf(info.spec().profile()),
-                                                "state",
-                                                stateName(after),
-                                                "cost_usd",
-                                                info.costUsd()),
-                                        !(e instanceof RunSucceeded)));
-                parked.forEach(p -> p.tell(new StepPermit.Refuse("the run is " + stateName(after), true)));
-                parked.clear();
-                runtime.admission().release(runId);
+                finished((Existing) after, e.at());
             } else if (e instanceof GateOpened) {
                 // Nobody knows how long a person takes: the slot goes to another run meanwhile.
                 runtime.admission().release(runId);
@@ -722,12 +691,36 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
             }
         }
         if (after instanceof Running running
-                && events.stream()
-                        .anyMatch(e -> e instanceof NodeEntered
-                                || e instanceof ResearchAnswered
-                                || e instanceof GateDecided)) {
+                && events.stream().anyMatch(e -> e instanceof NodeEntered || e instanceof ResearchAnswered)) {
             dispatch(running.info(), running.position());
         }
+    }
+
+    /** The run is over: its span, the agents still waiting, its slot. */
+    private void finished(Existing after, Instant at) {
+        RunInfo info = after.info();
+        String state = after.runState().wireName();
+        runtime.tracing()
+                .record(
+                        "pipeline.run",
+                        runId,
+                        info.createdAt(),
+                        at,
+                        Map.of(
+                                "run_id",
+                                runId,
+                                "template",
+                                info.spec().template(),
+                                "profile",
+                                String.valueOf(info.spec().profile()),
+                                "state",
+                                state,
+                                "cost_usd",
+                                info.costUsd()),
+                        after.runState() != RunState.SUCCEEDED);
+        parked.values().forEach(r -> r.replyTo().tell(new StepPermit.Refuse("the run is " + state, true)));
+        parked.clear();
+        runtime.admission().release(runId);
     }
 
     /**
@@ -792,30 +785,13 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
 
     // ---- views ----------------------------------------------------------------------------
 
+    /** The state's wire name, or {@code absent} when no run was created. */
     public static String stateName(State s) {
-        if (s instanceof Queued) return "queued";
-        if (s instanceof Running) return "running";
-        if (s instanceof WaitingApproval) return "waiting_approval";
-        if (s instanceof Paused) return "paused";
-        if (s instanceof Cancelled) return "cancelled";
-        if (s instanceof Succeeded) return "succeeded";
-        if (s instanceof Failed) return "failed";
-        return "absent";
-    }
-
-    static Optional<RunInfo> infoOf(State s) {
-        if (s instanceof Queued q) return Optional.of(q.info());
-        if (s instanceof Running r) return Optional.of(r.info());
-        if (s instanceof WaitingApproval w) return Optional.of(w.info());
-        if (s instanceof Paused p) return Optional.of(p.info());
-        if (s instanceof Cancelled c) return Optional.of(c.info());
-        if (s instanceof Succeeded ok) return Optional.of(ok.info());
-        if (s instanceof Failed f) return Optional.of(f.info());
-        return Optional.empty();
+        return s instanceof Existing e ? e.runState().wireName() : "absent";
     }
 
     private RunView view(State s) {
-        RunInfo info = infoOf(s).orElseThrow();
+        RunInfo info = ((Existing) s).info();
         RunSpec spec = info.spec();
         String failure = s instanceof Failed f ? f.reason() : null;
         List<Gate> pending = info.gates().values().stream()
@@ -861,44 +837,34 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                 .onEvent(
                         GateOpened.class,
                         (s, e) -> new WaitingApproval(
-                                s.info().withGate(e.gate(), e.at()),
+                                s.info().at(e.at()).withGate(e.gate()),
                                 e.gate().gateId(),
                                 e.gate().isToolGate() ? s.position() : null))
-                .onEvent(CostUpdated.class, (s, e) -> new Running(costUpdated(s.info(), e), s.position()))
-                .onEvent(DelegationCounted.class, (s, e) -> new Running(delegationCounted(s.info()), s.position()))
+                .onEvent(
+                        CostUpdated.class,
+                        (s, e) -> new Running(
+                                s.info().at(e.at()).withAgentCost(e.agent(), e.agentTotalUsd()), s.position()))
+                .onEvent(DelegationCounted.class, (s, e) -> new Running(s.info().withDelegationCounted(), s.position()))
                 .onEvent(RunPaused.class, (s, e) -> new Paused(s.info().at(e.at()), s.position(), e.reason()))
                 .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())))
                 .onEvent(RunSucceeded.class, (s, e) -> new Succeeded(s.info().at(e.at())))
                 .onEvent(RunFailed.class, (s, e) -> new Failed(s.info().at(e.at()), e.reason()));
         b.forStateType(WaitingApproval.class)
-                .onEvent(
-                        GateEscalated.class,
-                        (s, e) -> new WaitingApproval(
-                                s.info()
-                                        .withGate(
-                                                s.info().gates().get(e.gateId()).escalated(e.at()),
-                                                s.info().updatedAt()),
-                                s.gateId(),
-                                s.resume()))
+                .onEvent(GateEscalated.class, RunEntity::gateEscalated)
                 .onEvent(GateDecided.class, RunEntity::gateDecided)
-                .onEvent(
-                        GateExpired.class,
-                        (s, e) -> new WaitingApproval(
-                                s.info()
-                                        .withGate(
-                                                s.info()
-                                                        .gates()
-                                                        .get(e.gateId())
-                                                        .decided(Gate.EXPIRED, null, e.at(), "expired"),
-                                                e.at()),
-                                s.gateId(),
-                                s.resume()))
+                .onEvent(GateExpired.class, RunEntity::gateExpired)
                 .onEvent(RunFailed.class, (s, e) -> new Failed(s.info().at(e.at()), e.reason()))
                 .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
         b.forStateType(Paused.class)
-                .onEvent(CostUpdated.class, (s, e) -> new Paused(costUpdated(s.info(), e), s.position(), s.reason()))
                 .onEvent(
-                        RunResumed.class, (s, e) -> new Running(granted(s.info().at(e.at())), s.position()))
+                        CostUpdated.class,
+                        (s, e) -> new Paused(
+                                s.info().at(e.at()).withAgentCost(e.agent(), e.agentTotalUsd()),
+                                s.position(),
+                                s.reason()))
+                .onEvent(
+                        RunResumed.class,
+                        (s, e) -> new Running(s.info().at(e.at()).withBudgetGranted(), s.position()))
                 .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
         return b.build();
     }
@@ -924,43 +890,14 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     }
 
     private static State created(State s, RunCreated e) {
-        RunInfo info = new RunInfo(
-                e.spec(),
-                WorkflowCodec.fromJson(e.workflowJson()),
-                e.at(),
-                e.at(),
-                Map.of(),
-                Map.of(),
-                Map.of(),
-                Map.of(),
-                0,
-                Map.of(),
-                null,
-                1);
-        return new Queued(info, null, null);
+        return new Queued(RunInfo.created(e.spec(), WorkflowCodec.fromJson(e.workflowJson()), e.at()), null, null);
     }
 
     private static State nodeEntered(Running s, NodeEntered e) {
-        RunInfo i = s.info();
-        Map<String, Integer> visits = new LinkedHashMap<>(i.visits());
-        visits.put(e.node(), e.visit());
-        Map<String, Integer> counts = new LinkedHashMap<>(i.edgeCounts());
+        RunInfo moved = s.info().at(e.at()).withNodeEntered(e.node(), e.visit());
         if (e.edge() != null) {
-            counts.merge(e.edge(), 1, Integer::sum);
+            moved = moved.withEdgeTaken(e.edge());
         }
-        RunInfo moved = new RunInfo(
-                i.spec(),
-                i.workflow(),
-                i.createdAt(),
-                e.at(),
-                i.facts(),
-                Map.copyOf(counts),
-                Map.copyOf(visits),
-                i.agentCosts(),
-                i.delegations(),
-                i.gates(),
-                e.node(),
-                i.budgetGrants());
         return new Running(moved, new Position(e.node(), e.visit(), Map.of()));
     }
 
@@ -972,23 +909,18 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
     }
 
     private static State stageCompleted(Running s, StageCompleted e) {
-        RunInfo i = s.info();
-        Map<String, Object> facts = new LinkedHashMap<>(i.facts());
-        facts.putAll(e.facts());
-        RunInfo done = new RunInfo(
-                i.spec(),
-                i.workflow(),
-                i.createdAt(),
-                e.at(),
-                Map.copyOf(facts),
-                i.edgeCounts(),
-                i.visits(),
-                i.agentCosts(),
-                i.delegations(),
-                i.gates(),
-                i.currentNode(),
-                i.budgetGrants());
-        return new Running(done, s.position());
+        return new Running(s.info().at(e.at()).withFacts(e.facts()), s.position());
+    }
+
+    /** An escalation is housekeeping: the run's own updated-at does not move. */
+    private static State gateEscalated(WaitingApproval s, GateEscalated e) {
+        Gate gate = s.info().gates().get(e.gateId()).escalated(e.at());
+        return new WaitingApproval(s.info().withGate(gate), s.gateId(), s.resume());
+    }
+
+    private static State gateExpired(WaitingApproval s, GateExpired e) {
+        Gate gate = s.info().gates().get(e.gateId()).decided(Gate.EXPIRED, null, e.at(), "expired");
+        return new WaitingApproval(s.info().at(e.at()).withGate(gate), s.gateId(), s.resume());
     }
 
     private static State gateDecided(WaitingApproval s, GateDecided e) {
@@ -996,60 +928,10 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
                 .gates()
                 .get(e.gateId())
                 .decided(e.approved() ? Gate.APPROVED : Gate.REJECTED, e.by(), e.at(), e.rationale());
-        RunInfo info = s.info().withGate(gate, e.at());
+        RunInfo info = s.info().at(e.at()).withGate(gate);
         if (!e.approved()) {
             return new WaitingApproval(info, s.gateId(), s.resume());
         }
         return s.resume() != null ? new Queued(info, null, s.resume()) : new Queued(info, gate.node(), null);
-    }
-
-    private static RunInfo costUpdated(RunInfo i, CostUpdated e) {
-        Map<String, Double> costs = new LinkedHashMap<>(i.agentCosts());
-        costs.put(e.agent(), e.agentTotalUsd());
-        return new RunInfo(
-                i.spec(),
-                i.workflow(),
-                i.createdAt(),
-                e.at(),
-                i.facts(),
-                i.edgeCounts(),
-                i.visits(),
-                Map.copyOf(costs),
-                i.delegations(),
-                i.gates(),
-                i.currentNode(),
-                i.budgetGrants());
-    }
-
-    private static RunInfo granted(RunInfo i) {
-        return new RunInfo(
-                i.spec(),
-                i.workflow(),
-                i.createdAt(),
-                i.updatedAt(),
-                i.facts(),
-                i.edgeCounts(),
-                i.visits(),
-                i.agentCosts(),
-                i.delegations(),
-                i.gates(),
-                i.currentNode(),
-                i.budgetGrants() + 1);
-    }
-
-    private static RunInfo delegationCounted(RunInfo i) {
-        return new RunInfo(
-                i.spec(),
-                i.workflow(),
-                i.createdAt(),
-                i.updatedAt(),
-                i.facts(),
-                i.edgeCounts(),
-                i.visits(),
-                i.agentCosts(),
-                i.delegations() + 1,
-                i.gates(),
-                i.currentNode(),
-                i.budgetGrants());
     }
 }

@@ -23,7 +23,6 @@ import java.util.stream.Stream;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
-import org.apache.pekko.pattern.StatusReply;
 import svc.config.Json;
 import svc.library.LibraryException;
 import svc.library.asset.Library;
@@ -124,7 +123,7 @@ public final class RunService {
                 CompletableFuture.supplyAsync(() -> prepare(runId, request), blocking)
                         .thenComposeAsync(
                                 prepared -> entity(runId)
-                                        .askWithStatus(
+                                        .ask(
                                                 replyTo -> new RunEntity.Create(
                                                         prepared.spec(), prepared.workflowJson(), replyTo),
                                                 askTimeout),
@@ -192,15 +191,15 @@ public final class RunService {
     }
 
     public CompletionStage<RunView> get(String runId) {
-        return mapped(entity(runId).askWithStatus(RunEntity.Get::new, askTimeout), runId);
+        return mapped(entity(runId).ask(RunEntity.Get::new, askTimeout), runId);
     }
 
     public CompletionStage<RunView> cancel(String runId, String by) {
-        return mapped(entity(runId).askWithStatus(r -> new RunEntity.Cancel(by, r), askTimeout), runId);
+        return mapped(entity(runId).ask(r -> new RunEntity.Cancel(by, r), askTimeout), runId);
     }
 
     public CompletionStage<RunView> resume(String runId, String by) {
-        return mapped(entity(runId).askWithStatus(r -> new RunEntity.Resume(by, r), askTimeout), runId);
+        return mapped(entity(runId).ask(r -> new RunEntity.Resume(by, r), askTimeout), runId);
     }
 
     /**
@@ -218,7 +217,7 @@ public final class RunService {
                             String runId = gate.map(ApprovalRow::runId).orElseGet(prefix::group);
                             return mapped(
                                     entity(runId)
-                                            .askWithStatus(
+                                            .ask(
                                                     r -> new RunEntity.Decide(gateId, approve, by, rationale, r),
                                                     askTimeout),
                                     runId);
@@ -285,16 +284,26 @@ public final class RunService {
 
     // ---- helpers --------------------------------------------------------------------------
 
-    /** Turns the entity's and the ask's failures into {@link RunErrors}, on a known executor. */
-    private <T> CompletionStage<T> mapped(CompletionStage<T> stage, String runId) {
+    /** The run the entity answered, or its refusal and the ask's failures as {@link RunErrors}. */
+    private CompletionStage<RunView> mapped(CompletionStage<RunEntity.Reply> stage, String runId) {
         return stage.handleAsync(
-                (value, failure) -> {
+                (reply, failure) -> {
                     if (failure != null) {
                         throw mapFailure(failure, runId);
                     }
-                    return value;
+                    if (reply instanceof RunEntity.Refused refused) {
+                        throw refusal(refused);
+                    }
+                    return ((RunEntity.Accepted) reply).view();
                 },
                 callbacks);
+    }
+
+    private static RuntimeException refusal(RunEntity.Refused refused) {
+        return switch (refused.refusal()) {
+            case NO_SUCH_RUN -> new RunErrors.NotFound(refused.message());
+            case RUN_EXISTS, NOT_NOW, NOT_THE_OPEN_GATE -> new RunErrors.Conflict(refused.message());
+        };
     }
 
     private EntityRef<RunEntity.Command> entity(String runId) {
@@ -307,11 +316,6 @@ public final class RunService {
                 || cause instanceof RunErrors.Invalid
                 || cause instanceof RunErrors.Conflict) {
             return (RuntimeException) cause;
-        }
-        if (cause instanceof StatusReply.ErrorMessage msg) {
-            return msg.getMessage().startsWith("no run ")
-                    ? new RunErrors.NotFound(msg.getMessage())
-                    : new RunErrors.Conflict(msg.getMessage());
         }
         if (cause instanceof java.util.concurrent.TimeoutException) {
             return new IllegalStateException("run " + runId + " did not answer in time", cause);

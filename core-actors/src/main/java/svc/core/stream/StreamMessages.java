@@ -3,7 +3,9 @@ package svc.core.stream;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import svc.config.Json;
 import svc.core.agent.AgentEntity;
+import svc.core.run.Gate;
 import svc.core.run.RunEntity;
+import svc.core.run.RunState;
 
 /**
  * The documented shape of a run's stream messages (WebSocket and console). Every message is a
@@ -66,26 +68,23 @@ public final class StreamMessages {
             o.put("type", "gate")
                     .put("gate_id", g.gate().gateId())
                     .put("gate_type", g.gate().type())
-                    .put("state", "pending");
+                    .put("state", Gate.PENDING);
             if (g.gate().isToolGate()) {
                 o.put("tool", g.gate().tool()).put("agent", g.gate().agent());
             }
         } else if (event instanceof RunEntity.GateDecided g) {
             o.put("type", "gate")
                     .put("gate_id", g.gateId())
-                    .put("state", g.approved() ? "approved" : "rejected")
+                    .put("state", g.approved() ? Gate.APPROVED : Gate.REJECTED)
                     .put("by", g.by())
                     .put("rationale", g.rationale());
         } else if (event instanceof RunEntity.GateEscalated g) {
             o.put("type", "gate").put("gate_id", g.gateId()).put("escalated", true);
         } else if (event instanceof RunEntity.GateExpired g) {
-            o.put("type", "gate").put("gate_id", g.gateId()).put("state", "expired");
+            o.put("type", "gate").put("gate_id", g.gateId()).put("state", Gate.EXPIRED);
         } else {
             o.put("type", "state").put("event", event.getClass().getSimpleName());
-            String state = stateAfter(event);
-            if (state != null) {
-                o.put("state", state);
-            }
+            RunState.setBy(event).ifPresent(state -> o.put("state", state.wireName()));
             if (event instanceof RunEntity.RunFailed f) {
                 o.put("reason", f.reason());
             } else if (event instanceof RunEntity.RunPaused p) {
@@ -97,25 +96,9 @@ public final class StreamMessages {
         return o;
     }
 
-    /** The run state an event leads to, or null when it does not change the state. */
-    public static String stateAfter(RunEntity.Event event) {
-        if (event instanceof RunEntity.RunCreated) return "queued";
-        if (event instanceof RunEntity.RunAdmitted || event instanceof RunEntity.RunResumed) return "running";
-        if (event instanceof RunEntity.GateOpened) return "waiting_approval";
-        // After an approval the run queues for a slot (then RunAdmitted says running); the gate
-        // message itself says approved.
-        if (event instanceof RunEntity.RunPaused) return "paused";
-        if (event instanceof RunEntity.RunCancelled) return "cancelled";
-        if (event instanceof RunEntity.RunSucceeded) return "succeeded";
-        if (event instanceof RunEntity.RunFailed) return "failed";
-        return null;
-    }
-
     /** Whether the run is over after this event: the stream ends there. */
     public static boolean isFinal(RunEntity.Event event) {
-        return event instanceof RunEntity.RunSucceeded
-                || event instanceof RunEntity.RunFailed
-                || event instanceof RunEntity.RunCancelled;
+        return RunState.setBy(event).map(RunState::isFinished).orElse(false);
     }
 
     private static ObjectNode base(String runId, String ts) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,20 +63,25 @@ class RunLifecycleTest {
             assertThat(conversations.resolve("index.json")).exists();
             assertThat(conversations.resolve("container-builder.jsonl")).exists();
         });
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(conversations, "*.jsonl")) {
-            for (Path file : files) {
-                List<String> lines = Files.readAllLines(file);
-                for (int i = 0; i < lines.size(); i++) {
-                    JsonNode line = Json.parse(lines.get(i));
-                    assertThat(line.path("seq").asLong())
-                            .as("line %d of %s", i + 1, file)
-                            .isEqualTo(i + 1);
-                    assertThat(line.path("role").asText()).isIn("user", "assistant", "tool");
-                    assertThat(line.path("agent").asText())
-                            .isEqualTo(file.getFileName().toString().replace(".jsonl", ""));
+        // The projection may still be appending (a group can be read half written): retry until whole.
+        fx.eventually(Duration.ofSeconds(10), () -> {
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(conversations, "*.jsonl")) {
+                for (Path file : files) {
+                    List<String> lines = Files.readAllLines(file);
+                    for (int i = 0; i < lines.size(); i++) {
+                        JsonNode line = Json.parse(lines.get(i));
+                        assertThat(line.path("seq").asLong())
+                                .as("line %d of %s", i + 1, file)
+                                .isEqualTo(i + 1);
+                        assertThat(line.path("role").asText()).isIn("user", "assistant", "tool");
+                        assertThat(line.path("agent").asText())
+                                .isEqualTo(file.getFileName().toString().replace(".jsonl", ""));
+                    }
                 }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
-        }
+        });
         fx.eventually(Duration.ofSeconds(10), () -> {
             JsonNode index = Json.parse(read(conversations.resolve("index.json")));
             assertThat(index.path("agents")

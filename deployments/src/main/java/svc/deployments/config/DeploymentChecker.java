@@ -193,7 +193,8 @@ public final class DeploymentChecker {
                 error(
                         pointer,
                         "'" + text
-                                + "' is a template; the template is chosen by the 'template' field, not listed in 'library'");
+                                + "' is a template; the template is chosen by the 'template' field, not listed in "
+                                + "'library'");
                 continue;
             }
             try {
@@ -467,7 +468,8 @@ public final class DeploymentChecker {
             warning(
                     "/guardrails/strict",
                     "strict: false relaxes template " + template.name()
-                            + ": a guardrail whose driver is missing will degrade with a warning instead of stopping boot");
+                            + ": a guardrail whose driver is missing will degrade with a warning instead of stopping "
+                            + "boot");
         }
         Optional<PiiAction> action = PiiAction.fromId(g.piiAction());
         if (action.isPresent()

@@ -2,15 +2,10 @@ package svc.deployments.config;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -24,6 +19,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import svc.config.Yaml;
 import svc.deployments.DeploymentLayout;
 import svc.deployments.Finding;
 
@@ -35,14 +31,6 @@ import svc.deployments.Finding;
 public final class DeploymentReader {
 
     private static final String FILE = DeploymentLayout.CONFIG_FILE;
-    private static final YAMLFactory YAML = YAMLFactory.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build();
-    private static final ObjectMapper MAPPER = new ObjectMapper(YAML)
-            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private DeploymentReader() {}
 
@@ -87,7 +75,7 @@ public final class DeploymentReader {
         }
         YamlLines lines;
         try {
-            lines = YamlLines.index(YAML, text);
+            lines = YamlLines.index(Yaml.HAND_WRITTEN, text);
         } catch (JsonProcessingException e) {
             findings.add(Finding.error(
                     FILE, line(e.getLocation()), "not valid YAML: " + yamlProblem(e.getOriginalMessage())));
@@ -97,7 +85,7 @@ public final class DeploymentReader {
             return Optional.empty();
         }
         try {
-            DeploymentSpec spec = MAPPER.readValue(text, DeploymentSpec.class);
+            DeploymentSpec spec = Yaml.HAND_WRITTEN.readValue(text, DeploymentSpec.class);
             if (spec == null) {
                 findings.add(Finding.error(FILE, 0, "the file is empty; it needs at least 'customer' and 'template'"));
                 return Optional.empty();

@@ -2,7 +2,7 @@ package svc.deployments.config;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -30,9 +30,9 @@ public final class YamlLines {
      * @throws IOException (a {@link com.fasterxml.jackson.core.JsonProcessingException}) when the
      *     text is not YAML; its location names the line
      */
-    static YamlLines index(YAMLFactory factory, String text) throws IOException {
+    static YamlLines index(ObjectMapper yaml, String text) throws IOException {
         Map<String, Integer> lines = new HashMap<>();
-        try (JsonParser parser = factory.createParser(text)) {
+        try (JsonParser parser = yaml.createParser(text)) {
             if (parser.nextToken() != null) {
                 walk(parser, "", lines);
             }

@@ -1,9 +1,5 @@
 package svc.deployments.ship;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import svc.config.Yaml;
 import svc.deployments.Deployment;
 import svc.deployments.DeploymentException;
 import svc.deployments.DeploymentLayout;
@@ -39,11 +36,6 @@ public final class Shipper {
     public static final String WHITEPAPER_FILE = "WHITEPAPER.md";
     private static final Pattern VERSION =
             Pattern.compile("(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.]+)?");
-    private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
-                    .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-                    .build())
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
     private final Library library;
 
@@ -180,6 +172,6 @@ public final class Shipper {
                         : request.skipValidation() ? "skipped" : "passed");
         m.put("version", version);
         whitepaperSha.ifPresent(sha -> m.put("whitepaper_sha256", sha));
-        return YAML.writeValueAsString(m);
+        return Yaml.MAPPER.writeValueAsString(m);
     }
 }

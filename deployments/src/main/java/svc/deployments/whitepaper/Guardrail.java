@@ -10,7 +10,8 @@ import java.util.Optional;
 enum Guardrail {
     G1(
             "egress allowlist",
-            "URLs in tool arguments must match the egress allowlist; private, loopback and link-local addresses are always refused"),
+            "URLs in tool arguments must match the egress allowlist; private, loopback and link-local addresses are "
+                    + "always refused"),
     G2("Python sandbox", "agent Python runs under memory, CPU-time, network and path limits"),
     G3("prompt-injection filter", "prompts carrying injection patterns are blocked before the model sees them"),
     G4("PII guardrail", "personal data in model output, tool results and stored data is handled by the PII action"),

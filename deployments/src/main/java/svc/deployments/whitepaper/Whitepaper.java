@@ -147,8 +147,10 @@ public final class Whitepaper {
         line("");
         line(
                 g.strict()
-                        ? "Strict mode is on: if the driver of an enabled guardrail is unavailable, the server refuses to start."
-                        : "Strict mode is off: an enabled guardrail whose driver is unavailable degrades with a warning instead of stopping the server.");
+                        ? "Strict mode is on: if the driver of an enabled guardrail is unavailable, the server "
+                                + "refuses to start."
+                        : "Strict mode is off: an enabled guardrail whose driver is unavailable degrades with a "
+                                + "warning instead of stopping the server.");
     }
 
     private static String piiActionText(PiiAction action) {
@@ -279,7 +281,8 @@ public final class Whitepaper {
                         : egressLimited()
                                 ? "`http_get` limited to the egress allowlist (G1): "
                                         + String.join(", ", d.template().egressAllowlist())
-                                : "left to the server: no deny on `http_get`, and G1 restricts hosts only when SVC_EGRESS_ALLOWLIST is set",
+                                : "left to the server: no deny on `http_get`, and G1 restricts hosts only when "
+                                        + "SVC_EGRESS_ALLOWLIST is set",
                 "permission denial log"));
         return rows;
     }
@@ -308,7 +311,10 @@ public final class Whitepaper {
                 .toList();
     }
 
-    /** "`execute_shell` denied (id)" or, for a patterned rule, "`execute_python` denied when the arguments match id". */
+    /**
+     * "`execute_shell` denied (id)" or, for a patterned rule, "`execute_python` denied when the
+     * arguments match id".
+     */
     private static String denial(PermissionRule r) {
         return "`" + r.toolName() + "` denied"
                 + (r.pattern().isPresent() ? " when the arguments match " + r.id() : " (" + r.id() + ")");
@@ -344,8 +350,8 @@ public final class Whitepaper {
         section(3);
         String c = d.customer();
         String tarball = "svc-" + c + "-" + version + ".tar.gz";
-        line(
-                "Run from the repository root the deployment was shipped from, and in the folder holding the ship output.");
+        line("Run from the repository root the deployment was shipped from, and in the folder holding the ship "
+                + "output.");
         line("");
         line("```bash");
         line("# the configuration is the one this document describes");
@@ -389,24 +395,24 @@ public final class Whitepaper {
             }
         }
         if (!g.strict()) {
-            risks.add(
-                    "Strict mode is off: a missing guardrail driver (for example no sandbox for G2) only logs a warning.");
+            risks.add("Strict mode is off: a missing guardrail driver (for example no sandbox for G2) only logs a "
+                    + "warning.");
         }
         if (g.isOn("G4") && g.piiAction() != PiiAction.REDACT) {
             risks.add("PII action is " + g.piiAction().id() + ": " + piiActionText(g.piiAction())
                     + ", so partial values remain in stored data.");
         }
         if (gatesComputedBy("audit_fairness").isEmpty()) {
-            risks.add(
-                    "No fairness gate: a model whose selection rates differ between groups can be deployed; read `fairness.json` before approving.");
+            risks.add("No fairness gate: a model whose selection rates differ between groups can be deployed; read "
+                    + "`fairness.json` before approving.");
         }
         if (gatesComputedBy("compute_drift").isEmpty()) {
             risks.add("No drift gate: a model can be deployed on data that has shifted since training.");
         }
         if (!egressDenied() && !egressLimited()) {
-            risks.add(
-                    "Outbound HTTP is not limited by this deployment: `http_get` is not denied and the egress allowlist is"
-                            + " empty; set SVC_EGRESS_ALLOWLIST on the server to the hosts agents may reach.");
+            risks.add("Outbound HTTP is not limited by this deployment: `http_get` is not denied and the egress "
+                    + "allowlist is"
+                    + " empty; set SVC_EGRESS_ALLOWLIST on the server to the hosts agents may reach.");
         }
         if (rulesFor(DEPLOY_TOOL, r -> r.behavior() == Behavior.ASK).isEmpty()) {
             risks.add("No human approval is required before `" + DEPLOY_TOOL + "`.");
@@ -448,17 +454,17 @@ public final class Whitepaper {
                     + "split or obfuscated value passes them" + (g.isOn("G4") ? ", which G4 partly covers" : "") + ".");
         }
         if (!d.knowledgeBases().isEmpty()) {
-            risks.add(
-                    "Knowledge bases ("
-                            + d.knowledgeBases().stream()
-                                    .map(Deployment.KnowledgeBase::name)
-                                    .sorted(Comparator.naturalOrder())
-                                    .collect(Collectors.joining(", "))
-                            + ") ship inside the tarball and are shown to agents; the ship tooling does not scan them for personal data.");
+            risks.add("Knowledge bases ("
+                    + d.knowledgeBases().stream()
+                            .map(Deployment.KnowledgeBase::name)
+                            .sorted(Comparator.naturalOrder())
+                            .collect(Collectors.joining(", "))
+                    + ") ship inside the tarball and are shown to agents; the ship tooling does not scan them "
+                    + "for personal data.");
         }
-        risks.add(
-                "Agent decisions come from a language model; the permission rules, gates and guardrails above bound what "
-                        + "the agents can do, not what they propose.");
+        risks.add("Agent decisions come from a language model; the permission rules, gates and guardrails above bound "
+                + "what "
+                + "the agents can do, not what they propose.");
         risks.forEach(r -> line("- " + r));
     }
 

@@ -103,20 +103,22 @@ class ValidationTest {
     void unknownFieldNamesFieldAndLine() throws IOException {
         assertThat(findings(BFSI + "branding:\n  product_name: Acme\n  colour: red\n"))
                 .containsExactly(
-                        "error: deployment.yaml line 5: unknown field 'colour' in branding; known fields here: badges, colors,"
+                        "error: deployment.yaml line 5: unknown field 'colour' in branding; known fields here: badges,"
+                                + " colors,"
                                 + " logo, product_name, subtitle, tagline");
         assertThat(findings(BFSI + "retension: {}\n"))
                 .singleElement()
                 .asString()
-                .startsWith(
-                        "error: deployment.yaml line 3: unknown field 'retension'; known fields here: branding, customer,");
+                .startsWith("error: deployment.yaml line 3: unknown field 'retension'; known fields here: branding, "
+                        + "customer,");
     }
 
     @Test
     void wrongTypeNamesFieldAndLine() throws IOException {
         assertThat(findings(BFSI + "retention:\n  conversations_days: forever\n"))
                 .containsExactly(
-                        "error: deployment.yaml line 4: field 'retention.conversations_days': expected a whole number, got 'forever'");
+                        "error: deployment.yaml line 4: field 'retention.conversations_days': expected a whole number,"
+                                + " got 'forever'");
     }
 
     @Test
@@ -131,26 +133,29 @@ class ValidationTest {
     void customerNameMismatchAndMissingFields() throws IOException {
         assertThat(findings("customer: acme\ntemplate: template/bfsi_baseline@v1.0.0\n"))
                 .containsExactly(
-                        "error: deployment.yaml line 1: customer 'acme' does not match the directory name 'acme_bank'; they must"
+                        "error: deployment.yaml line 1: customer 'acme' does not match the directory name 'acme_bank';"
+                                + " they must"
                                 + " be equal (rename one of them)");
         assertThat(findings("branding: {}\n"))
                 .containsExactly(
                         "error: deployment.yaml line 1: field 'customer' is missing; write customer: acme_bank",
                         "error: deployment.yaml line 1: field 'template' is missing; write e.g. template:"
-                                + " template/bfsi_baseline@v1.0.0 (templates on the shelf: bfsi_baseline, generic_ml, hipaa_baseline)");
+                                + " template/bfsi_baseline@v1.0.0 (templates on the shelf: bfsi_baseline, generic_ml, "
+                                + "hipaa_baseline)");
     }
 
     @Test
     void unknownTemplateAndBadTemplateReference() throws IOException {
         assertThat(findings("customer: acme_bank\ntemplate: template/pci_baseline@v1.0.0\n"))
                 .containsExactly(
-                        "error: deployment.yaml line 2: unknown template 'pci_baseline'; templates on the shelf: bfsi_baseline,"
+                        "error: deployment.yaml line 2: unknown template 'pci_baseline'; templates on the shelf: "
+                                + "bfsi_baseline,"
                                 + " generic_ml, hipaa_baseline");
         assertThat(findings("customer: acme_bank\ntemplate: bfsi_baseline\n"))
                 .singleElement()
                 .asString()
-                .startsWith(
-                        "error: deployment.yaml line 2: bad template reference: 'bfsi_baseline' is not an asset reference");
+                .startsWith("error: deployment.yaml line 2: bad template reference: 'bfsi_baseline' is not an asset "
+                        + "reference");
         assertThat(findings("customer: acme_bank\ntemplate: template/bfsi_baseline@v9.0.0\n"))
                 .singleElement()
                 .asString()
@@ -176,7 +181,8 @@ class ValidationTest {
                         + " has an invalid version '1.0'");
         assertThat(found.get(1))
                 .isEqualTo("error: deployment.yaml line 6: missing library asset workflow/no_such_flow@v1.0.0:"
-                        + " no workflow named 'no_such_flow' on the library shelf; known workflow assets: default_ml_pipeline,"
+                        + " no workflow named 'no_such_flow' on the library shelf; known workflow assets: "
+                        + "default_ml_pipeline,"
                         + " fast_prototype, parallel_research");
         assertThat(found.get(2))
                 .isEqualTo("error: deployment.yaml line 7: missing library asset roster/agents@v2.0.0: asset"
@@ -190,17 +196,18 @@ class ValidationTest {
     void bfsiRetentionBelowTheMinimumIsAnErrorButAGenericReductionOnlyAWarning() throws IOException {
         assertThat(findings(BFSI + "retention:\n  audit_pdfs_days: 365\n  conversations_days: 3650\n"))
                 .containsExactly(
-                        "error: deployment.yaml line 4: retention.audit_pdfs_days 365 is below the 2555 days of template"
+                        "error: deployment.yaml line 4: retention.audit_pdfs_days 365 is below the 2555 days of "
+                                + "template"
                                 + " bfsi_baseline, which is the regulatory minimum for it; keep 2555 or more");
-        assertThat(
-                        findings(
-                                "customer: acme_bank\ntemplate: template/generic_ml@v1.0.0\nretention: {conversations_days: 30}\n"))
+        assertThat(findings("customer: acme_bank\ntemplate: template/generic_ml@v1.0.0\nretention: "
+                        + "{conversations_days: 30}\n"))
                 .containsExactly(
                         "warning: deployment.yaml line 3: retention.conversations_days 30 is below the 90 days of"
                                 + " template generic_ml");
         assertThat(findings(BFSI + "retention: {run_events_days: 0}\n"))
                 .containsExactly(
-                        "error: deployment.yaml line 3: retention.run_events_days must be a positive number of days, not 0");
+                        "error: deployment.yaml line 3: retention.run_events_days must be a positive number of days, "
+                                + "not 0");
     }
 
     @Test
@@ -215,7 +222,8 @@ class ValidationTest {
                       reason: Ops scripts.
                 """))
                 .containsExactly("error: deployment.yaml line 7: permission rule 'acme-shell-for-ops': allows"
-                        + " execute_shell, which template bfsi_baseline denies at priority 60 (rule 'bfsi-deny-shell'); a profile"
+                        + " execute_shell, which template bfsi_baseline denies at priority 60 (rule "
+                        + "'bfsi-deny-shell'); a profile"
                         + " deny at 60 or above beats every allow, so this rule would never apply: remove it");
     }
 
@@ -236,11 +244,15 @@ class ValidationTest {
                       reason: Trust the gates.
                 """))
                 .containsExactly(
-                        "error: deployment.yaml line 5: permission rule 'bfsi-deny-shell': replaces the template's baseline rule"
-                                + " 'bfsi-deny-shell' (deny execute_shell at priority 60) with deny execute_shell at priority 40;"
+                        "error: deployment.yaml line 5: permission rule 'bfsi-deny-shell': replaces the template's "
+                                + "baseline rule"
+                                + " 'bfsi-deny-shell' (deny execute_shell at priority 60) with deny execute_shell at "
+                                + "priority 40;"
                                 + " a deployment may tighten the baseline, not remove it",
-                        "warning: deployment.yaml line 10: permission rule 'bfsi-ask-register-deployment': turns the template's"
-                                + " approval 'bfsi-ask-register-deployment' on register_model_deployment into an allow; no person"
+                        "warning: deployment.yaml line 10: permission rule 'bfsi-ask-register-deployment': turns the "
+                                + "template's"
+                                + " approval 'bfsi-ask-register-deployment' on register_model_deployment into an "
+                                + "allow; no person"
                                 + " will confirm these calls");
     }
 
@@ -256,11 +268,15 @@ class ValidationTest {
                       pattern: '(unclosed'
                 """))
                 .containsExactly(
-                        "warning: deployment.yaml line 5: permission rule 'r1': no reason given; denials show the reason to users and auditors",
-                        "error: deployment.yaml line 6: permission rule 'r1': tool 'launch_rockets' is not in the tool catalogue",
-                        "error: deployment.yaml line 7: permission rule 'r1': behavior 'maybe' is not one of allow, deny, ask",
+                        "warning: deployment.yaml line 5: permission rule 'r1': no reason given; denials show the "
+                                + "reason to users and auditors",
+                        "error: deployment.yaml line 6: permission rule 'r1': tool 'launch_rockets' is not in the "
+                                + "tool catalogue",
+                        "error: deployment.yaml line 7: permission rule 'r1': behavior 'maybe' is not one of allow, "
+                                + "deny, ask",
                         "error: deployment.yaml line 8: permission rule 'r1': priority 101 is outside 0..100",
-                        "error: deployment.yaml line 9: permission rule 'r1': pattern does not compile: Unclosed group near index 9");
+                        "error: deployment.yaml line 9: permission rule 'r1': pattern does not compile: Unclosed "
+                                + "group near index 9");
     }
 
     @Test
@@ -279,11 +295,15 @@ class ValidationTest {
                     description: Someone else's.
                 """))
                 .containsExactly(
-                        "error: deployment.yaml line 4: branding.product_name is empty; give a value or remove the line to keep the template's",
-                        "error: deployment.yaml line 5: branding.logo: 'branding/logo.svg' does not exist in the deployment directory",
+                        "error: deployment.yaml line 4: branding.product_name is empty; give a value or remove the "
+                                + "line to keep the template's",
+                        "error: deployment.yaml line 5: branding.logo: 'branding/logo.svg' does not exist in the "
+                                + "deployment directory",
                         "error: deployment.yaml line 6: branding.colors.primary 'blue' is not a #rrggbb colour",
-                        "error: deployment.yaml line 9: knowledge base 'policy': 'knowledge/policy.md' does not exist in the deployment directory",
-                        "error: deployment.yaml line 12: knowledge base 'outside': '../globex/knowledge' must be a path inside the"
+                        "error: deployment.yaml line 9: knowledge base 'policy': 'knowledge/policy.md' does not exist "
+                                + "in the deployment directory",
+                        "error: deployment.yaml line 12: knowledge base 'outside': '../globex/knowledge' must be a "
+                                + "path inside the"
                                 + " deployment directory (it is shipped with it), e.g. knowledge/policy.md");
     }
 
@@ -297,13 +317,16 @@ class ValidationTest {
                   pii_action: mask
                 """))
                 .containsExactly(
-                        "warning: deployment.yaml line 4: turns off guardrail G4, which the strict template bfsi_baseline enables;"
+                        "warning: deployment.yaml line 4: turns off guardrail G4, which the strict template "
+                                + "bfsi_baseline enables;"
                                 + " the whitepaper lists it as a residual risk",
                         "warning: deployment.yaml line 4: guardrail G8 is already off in template bfsi_baseline",
                         "error: deployment.yaml line 5: 'G99' is not a guardrail id; expected G1..G16",
-                        "warning: deployment.yaml line 6: strict: false relaxes template bfsi_baseline: a guardrail whose driver is"
+                        "warning: deployment.yaml line 6: strict: false relaxes template bfsi_baseline: a guardrail "
+                                + "whose driver is"
                                 + " missing will degrade with a warning instead of stopping boot",
-                        "warning: deployment.yaml line 7: pii_action mask keeps part of each PII value (template bfsi_baseline redacts it)");
+                        "warning: deployment.yaml line 7: pii_action mask keeps part of each PII value (template "
+                                + "bfsi_baseline redacts it)");
     }
 
     @Test
@@ -314,8 +337,8 @@ class ValidationTest {
 
         assertThat(validation.findings())
                 .extracting(Finding::toString)
-                .containsExactly(
-                        "warning: deployment.yaml line 18: turns off guardrail G15, which the strict template bfsi_baseline"
-                                + " enables; the whitepaper lists it as a residual risk");
+                .containsExactly("warning: deployment.yaml line 18: turns off guardrail G15, which the strict template "
+                        + "bfsi_baseline"
+                        + " enables; the whitepaper lists it as a residual risk");
     }
 }

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -22,6 +22,7 @@ import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import svc.config.Yaml;
 import svc.deployments.DeploymentException;
 import svc.deployments.FakeCheckout;
 import svc.library.asset.Library;
@@ -106,7 +107,7 @@ class ShipTest {
             int seen = 0;
             while ((e = in.getNextEntry()) != null) {
                 String relative = e.getName().substring("svc-acme_bank-1.2.0/".length());
-                assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
+                assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8))
                         .as(relative)
                         .isEqualTo(Files.readString(root.resolve(relative)));
                 seen += e.getName().equals(longName) ? 1 : 0;
@@ -121,8 +122,7 @@ class ShipTest {
         // Touch every file: content is what counts, not the file system's times.
         try (var files = Files.walk(root)) {
             for (Path p : files.filter(Files::isRegularFile).toList()) {
-                Files.setLastModifiedTime(
-                        p, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 86_400_000L));
+                Files.setLastModifiedTime(p, FileTime.fromMillis(System.currentTimeMillis() + 86_400_000L));
             }
         }
         Shipper.Result second = ship("acme_bank", "second", false);
@@ -139,7 +139,7 @@ class ShipTest {
     void theManifestHasEveryFieldWithKeysSorted() throws IOException {
         Shipper.Result result = ship("acme_bank", "out", false);
         String text = Files.readString(result.manifest());
-        JsonNode manifest = new ObjectMapper(new YAMLFactory()).readTree(text);
+        JsonNode manifest = Yaml.MAPPER.readTree(text);
 
         List<String> keys = new ArrayList<>();
         manifest.fieldNames().forEachRemaining(keys::add);
@@ -169,8 +169,8 @@ class ShipTest {
         assertThat(manifest.get("tarball_files").asInt()).isEqualTo(FakeCheckout.SHIPPED_FOR_ACME.size());
         assertThat(manifest.get("library_manifest").toString())
                 .as("entries in key order")
-                .isEqualTo(
-                        "{\"roster/agents\":\"v1.0.0\",\"template/bfsi_baseline\":\"v1.0.0\",\"workflow/default_ml_pipeline\":\"v1.0.0\"}");
+                .isEqualTo("{\"roster/agents\":\"v1.0.0\",\"template/bfsi_baseline\":\"v1.0.0\","
+                        + "\"workflow/default_ml_pipeline\":\"v1.0.0\"}");
         assertThat(manifest.get("whitepaper_sha256").asText())
                 .isEqualTo(sha256(result.whitepaper().orElseThrow()));
         assertThat(Files.readString(result.whitepaper().orElseThrow())).contains("svc-acme_bank-1.2.0.tar.gz");

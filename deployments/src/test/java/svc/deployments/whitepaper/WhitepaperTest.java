@@ -55,25 +55,28 @@ class WhitepaperTest {
         assertThat(md).contains("| Permission rules | 6 (5 from the template, 1 from the customer) |");
         // the five baseline rules, with their patterns escaped for Markdown tables, and the customer's
         assertThat(md)
-                .contains(
-                        "| bfsi-deny-shell | `execute_shell` | deny | 60 | always | template | Shell access is not permitted in a BFSI deployment. |");
+                .contains("| bfsi-deny-shell | `execute_shell` | deny | 60 | always | template | Shell access is not "
+                        + "permitted in a BFSI deployment. |");
+        assertThat(md)
+                .contains("| bfsi-ask-register-deployment | `register_model_deployment` | ask | 45 | always | "
+                        + "template |");
         assertThat(md)
                 .contains(
-                        "| bfsi-ask-register-deployment | `register_model_deployment` | ask | 45 | always | template |");
-        assertThat(md)
-                .contains(
-                        "| bfsi-deny-pan-in-files | `write_file` | deny | 60 | arguments match `(?:(?<![A-Za-z0-9])\\|(?<=\\\\[nrt]))[A-Z]{5}[0-9]{4}[A-Z](?![A-Za-z0-9])` |");
+                        "| bfsi-deny-pan-in-files | `write_file` | deny | 60 | arguments match `(?:(?<![A-Za-z0-9])\\|"
+                                + "(?<=\\\\[nrt]))[A-Z]{5}[0-9]{4}[A-Z](?![A-Za-z0-9])` |");
         assertThat(md).contains("bfsi-deny-dangerous-python", "bfsi-deny-aadhaar-in-files");
         assertThat(md)
                 .contains(
-                        "| acme-deny-http | `http_get` | deny | 60 | always | customer | Acme models never fetch from the internet. |");
+                        "| acme-deny-http | `http_get` | deny | 60 | always | customer | Acme models never fetch from "
+                                + "the internet. |");
         // gates
         assertThat(md)
-                .contains(
-                        "| bfsi-fairness-gate | `register_model_deployment` | `audit_fairness` | `${last_tool_result.demographic_parity_difference} > 0.1` | `register_model_deployment` |");
+                .contains("| bfsi-fairness-gate | `register_model_deployment` | `audit_fairness` | "
+                        + "`${last_tool_result.demographic_parity_difference} > 0.1` | "
+                        + "`register_model_deployment` |");
         assertThat(md)
-                .contains(
-                        "| bfsi-drift-gate | `register_model_deployment` | `compute_drift` | `${last_tool_result.max_psi} > 0.25` |");
+                .contains("| bfsi-drift-gate | `register_model_deployment` | `compute_drift` | "
+                        + "`${last_tool_result.max_psi} > 0.25` |");
         // retention: the override and the untouched 2555-day classes
         assertThat(md)
                 .contains(
@@ -84,22 +87,22 @@ class WhitepaperTest {
         // guardrails: the customer's change is visible
         assertThat(md).contains("| G15 subject erasure | off (disabled by the customer) |");
         assertThat(md)
-                .contains(
-                        "| G4 PII guardrail | on | personal data in model output, tool results and stored data is handled by the PII action: **redact**");
+                .contains("| G4 PII guardrail | on | personal data in model output, tool results and stored data is "
+                        + "handled by the PII action: **redact**");
         assertThat(md).contains("Strict mode is on");
         // the control mapping names the real rules
         assertThat(md)
-                .contains(
-                        "| Human approval of every deployment | `register_model_deployment` waits for a person (bfsi-ask-register-deployment) |");
+                .contains("| Human approval of every deployment | `register_model_deployment` waits for a person "
+                        + "(bfsi-ask-register-deployment) |");
         assertThat(md).contains("| Data stays in the network | `http_get` denied (acme-deny-http) |");
         assertThat(md)
-                .contains(
-                        "| Personal data kept out of outputs | G4 redacts detected PII; `write_file` is denied when the content"
-                                + " matches bfsi-deny-pan-in-files, bfsi-deny-aadhaar-in-files |");
+                .contains("| Personal data kept out of outputs | G4 redacts detected PII; `write_file` is denied when "
+                        + "the content"
+                        + " matches bfsi-deny-pan-in-files, bfsi-deny-aadhaar-in-files |");
         assertThat(md)
-                .contains(
-                        "| No arbitrary code execution | `execute_shell` denied (bfsi-deny-shell); `execute_python` denied when"
-                                + " the arguments match bfsi-deny-dangerous-python; Python sandboxed (G2) |");
+                .contains("| No arbitrary code execution | `execute_shell` denied (bfsi-deny-shell); `execute_python` "
+                        + "denied when"
+                        + " the arguments match bfsi-deny-dangerous-python; Python sandboxed (G2) |");
         // verification commands carry the real hash and file names
         Deployment d = Deployments.load(DeploymentLayout.directoryOf(root, "acme_bank"));
         assertThat(md).contains("sha256sum deployments/customers/acme_bank/deployment.yaml   # " + d.configSha256());
@@ -123,8 +126,8 @@ class WhitepaperTest {
         assertThat(md).contains("- PII action is mask");
         assertThat(md).contains("| Personal data kept out of outputs | G4 masks detected PII |");
         assertThat(md)
-                .contains(
-                        "| No arbitrary code execution | no deny rule on shell or Python; Python not sandboxed (G2 off) |");
+                .contains("| No arbitrary code execution | no deny rule on shell or Python; Python not sandboxed (G2 "
+                        + "off) |");
         assertThat(md).contains("- Outbound HTTP is not limited by this deployment");
         assertThat(md).doesNotContain("bfsi-");
     }

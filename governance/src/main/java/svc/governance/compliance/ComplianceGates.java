@@ -3,13 +3,14 @@ package svc.governance.compliance;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import svc.config.Json;
+import svc.config.Yaml;
 
 /**
  * Evaluates a set of gates against a run's latest tool results.
@@ -49,7 +50,7 @@ public final class ComplianceGates {
      * deny_if, blocks_tool}} (as in a deployment template); unknown fields are errors.
      */
     public static ComplianceGates parse(String text, boolean yaml, String origin) {
-        ObjectMapper mapper = yaml ? new ObjectMapper(new YAMLFactory()) : new ObjectMapper();
+        ObjectMapper mapper = yaml ? Yaml.MAPPER : Json.MAPPER;
         JsonNode root;
         try {
             root = mapper.readTree(text);

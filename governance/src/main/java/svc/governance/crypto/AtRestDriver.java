@@ -17,7 +17,8 @@ public enum AtRestDriver {
     POSTGRES_PGCRYPTO(
             "postgres_pgcrypto",
             "PostgreSQL (SVC_DB_URL) with `CREATE EXTENSION pgcrypto`, sensitive columns "
-                    + "stored as bytea through pgp_sym_encrypt/pgp_sym_decrypt with a data key unwrapped by the key provider per "
+                    + "stored as bytea through pgp_sym_encrypt/pgp_sym_decrypt with a data key unwrapped by the key "
+                    + "provider per "
                     + "session; the persistence layer does not implement this yet");
 
     private static final Logger LOG = LoggerFactory.getLogger(AtRestDriver.class);

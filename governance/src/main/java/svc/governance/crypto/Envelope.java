@@ -2,7 +2,7 @@ package svc.governance.crypto;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import svc.config.Json;
 
 /**
  * A sealed payload, self-describing and versioned. Written as one JSON object:
@@ -26,8 +26,6 @@ public record Envelope(
     public static final int VERSION = 1;
     public static final String AES_256_GCM = "AES-256-GCM";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     public Envelope {
         require(algorithm, "alg");
         require(kekProvider, "kek_provider");
@@ -39,7 +37,7 @@ public record Envelope(
 
     public String toJson() {
         try {
-            return JSON.writeValueAsString(this);
+            return Json.MAPPER.writeValueAsString(this);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("envelope cannot be written as JSON", e);
         }
@@ -48,7 +46,7 @@ public record Envelope(
     /** Reads an envelope; unknown fields and missing fields are errors that name the field. */
     public static Envelope parse(String json) {
         try {
-            return JSON.readValue(json, Envelope.class);
+            return Json.STRICT.readValue(json, Envelope.class);
         } catch (JsonProcessingException e) {
             Throwable cause = e.getCause() instanceof IllegalArgumentException iae ? iae : e;
             throw new DecryptionException(

@@ -1,13 +1,13 @@
 package svc.governance.crypto;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
 import java.util.TreeMap;
+import svc.config.Json;
 
 /**
  * Envelope encryption (G12/G13): each call draws a fresh 256-bit data key, seals the payload with
@@ -17,8 +17,6 @@ import java.util.TreeMap;
  * another record does not open.
  */
 public final class EnvelopeCipher {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final KeyProvider keys;
     private final SecureRandom random;
@@ -85,7 +83,7 @@ public final class EnvelopeCipher {
         header.put("v", Envelope.VERSION);
         header.put("wrap_alg", Envelope.AES_256_GCM);
         try {
-            return JSON.writeValueAsString(header).getBytes(StandardCharsets.UTF_8);
+            return Json.MAPPER.writeValueAsString(header).getBytes(StandardCharsets.UTF_8);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("encryption context cannot be written as JSON", e);
         }

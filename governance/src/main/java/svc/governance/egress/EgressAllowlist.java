@@ -73,9 +73,9 @@ public final class EgressAllowlist {
 
     private static Entry toEntry(String entry) {
         if (entry.contains("/") || (entry.contains(":") && !entry.startsWith("["))) {
-            throw new IllegalArgumentException(
-                    ENV + " entry '" + entry
-                            + "' must be a host name or pattern such as api.example.com or *.example.com, not a URL or host:port");
+            throw new IllegalArgumentException(ENV + " entry '" + entry
+                    + "' must be a host name or pattern such as api.example.com or *.example.com, not a URL "
+                    + "or host:port");
         }
         if (entry.startsWith("*.") && entry.indexOf('*', 1) < 0 && entry.indexOf('?') < 0) {
             return new Suffix(entry.substring(1));

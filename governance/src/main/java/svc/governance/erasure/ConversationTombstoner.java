@@ -2,33 +2,35 @@ package svc.governance.erasure;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import svc.config.Json;
 
 /**
  * Replaces the conversation lines (JSONL) that mention a subject with tombstones, keeping line
  * order and count, so sequence numbers and references from other records stay valid.
  *
  * <p>A JSON line mentions the subject when any string or number inside it (at any depth, except
- * the platform's own {@code seq} and {@code ts}) contains the id standing alone (see {@link SubjectMatcher}); values are compared after JSON
- * unescaping, so an id with quotes or backslashes is still found. A line that is not JSON is
- * searched as raw text. A tombstone keeps {@code seq}, {@code ts}, {@code agent}, {@code role},
- * {@code run_id} when present and not themselves mentioning the subject, and carries
- * {@code content: "[SUBJECT_DELETED]"}, {@code deleted_subject} and {@code deleted_at}. Lines
- * already tombstoned are left alone, so running the erasure twice changes nothing.
+ * the platform's own {@code seq} and {@code ts}) contains the id standing alone (see
+ * {@link SubjectMatcher}); values are compared after JSON unescaping, so an id with quotes or
+ * backslashes is still found. A line that is not JSON is searched as raw text. A tombstone keeps
+ * {@code seq}, {@code ts}, {@code agent}, {@code role}, {@code run_id} when present and not
+ * themselves mentioning the subject, and carries {@code content: "[SUBJECT_DELETED]"},
+ * {@code deleted_subject} and {@code deleted_at}. Lines already tombstoned are left alone, so
+ * running the erasure twice changes nothing.
  */
 public final class ConversationTombstoner {
 
     public static final String MARKER = "[SUBJECT_DELETED]";
     private static final List<String> KEPT = List.of("seq", "ts", "agent", "role", "run_id");
-    /** Written by the platform, never by a person: not searched, so subject {@code 42} does not hit {@code "seq": 42}. */
+    /**
+     * Written by the platform, never by a person: not searched, so subject {@code 42} does not hit
+     * {@code "seq": 42}.
+     */
     private static final Set<String> SYSTEM_FIELDS = Set.of("seq", "ts");
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** @param lines the file's lines, unchanged where the subject is not mentioned */
     public record Result(List<String> lines, int tombstoned) {
@@ -58,7 +60,7 @@ public final class ConversationTombstoner {
     }
 
     private static String tombstoneFor(JsonNode original, SubjectMatcher matcher, String subjectId, Instant deletedAt) {
-        ObjectNode t = JSON.createObjectNode();
+        ObjectNode t = Json.object();
         if (original != null && original.isObject()) {
             for (String key : KEPT) {
                 JsonNode v = original.get(key);
@@ -113,7 +115,7 @@ public final class ConversationTombstoner {
             return null;
         }
         try {
-            return JSON.readTree(line);
+            return Json.MAPPER.readTree(line);
         } catch (JsonProcessingException e) {
             return null;
         }

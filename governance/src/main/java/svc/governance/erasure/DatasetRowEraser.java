@@ -2,10 +2,10 @@ package svc.governance.erasure;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import svc.config.Json;
 
 /**
  * Removes the rows of a dataset in which some cell equals the subject id exactly (after trimming
@@ -19,8 +19,6 @@ import java.util.Map;
  * their text). A line that is not valid is an error naming the line, never silently kept.
  */
 public final class DatasetRowEraser {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** @param lines the remaining lines; {@code removed} the number of rows deleted */
     public record Result(List<String> lines, int removed) {
@@ -85,7 +83,7 @@ public final class DatasetRowEraser {
 
     private static JsonNode object(String line, int lineNumber) {
         try {
-            JsonNode node = JSON.readTree(line);
+            JsonNode node = Json.MAPPER.readTree(line);
             if (node == null || !node.isObject()) {
                 throw new IllegalArgumentException("line " + lineNumber + " is not a JSON object");
             }

@@ -3,7 +3,6 @@ package svc.governance.erasure;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -12,6 +11,7 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import svc.config.Json;
 
 /**
  * The receipt of a subject erasure (G15). {@code signature} is the SHA-256 (hex) of the receipt's
@@ -33,8 +33,6 @@ public record ErasureReceipt(
         @JsonProperty("requested_at") Instant requestedAt,
         @JsonProperty("completed_at") Instant completedAt,
         @JsonProperty("signature") String signature) {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     public ErasureReceipt {
         InvalidSubjectIdException.requireValid(subjectId);
@@ -73,7 +71,7 @@ public record ErasureReceipt(
         m.put("requested_at", requestedAt.toString());
         m.put("subject_id", subjectId);
         try {
-            return JSON.writeValueAsString(m);
+            return Json.MAPPER.writeValueAsString(m);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("erasure receipt cannot be written as JSON", e);
         }

@@ -99,30 +99,34 @@ public final class InjectionPatterns {
             InjectionPattern.high(
                     "forget_everything_en",
                     "\\babandon\\s+all\\s+(?:your\\s+)?(?:thoughts|instructions|rules)\\b"
-                            + "|(?<!\\bdon't\\s|\\bnot\\s|\\bnever\\s)\\bforget\\s+(?:about\\s+)?(?:everything|all\\s+(?:(?:of\\s+)?(?:the|your|my|previous|prior|"
+                            + "|(?<!\\bdon't\\s|\\bnot\\s|\\bnever\\s)\\bforget\\s+(?:about\\s+)?(?:everything|"
+                            + "all\\s+(?:(?:of\\s+)?(?:the|your|my|previous|prior|"
                             + "above|preceding|earlier)\\s+){0,3}" + EN_RULES + ")"),
             InjectionPattern.high(
                     "forget_everything_de",
                     "\\bvergiss\\s+(?:(?:nun|jetzt|bitte|einfach)\\s+)?(?:alles\\b|alle\\s+(?:(?:deine|ihre|"
                             + "vorherigen|bisherigen|vorangehenden|vorangegangenen|obigen)\\s+){0,2}" + DE_RULES + ")"
-                            + "|\\b(?:aus\\s+dem\\s+kopf\\s+(?:zu\\s+)?streichen|hinter\\s+sich\\s+(?:zu\\s+)?lassen)\\b"),
+                            + "|\\b(?:aus\\s+dem\\s+kopf\\s+(?:zu\\s+)?streichen|"
+                            + "hinter\\s+sich\\s+(?:zu\\s+)?lassen)\\b"),
             InjectionPattern.high(
                     "reveal_prompt_en",
                     "\\b(?:reveal|show|print|display|output|repeat|leak|tell\\s+me|give\\s+me|what\\s+(?:are|were|is))"
-                            + "\\b[^.!?\\n]{0,30}?\\b(?:your|the|this|all\\s+(?:of\\s+)?your)\\s+(?:(?:initial|original|"
-                            + "hidden|full|secret|entire|complete)\\s+)?(?:system\\s+prompt|prompt[\\s-]?texts?|instructions|"
-                            + "system\\s+message)\\b"
+                            + "\\b[^.!?\\n]{0,30}?\\b(?:your|the|this|all\\s+(?:of\\s+)?your)\\s+"
+                            + "(?:(?:initial|original|hidden|full|secret|entire|complete)\\s+)?"
+                            + "(?:system\\s+prompt|prompt[\\s-]?texts?|instructions|system\\s+message)\\b"
                             + "|\\bwhat\\s+(?:was|is)\\s+written\\s+(?:above|at\\s+the\\s+beginning)"),
             InjectionPattern.high(
                     "reveal_prompt_de",
                     "\\b(?:zeige?|verrate|gib|nenne|wiederhole|vorzeigen)\\b[^.!?\\n]{0,30}?\\b(?:system-?prompt|"
                             + "prompt-?texte?|(?:deine|ihre|die)\\s+(?:ursprünglichen\\s+|geheimen\\s+|gesamten\\s+)?"
                             + "(?:anweisungen|instruktionen|systemnachricht))"
-                            + "|\\bvorzeigen\\s+sämtlicher\\s+prompt|\\bwas\\s+(?:steht|stand)\\s+(?:oben|am\\s+anfang)"),
+                            + "|\\bvorzeigen\\s+sämtlicher\\s+prompt|\\bwas\\s+(?:steht|stand)\\s+(?:oben|"
+                            + "am\\s+anfang)"),
             InjectionPattern.high(
                     "jailbreak_persona",
                     "\\b(?:DAN\\s+mode|do\\s+anything\\s+now|developer\\s+mode|jailbr(?:eak|oken)\\w*|god\\s*mode|"
-                            + "entwicklermodus|(?:you\\s+are|you're|act\\s+as|du\\s+bist)\\s+(?:now\\s+|jetzt\\s+)?(?-i:DAN))\\b"),
+                            + "entwicklermodus|(?:you\\s+are|you're|act\\s+as|du\\s+bist)\\s+(?:now\\s+|"
+                            + "jetzt\\s+)?(?-i:DAN))\\b"),
             InjectionPattern.high(
                     "override_instructions_en",
                     "\\b(?:change|replace|update|overwrite|override|reset)\\s+(?:your|the|all|my)\\s+(?:\\w+\\s+)?"
@@ -133,22 +137,25 @@ public final class InjectionPatterns {
                     "override_instructions_de",
                     "\\b(?:abweichend\\s+(?:zu|von)|entgegen)\\s+(?:den\\s+)?(?:vorherigen|bisherigen|obigen|"
                             + "vorangegangenen)\\s+(?:anweisungen|instruktionen|vorgaben)"
-                            + "|\\b(?:ändere|überschreibe|ersetze)\\s+(?:deine|ihre|die)\\s+(?:anweisungen|instruktionen|regeln)"
+                            + "|\\b(?:ändere|überschreibe|ersetze)\\s+(?:deine|ihre|die)\\s+(?:anweisungen|"
+                            + "instruktionen|regeln)"
                             + "|\\bneue\\s+(?:system-?)?anweisungen?\\s*:"),
             InjectionPattern.high(
                     "disable_safety",
                     "\\b(?:bypass|disable|circumvent|deactivate|turn\\s+off|ignore)\\s+(?:any\\s+|all\\s+|your\\s+)?"
-                            + "(?:safety\\s+|content\\s+|ethical\\s+|moral\\s+)?(?:restrictions|filters|censorship|guidelines|"
-                            + "polic(?:y|ies))\\b"
+                            + "(?:safety\\s+|content\\s+|ethical\\s+|moral\\s+)?"
+                            + "(?:restrictions|filters|censorship|guidelines|polic(?:y|ies))\\b"
                             + "|\\b(?:without|no)\\s+(?:any\\s+)?(?:safety|content|ethical|moral|programming)\\s+"
                             + "(?:restrictions|filters?|guidelines|polic(?:y|ies))\\b"
-                            + "|\\b(?:ohne|deaktiviere|entferne)\\s+(?:alle\\s+|jegliche\\s+)?(?:einschränkungen|filter|zensur)\\b"),
+                            + "|\\b(?:ohne|deaktiviere|entferne)\\s+(?:alle\\s+|jegliche\\s+)?(?:einschränkungen|"
+                            + "filter|zensur)\\b"),
             InjectionPattern.high(
                     "previous_context_void",
                     "\\b(?:all|alle)\\s+(?:the\\s+|die\\s+)?(?:previous|prior|preceding|bisherigen|vorherigen|"
-                            + "vorangegangenen)\\s+(?:information|informationen|tasks|aufgaben|instructions|anweisungen)\\b"
-                            + "[^.!?\\n]{0,60}?\\b(?:irrelevant|unwichtig|nicht\\s+(?:ganz\\s+)?(?:großartig|wichtig)|behind|"
-                            + "hinter\\s+sich|out\\s+of\\s+your\\s+head|aus\\s+dem\\s+kopf)"),
+                            + "vorangegangenen)\\s+(?:information|informationen|tasks|aufgaben|instructions|"
+                            + "anweisungen)\\b"
+                            + "[^.!?\\n]{0,60}?\\b(?:irrelevant|unwichtig|nicht\\s+(?:ganz\\s+)?(?:großartig|wichtig)"
+                            + "|behind|hinter\\s+sich|out\\s+of\\s+your\\s+head|aus\\s+dem\\s+kopf)"),
             InjectionPattern.high(
                     "forget_instructions_multilingual",
                     "\\b(?:olvid[ae]\\s+tod[oa]s?|oubliez\\s+tout(?:es)?|ignorez\\s+(?:toutes\\s+)?les\\s+instructions|"
@@ -161,7 +168,8 @@ public final class InjectionPatterns {
                     "\\b(?:act|acting|behave|respond)\\s+as\\s+(?:an?|the|if|my)\\b|\\bI\\s+want\\s+you\\s+to\\b"),
             InjectionPattern.medium(
                     "act_as_de",
-                    "\\bals\\s+[^.!?\\n]{1,80}?\\s+(?:fungieren|agieren|auftreten)\\b|\\bspiel(?:e|st)?\\s+die\\s+rolle\\b"
+                    "\\bals\\s+[^.!?\\n]{1,80}?\\s+(?:fungieren|agieren|auftreten)\\b"
+                            + "|\\bspiel(?:e|st)?\\s+die\\s+rolle\\b"
                             + "|\\bich\\s+möchte,?\\s+dass\\s+(?:du|sie)\\b"),
             InjectionPattern.medium(
                     "pretend_en",
@@ -173,12 +181,14 @@ public final class InjectionPatterns {
                     "\\b(?:you\\s+are|you're)\\s+now\\b|\\bnow\\s+you\\s+are\\b|\\bfrom\\s+now\\s+on\\b"),
             InjectionPattern.medium(
                     "you_are_now_de",
-                    "\\b(?:jetzt|nun|ab\\s+jetzt|ab\\s+sofort)\\s+bist\\s+du\\b|\\bdu\\s+bist\\s+(?:jetzt|nun|ab\\s+sofort)\\b"),
+                    "\\b(?:jetzt|nun|ab\\s+jetzt|ab\\s+sofort)\\s+bist\\s+du\\b|\\bdu\\s+bist\\s+(?:jetzt|nun|"
+                            + "ab\\s+sofort)\\b"),
             InjectionPattern.medium(
                     "new_task_en",
                     "\\b(?:your\\s+)?new\\s+(?:task|tasks|challenge|assignment)\\b|\\bfurther\\s+tasks\\b"
                             + "|\\bthat\\s+is\\s+(?:enough|done)\\b|\\bnew\\s+instructions\\s+follow\\b"
-                            + "|\\bnow\\s+(?:please\\s+)?(?:write|focus\\s+on|concentrate\\s+on|help\\s+me\\s+with\\s+the\\s+following)\\b"),
+                            + "|\\bnow\\s+(?:please\\s+)?(?:write|focus\\s+on|concentrate\\s+on|"
+                            + "help\\s+me\\s+with\\s+the\\s+following)\\b"),
             InjectionPattern.medium(
                     "new_task_de",
                     "\\bneuen?\\s+(?:aufgabe|aufgaben|herausforderung)\\b|\\bweitere\\s+aufgaben\\b"
@@ -188,7 +198,8 @@ public final class InjectionPatterns {
                     "stay_in_character",
                     "\\b(?:stay|remain|stays?|bleiben?)\\s+(?:fully\\s+|voll\\s+|immer\\s+)?(?:in\\s+(?:character|"
                             + "their\\s+roles?|your\\s+role|ihren\\s+rollen|deiner\\s+rolle))"
-                            + "|\\b(?:do\\s+not|don't|never)\\s+break\\s+character\\b|\\bin\\s+deiner\\s+rolle\\s+auf\\b"
+                            + "|\\b(?:do\\s+not|don't|never)\\s+break\\s+character\\b|"
+                            + "\\bin\\s+deiner\\s+rolle\\s+auf\\b"
                             + "|\\babsorbed\\s+in\\s+(?:your|their|the)\\s+role\\b"
                             + "|\\b(?:excellent|good|great|hervorragende|gute)\\s+(?:actors|schauspieler)\\b"),
             InjectionPattern.medium(
@@ -201,8 +212,10 @@ public final class InjectionPatterns {
                             + "|\\bdie\\s+richtige\\s+antwort\\s+ist\\b"),
             InjectionPattern.medium(
                     "ignore_sources",
-                    "\\b(?:disregarding|regardless\\s+of|instead\\s+of)\\s+(?:the\\s+)?(?:articles?|documents?|context)\\b"
-                            + "|\\bnot\\s+(?:by|from|according\\s+to)\\s+(?:the\\s+)?(?:provided\\s+)?(?:articles?|documents?)\\b"
+                    "\\b(?:disregarding|regardless\\s+of|instead\\s+of)\\s+(?:the\\s+)?(?:articles?|documents?|"
+                            + "context)\\b"
+                            + "|\\bnot\\s+(?:by|from|according\\s+to)\\s+(?:the\\s+)?(?:provided\\s+)?(?:articles?|"
+                            + "documents?)\\b"
                             + "|\\b(?:do\\s+not|don't|don'nt)\\s+(?:look\\s+in|answer\\s+(?:this|the))\\b"
                             + "|\\b(?:information|written)\\s+in\\s+the\\s+prompt\\b"
                             + "|\\b(?:answer|respond)\\s+(?:by|from|with)\\s+your\\s+own\\s+knowledge\\b"),

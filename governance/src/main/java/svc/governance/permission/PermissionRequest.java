@@ -2,8 +2,8 @@ package svc.governance.permission;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Objects;
+import svc.config.Json;
 
 /**
  * One question to the engine: may {@code subject}, acting with {@code role}, call {@code tool}
@@ -18,8 +18,6 @@ import java.util.Objects;
  * @param runId         the run, or {@code null} outside a run (compliance gates then do not apply)
  */
 public record PermissionRequest(Subject subject, Role role, String tool, String argumentsJson, String runId) {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     public PermissionRequest {
         Objects.requireNonNull(subject, "permission request: subject is missing");
@@ -48,7 +46,7 @@ public record PermissionRequest(Subject subject, Role role, String tool, String 
             return "{}";
         }
         try {
-            return JSON.writeValueAsString(arguments);
+            return Json.MAPPER.writeValueAsString(arguments);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(
                     "tool arguments cannot be written as JSON: " + e.getOriginalMessage(), e);

@@ -1,8 +1,6 @@
 package svc.governance.permission;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.ToIntFunction;
+import svc.config.Json;
+import svc.config.Yaml;
 
 /**
  * Reads a list of rules from JSON or YAML text: each item has {@code id}, {@code tool_name},
@@ -22,8 +22,6 @@ import java.util.function.ToIntFunction;
 final class RuleFiles {
 
     private static final Set<String> FIELDS = Set.of("id", "tool_name", "behavior", "pattern", "priority", "reason");
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     private RuleFiles() {}
 
@@ -42,7 +40,7 @@ final class RuleFiles {
             String text, boolean yaml, String origin, RuleSource source, ToIntFunction<RawRule> priority) {
         JsonNode root;
         try {
-            root = (yaml ? YAML : JSON).readTree(text);
+            root = (yaml ? Yaml.MAPPER : Json.MAPPER).readTree(text);
         } catch (IOException e) {
             throw new IllegalArgumentException(
                     origin + ": not valid " + (yaml ? "YAML" : "JSON") + ": " + e.getMessage(), e);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -111,7 +112,7 @@ public final class PiiGuardrail implements Guardrail {
                 .append(" x")
                 .append(n)
                 .append(" (")
-                .append(redactor.actionFor(type).name().toLowerCase(java.util.Locale.ROOT))
+                .append(redactor.actionFor(type).name().toLowerCase(Locale.ROOT))
                 .append(')'));
         return b.toString();
     }

@@ -53,7 +53,8 @@ public final class Recognizers {
                 PiiType.CREDIT_CARD,
                 CHECKSUM,
                 Pattern.compile(
-                        "(?<![\\w-])(?:\\d{13,19}|\\d{4}([ -])\\d{4}\\1\\d{4}\\1\\d{1,7}|\\d{4}([ -])\\d{6}\\2\\d{4,5})(?!\\w)"),
+                        "(?<![\\w-])(?:\\d{13,19}|\\d{4}([ -])\\d{4}\\1\\d{4}\\1\\d{1,7}|\\d{4}([ -])\\d{6}\\2\\d{4,"
+                                + "5})(?!\\w)"),
                 m -> {
                     String digits = digitsOf(m.group());
                     char first = digits.charAt(0);
@@ -126,8 +127,8 @@ public final class Recognizers {
         return new RegexRecognizer(
                 PiiType.US_PHONE,
                 0.7,
-                Pattern.compile(
-                        "(?<![\\w+])(?:\\+1[ .-]?|1[ .-])?(?:\\((\\d{3})\\)[ ]?|(\\d{3})[ .-]?)(\\d{3})[ .-]?\\d{4}(?!\\w)"),
+                Pattern.compile("(?<![\\w+])(?:\\+1[ .-]?|1[ .-])?(?:\\((\\d{3})\\)[ ]?|(\\d{3})[ .-]?)(\\d{3})[ "
+                        + ".-]?\\d{4}(?!\\w)"),
                 m -> {
                     String area = m.group(1) != null ? m.group(1) : m.group(2);
                     return area.charAt(0) >= '2' && m.group(3).charAt(0) >= '2';

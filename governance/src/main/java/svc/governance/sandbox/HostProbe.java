@@ -1,5 +1,6 @@
 package svc.governance.sandbox;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ final class HostProbe {
         if (path == null) {
             return Optional.empty();
         }
-        for (String dir : path.split(java.io.File.pathSeparator)) {
+        for (String dir : path.split(File.pathSeparator)) {
             if (dir.isEmpty()) {
                 continue;
             }
@@ -52,7 +53,7 @@ final class HostProbe {
                 Process p = new ProcessBuilder(command)
                         .redirectErrorStream(true)
                         .redirectOutput(out.toFile())
-                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                         .start();
                 if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                     p.destroyForcibly();

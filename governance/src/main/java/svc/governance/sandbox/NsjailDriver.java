@@ -30,9 +30,9 @@ final class NsjailDriver implements Driver {
 
     static NsjailDriver probe() {
         Path bin = HostProbe.onPath("nsjail")
-                .orElseThrow(
-                        () -> new SandboxException(
-                                "sandbox driver nsjail: the nsjail binary is not on PATH; install nsjail or set SVC_SANDBOX_DRIVER=subprocess"));
+                .orElseThrow(() -> new SandboxException(
+                        "sandbox driver nsjail: the nsjail binary is not on PATH; install nsjail or set "
+                                + "SVC_SANDBOX_DRIVER=subprocess"));
         return new NsjailDriver(bin, HostPython.find());
     }
 

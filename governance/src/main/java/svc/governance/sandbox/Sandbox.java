@@ -1,5 +1,6 @@
 package svc.governance.sandbox;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -26,7 +27,10 @@ public final class Sandbox {
     private static final Logger LOG = LoggerFactory.getLogger(Sandbox.class);
     private static final String PRELUDE = loadPrelude();
     private static final String REPORT_FILE = "violations.tsv";
-    /** Commands the restricted shell may run (nothing that can itself start a program, like sed's e or awk's system). */
+    /**
+     * Commands the restricted shell may run (nothing that can itself start a program, like sed's e or
+     * awk's system).
+     */
     private static final List<String> SHELL_COMMANDS = List.of(
             "cat",
             "head",
@@ -117,7 +121,8 @@ public final class Sandbox {
             Launch.Interpreter interpreter, String source, SandboxLimits limits, Map<String, String> extraEnv) {
         if (driver.warnsOnEveryCall()) {
             LOG.warn(
-                    "sandbox: running a {} script with the subprocess driver: rlimits, a network namespace and a Python "
+                    "sandbox: running a {} script with the subprocess driver: rlimits, a network namespace and a "
+                            + "Python "
                             + "audit hook, not a jail; install nsjail for real isolation",
                     interpreter.name().toLowerCase(Locale.ROOT));
         }
@@ -167,7 +172,7 @@ public final class Sandbox {
 
     private static String joined(List<Path> paths) {
         return String.join(
-                java.io.File.pathSeparator, paths.stream().map(Path::toString).toList());
+                File.pathSeparator, paths.stream().map(Path::toString).toList());
     }
 
     private Map<String, String> environment(
@@ -188,7 +193,10 @@ public final class Sandbox {
         return env;
     }
 
-    /** Which limit, if any, stopped the script: the timeout first, then a refusal the prelude reported, then the exit code. */
+    /**
+     * Which limit, if any, stopped the script: the timeout first, then a refusal the prelude reported,
+     * then the exit code.
+     */
     private SandboxResult classify(ProcessRunner.Finished f, List<String> violations, SandboxLimits limits) {
         Limit limit = null;
         String detail = "";

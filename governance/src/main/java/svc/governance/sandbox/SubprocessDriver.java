@@ -56,7 +56,8 @@ final class SubprocessDriver implements Driver {
     public List<String> command(Launch launch) {
         SandboxLimits limits = launch.limits();
         Path prlimitBin = prlimit.orElseThrow(() -> new SandboxException(
-                "sandbox driver subprocess: prlimit (util-linux) is not on PATH, so memory_mb and cpu_time_sec cannot be "
+                "sandbox driver subprocess: prlimit (util-linux) is not on PATH, so memory_mb and cpu_time_sec "
+                        + "cannot be "
                         + "enforced; install util-linux or use the nsjail driver"));
         List<String> cmd = new ArrayList<>();
         if (!limits.allowNetwork() && unshare.isEmpty()) {

@@ -3,10 +3,10 @@ package svc.governance.scrub;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Objects;
+import svc.config.Json;
 import svc.governance.pii.JsonStrings;
 import svc.governance.pii.PiiRedactor;
 
@@ -22,10 +22,11 @@ public final class ConversationScrubber {
 
     public static final String MARKER = "_redacted";
 
-    private static final ObjectMapper JSON = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .build();
+    /** Numbers as written (a float read as a double could print differently); one value per line. */
+    private static final ObjectReader LINE = Json.MAPPER
+            .reader()
+            .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private final PiiRedactor redactor;
 
@@ -43,7 +44,7 @@ public final class ConversationScrubber {
         }
         JsonNode parsed;
         try {
-            parsed = JSON.readTree(line);
+            parsed = LINE.readTree(line);
         } catch (JsonProcessingException e) {
             return line;
         }
@@ -58,7 +59,7 @@ public final class ConversationScrubber {
             ((ObjectNode) scrubbed).put(MARKER, true);
         }
         try {
-            return JSON.writeValueAsString(scrubbed);
+            return Json.MAPPER.writeValueAsString(scrubbed);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a tree just parsed must serialize", e);
         }

@@ -35,7 +35,8 @@ public final class SecretRedactor {
             SecretPattern.of("aws_access_key_id", "\\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[0-9A-Z]{16}\\b"),
             SecretPattern.of(
                     "aws_secret_access_key",
-                    "(?i)aws[\\w.-]{0,20}?(?:secret|sk)[\\w.-]{0,20}?[\"']?\\s*[:=]\\s*[\"']?(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])"),
+                    "(?i)aws[\\w.-]{0,20}?(?:secret|sk)[\\w.-]{0,"
+                            + "20}?[\"']?\\s*[:=]\\s*[\"']?(?<secret>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])"),
             SecretPattern.of("github_token", "\\bgh[pousr]_[A-Za-z0-9]{36,255}\\b"),
             SecretPattern.of("github_fine_grained_pat", "\\bgithub_pat_[A-Za-z0-9_]{22,255}\\b"),
             SecretPattern.of("slack_token", "\\bxox[abposre]-[A-Za-z0-9-]{10,}"),
@@ -50,7 +51,8 @@ public final class SecretRedactor {
             SecretPattern.of("bearer_token", "(?i)\\bbearer\\s+" + NOT_REDACTED + "(?<secret>[A-Za-z0-9._~+/-]{8,}=*)"),
             SecretPattern.of(
                     "credential_assignment",
-                    "(?i)(?<![A-Za-z0-9])(?:password|passwd|pass|secret|client_secret|api[_-]?key|apikey|access[_-]?token|"
+                    "(?i)(?<![A-Za-z0-9])(?:password|passwd|pass|secret|client_secret|api[_-]?key|apikey|"
+                            + "access[_-]?token|"
                             + "auth[_-]?token|refresh[_-]?token|private[_-]?key|token)[\"']?\\s*[:=]\\s*[\"']?"
                             + NOT_REDACTED + "(?<secret>[^\\s\"',;&}\\]]{1,})"));
 

@@ -1,8 +1,5 @@
 package svc.governance.signing;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import svc.config.Json;
 
 /**
  * Signs a file and writes the sidecars next to it: {@code <file>.sig} (the signature, base64),
@@ -22,11 +20,6 @@ public final class ArtefactSigning {
     public static final String SIGNATURE_SUFFIX = ".sig";
     public static final String RECEIPT_SUFFIX = ".receipt.json";
     public static final String CERTIFICATE_SUFFIX = ".pem";
-
-    static final ObjectMapper JSON = new ObjectMapper()
-            .registerModule(new JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .enable(SerializationFeature.INDENT_OUTPUT);
 
     private static final Logger LOG = LoggerFactory.getLogger(ArtefactSigning.class);
 
@@ -53,7 +46,9 @@ public final class ArtefactSigning {
                 Files.writeString(sidecar(file, CERTIFICATE_SUFFIX), r.certificatePem(), StandardCharsets.US_ASCII);
             }
             Files.writeString(
-                    sidecar(file, RECEIPT_SUFFIX), JSON.writeValueAsString(receipt) + "\n", StandardCharsets.UTF_8);
+                    sidecar(file, RECEIPT_SUFFIX),
+                    Json.pretty().writeValueAsString(receipt) + "\n",
+                    StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the signing sidecars of " + file + ": " + e.getMessage(), e);
         }
@@ -80,7 +75,7 @@ public final class ArtefactSigning {
     public static SigningReceipt readReceipt(Path file) {
         Path receipt = sidecar(file, RECEIPT_SUFFIX);
         try {
-            return JSON.readValue(Files.readString(receipt, StandardCharsets.UTF_8), SigningReceipt.class);
+            return Json.STRICT.readValue(Files.readString(receipt, StandardCharsets.UTF_8), SigningReceipt.class);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the signing receipt " + receipt + ": " + e.getMessage(), e);
         }

@@ -14,6 +14,7 @@ import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Signature;
+import java.security.SignatureException;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.time.Clock;
@@ -125,7 +126,7 @@ public final class Ed25519Signer implements Signer {
             s.initVerify(key);
             s.update(data);
             return s.verify(signature);
-        } catch (java.security.SignatureException e) {
+        } catch (SignatureException e) {
             return false; // malformed signature bytes: not a valid signature
         } catch (GeneralSecurityException e) {
             throw new IllegalArgumentException(

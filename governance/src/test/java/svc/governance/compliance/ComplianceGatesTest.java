@@ -4,18 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import svc.config.Json;
 
 class ComplianceGatesTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private final ComplianceGates bfsi = new ComplianceGates(CompliancePacks.bfsiBaseline());
 
     private static JsonNode json(String s) throws Exception {
-        return JSON.readTree(s);
+        return Json.MAPPER.readTree(s);
     }
 
     @Test
@@ -42,7 +41,8 @@ class ComplianceGatesTest {
             assertThat(v.reason())
                     .isEqualTo(
                             "compliance gate bfsi-fairness (deny_if ${last_tool_result.demographic_parity_difference} "
-                                    + "> 0.1) is true: ${last_tool_result.demographic_parity_difference} = 0.1001; register_model_deployment is blocked");
+                                    + "> 0.1) is true: ${last_tool_result.demographic_parity_difference} = 0.1001; "
+                                    + "register_model_deployment is blocked");
             assertThat(v.values()).containsEntry("${last_tool_result.demographic_parity_difference}", 0.1001);
         });
     }

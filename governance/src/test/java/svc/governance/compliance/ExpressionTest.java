@@ -4,20 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import svc.config.Json;
 
 class ExpressionTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private static JsonNode json(String s) {
         try {
-            return JSON.readTree(s);
+            return Json.MAPPER.readTree(s);
         } catch (Exception e) {
             throw new IllegalArgumentException(e);
         }

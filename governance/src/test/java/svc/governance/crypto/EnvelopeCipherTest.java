@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class EnvelopeCipherTest {
@@ -17,7 +19,7 @@ class EnvelopeCipherTest {
 
     private static KeyProvider envKey(int seed) {
         byte[] key = new byte[32];
-        new java.util.Random(seed).nextBytes(key);
+        new Random(seed).nextBytes(key);
         return KeyProviders.create("env", Map.of("SVC_KEK", Base64.getEncoder().encodeToString(key)), RANDOM);
     }
 
@@ -147,7 +149,7 @@ class EnvelopeCipherTest {
 
     @Test
     void contextIsCanonicalisedBySortedKeys() {
-        var a = new java.util.LinkedHashMap<String, String>();
+        var a = new LinkedHashMap<String, String>();
         a.put("b", "2");
         a.put("a", "1");
         assertThat(new String(EnvelopeCipher.aad("k", a), StandardCharsets.UTF_8))

@@ -2,9 +2,9 @@ package svc.governance.egress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import svc.config.Json;
 import svc.governance.guardrail.GuardrailContext;
 import svc.governance.guardrail.IntegrationPoint;
 import svc.governance.guardrail.Outcome;
@@ -13,13 +13,12 @@ import svc.governance.guardrail.Verdict;
 
 class EgressGuardrailTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private final EgressGuardrail g1 = EgressGuardrail.fromAllowlist("api.openai.com,*.example.com");
     private final GuardrailContext ctx =
             new GuardrailContext(IntegrationPoint.PRE_TOOL, "run-1", "data_engineer", "http_get");
 
     private Verdict judge(String json) throws Exception {
-        return g1.evaluate(ctx, new Payload.Json(JSON.readTree(json)));
+        return g1.evaluate(ctx, new Payload.Json(Json.MAPPER.readTree(json)));
     }
 
     @Test
@@ -72,7 +71,8 @@ class EgressGuardrailTest {
     @Test
     void anUnconfiguredAllowlistIsANoOp() throws Exception {
         EgressGuardrail unconfigured = EgressGuardrail.fromAllowlist("  ");
-        Verdict v = unconfigured.evaluate(ctx, new Payload.Json(JSON.readTree("{\"url\":\"http://127.0.0.1/\"}")));
+        Verdict v =
+                unconfigured.evaluate(ctx, new Payload.Json(Json.MAPPER.readTree("{\"url\":\"http://127.0.0.1/\"}")));
         assertThat(v.outcome()).isEqualTo(Outcome.ALLOW);
         assertThat(v.reason()).contains("not configured");
     }

@@ -4,22 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import svc.config.Json;
 
 class ConversationTombstonerTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Instant NOW = Instant.parse("2026-11-22T01:30:00Z");
 
     private static final List<String> LINES = List.of(
-            "{\"seq\":1,\"ts\":\"2026-11-21T10:00:00Z\",\"agent\":\"data_engineer\",\"role\":\"user\",\"content\":\"profile the data\"}",
-            "{\"seq\":2,\"ts\":\"2026-11-21T10:00:01Z\",\"agent\":\"data_engineer\",\"role\":\"tool\",\"content\":{\"rows\":[{\"id\":\"cust-42\",\"income\":5}]}}",
-            "{\"seq\":3,\"ts\":\"2026-11-21T10:00:02Z\",\"agent\":\"data_engineer\",\"role\":\"assistant\",\"content\":\"customer cust-420 looks odd\"}",
+            "{\"seq\":1,\"ts\":\"2026-11-21T10:00:00Z\",\"agent\":\"data_engineer\",\"role\":\"user\","
+                    + "\"content\":\"profile the data\"}",
+            "{\"seq\":2,\"ts\":\"2026-11-21T10:00:01Z\",\"agent\":\"data_engineer\",\"role\":\"tool\","
+                    + "\"content\":{\"rows\":[{\"id\":\"cust-42\",\"income\":5}]}}",
+            "{\"seq\":3,\"ts\":\"2026-11-21T10:00:02Z\",\"agent\":\"data_engineer\",\"role\":\"assistant\","
+                    + "\"content\":\"customer cust-420 looks odd\"}",
             "",
-            "{\"seq\":4,\"ts\":\"2026-11-21T10:00:03Z\",\"agent\":\"data_engineer\",\"role\":\"assistant\",\"content\":\"drop cust-42 now\"}",
+            "{\"seq\":4,\"ts\":\"2026-11-21T10:00:03Z\",\"agent\":\"data_engineer\",\"role\":\"assistant\","
+                    + "\"content\":\"drop cust-42 now\"}",
             "not json but mentions cust-42");
 
     @Test
@@ -30,7 +33,7 @@ class ConversationTombstonerTest {
         assertThat(r.lines().get(0)).isEqualTo(LINES.get(0));
         assertThat(r.lines().get(2)).isEqualTo(LINES.get(2));
         assertThat(r.lines().get(3)).isEmpty();
-        JsonNode t = JSON.readTree(r.lines().get(1));
+        JsonNode t = Json.MAPPER.readTree(r.lines().get(1));
         assertThat(t.get("seq").asInt()).isEqualTo(2);
         assertThat(t.get("ts").asText()).isEqualTo("2026-11-21T10:00:01Z");
         assertThat(t.get("agent").asText()).isEqualTo("data_engineer");
@@ -39,8 +42,8 @@ class ConversationTombstonerTest {
         assertThat(t.get("deleted_subject").asText()).isEqualTo("cust-42");
         assertThat(t.get("deleted_at").asText()).isEqualTo("2026-11-22T01:30:00Z");
         assertThat(r.lines().get(1)).doesNotContain("income");
-        assertThat(JSON.readTree(r.lines().get(4)).get("seq").asInt()).isEqualTo(4);
-        JsonNode raw = JSON.readTree(r.lines().get(5));
+        assertThat(Json.MAPPER.readTree(r.lines().get(4)).get("seq").asInt()).isEqualTo(4);
+        JsonNode raw = Json.MAPPER.readTree(r.lines().get(5));
         assertThat(raw.has("seq")).isFalse();
         assertThat(raw.get("content").asText()).isEqualTo("[SUBJECT_DELETED]");
     }
@@ -79,7 +82,7 @@ class ConversationTombstonerTest {
     void metadataMentioningTheSubjectIsNotKept() throws Exception {
         var r = ConversationTombstoner.tombstone(
                 List.of("{\"seq\":9,\"agent\":\"cust-42\",\"content\":\"x\"}"), "cust-42", NOW);
-        JsonNode t = JSON.readTree(r.lines().get(0));
+        JsonNode t = Json.MAPPER.readTree(r.lines().get(0));
         assertThat(t.has("agent")).isFalse();
         assertThat(t.get("seq").asInt()).isEqualTo(9);
     }

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import svc.config.Json;
 
 class ErasureReceiptTest {
 
@@ -54,9 +55,7 @@ class ErasureReceiptTest {
 
     @Test
     void receiptSurvivesAJsonRoundTripAsTheApiWouldSendIt() throws Exception {
-        var mapper = new com.fasterxml.jackson.databind.ObjectMapper()
-                .registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule())
-                .disable(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+        var mapper = Json.STRICT;
         String json = mapper.writeValueAsString(receipt);
         assertThat(json)
                 .contains(

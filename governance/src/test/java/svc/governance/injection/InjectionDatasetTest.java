@@ -3,10 +3,10 @@ package svc.governance.injection;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
+import svc.config.Json;
 import svc.governance.pii.DataFiles;
 
 /**
@@ -19,7 +19,6 @@ class InjectionDatasetTest {
 
     @Test
     void precisionAndRecallStayAboveTheMeasuredFloors() throws IOException {
-        ObjectMapper json = new ObjectMapper();
         InjectionDetector detector = InjectionDetector.defaults();
         int tp = 0;
         int fp = 0;
@@ -29,7 +28,7 @@ class InjectionDatasetTest {
             if (line.isBlank()) {
                 continue;
             }
-            JsonNode row = json.readTree(line);
+            JsonNode row = Json.MAPPER.readTree(line);
             boolean injection = row.get("label").asText().equals("injection");
             boolean blocked = detector.detect(row.get("text").asText()).blocked();
             if (blocked && injection) {

@@ -2,25 +2,23 @@ package svc.governance.permission;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import svc.config.Json;
 
 /** The BFSI baseline through the whole engine, with arguments built as real JSON objects. */
 class BfsiPackTest {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final PermissionEngine engine = PermissionEngine.builder()
             .provider(ProfileRules.of(PermissionPacks.bfsiBaseline()))
             .build();
 
     private PermissionDecision call(String tool, Map<String, String> args) {
-        ObjectNode node = JSON.createObjectNode();
+        ObjectNode node = Json.MAPPER.createObjectNode();
         args.forEach(node::put);
         return engine.decide(PermissionRequest.forAgent("data_engineer", Role.OPERATOR, tool, node, "run-1"));
     }

@@ -3,12 +3,12 @@ package svc.governance.permission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import svc.config.Json;
 
 /**
  * The BFSI write_file rules against the public PII vectors in {@code data/pii} (Presidio and
@@ -18,20 +18,19 @@ import org.junit.jupiter.api.Test;
  */
 class BfsiPackVectorsTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private final PermissionEngine engine = PermissionEngine.builder()
             .provider(ProfileRules.of(PermissionPacks.bfsiBaseline()))
             .build();
 
     private PermissionDecision write(String content) {
-        var args = JSON.createObjectNode().put("path", "out.txt").put("content", content);
+        var args = Json.MAPPER.createObjectNode().put("path", "out.txt").put("content", content);
         return engine.decide(PermissionRequest.forAgent("a", Role.OPERATOR, "write_file", args, "run"));
     }
 
     private static List<JsonNode> vectors(String type) throws Exception {
         List<JsonNode> out = new ArrayList<>();
         for (String line : Files.readAllLines(Path.of("../data/pii/pii_vectors.jsonl"))) {
-            JsonNode v = JSON.readTree(line);
+            JsonNode v = Json.MAPPER.readTree(line);
             boolean positive = false;
             for (JsonNode e : v.path("entities")) {
                 positive |= type.equals(e.path("type").asText());

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -16,15 +15,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import svc.config.Json;
 import svc.governance.compliance.ComplianceGates;
 import svc.governance.compliance.CompliancePacks;
 import svc.governance.compliance.GateInputs;
 
 class ProvidersTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-22T00:00:00Z"), ZoneOffset.UTC);
 
     private static PermissionRequest agent(String name, String tool) {
@@ -146,8 +148,8 @@ class ProvidersTest {
     @Test
     void complianceVerdictDeniesTheBlockedToolAndPolicyAllowCannotLiftIt() throws Exception {
         Map<String, JsonNode> results = Map.of(
-                "audit_fairness", JSON.readTree("{\"demographic_parity_difference\": 0.23}"),
-                "compute_drift", JSON.readTree("{\"max_psi\": 0.04}"));
+                "audit_fairness", Json.MAPPER.readTree("{\"demographic_parity_difference\": 0.23}"),
+                "compute_drift", Json.MAPPER.readTree("{\"max_psi\": 0.04}"));
         GateInputs inputs = new GateInputs() {
             @Override
             public Map<String, JsonNode> latestResults(String runId) {
@@ -235,8 +237,7 @@ class ProvidersTest {
         assertThat(rules)
                 .extracting(PermissionRule::id, PermissionRule::priority, PermissionRule::source)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple("no-net", 65, RuleSource.POLICY),
-                        org.assertj.core.groups.Tuple.tuple("ok-read", 50, RuleSource.POLICY));
+                        Tuple.tuple("no-net", 65, RuleSource.POLICY), Tuple.tuple("ok-read", 50, RuleSource.POLICY));
         Path json = dir.resolve("policy.json");
         Files.writeString(json, "[{\"id\":\"x\",\"tool_name\":\"t\",\"behavior\":\"ask\"}]");
         assertThat(PolicyRules.load(json).rules())
@@ -305,9 +306,9 @@ class ProvidersTest {
     @Test
     void denialLogIsSafeUnderConcurrentWriters() throws Exception {
         var log = new DenialLog(100_000);
-        var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        var pool = Executors.newFixedThreadPool(4);
         try {
-            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            List<Future<?>> done = new ArrayList<>();
             for (int t = 0; t < 4; t++) {
                 String agent = "agent-" + t;
                 done.add(pool.submit(() -> {

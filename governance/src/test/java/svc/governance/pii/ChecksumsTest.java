@@ -3,10 +3,10 @@ package svc.governance.pii;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import svc.config.Json;
 
 /** data/pii/checksum_vectors.json: check digits and validity from python-stdnum and Presidio. */
 class ChecksumsTest {
@@ -15,8 +15,8 @@ class ChecksumsTest {
 
     @BeforeAll
     static void load() throws IOException {
-        vectors = new ObjectMapper()
-                .readTree(DataFiles.resolve("pii/checksum_vectors.json").toFile());
+        vectors = Json.MAPPER.readTree(
+                DataFiles.resolve("pii/checksum_vectors.json").toFile());
     }
 
     @Test

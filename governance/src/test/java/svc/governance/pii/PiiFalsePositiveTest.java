@@ -2,12 +2,12 @@ package svc.governance.pii;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import svc.config.Json;
 import svc.governance.secrets.SecretRedactor;
 
 /**
@@ -26,10 +26,9 @@ class PiiFalsePositiveTest {
 
     @Test
     void thePromptTextsHaveNoPiiAndNoSecrets() throws IOException {
-        ObjectMapper json = new ObjectMapper();
         List<String> flagged = new ArrayList<>();
         for (String line : Files.readAllLines(DataFiles.resolve("prompt_injection/prompt_injection_train.jsonl"))) {
-            String text = json.readTree(line).get("text").asText();
+            String text = Json.MAPPER.readTree(line).get("text").asText();
             if (!PiiDetector.defaults().detect(text).isEmpty()
                     || !SecretRedactor.redact(text).equals(text)) {
                 flagged.add(text);

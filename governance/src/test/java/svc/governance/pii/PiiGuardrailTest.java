@@ -3,9 +3,9 @@ package svc.governance.pii;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import svc.config.Json;
 import svc.governance.guardrail.GuardrailContext;
 import svc.governance.guardrail.IntegrationPoint;
 import svc.governance.guardrail.Outcome;
@@ -45,8 +45,8 @@ class PiiGuardrailTest {
 
     @Test
     void nestedJsonStringsAreRedactedAndTheInputIsNotMutated() throws Exception {
-        JsonNode args = new ObjectMapper()
-                .readTree("{\"rows\":[{\"iban\":\"DE89370400440532013000\",\"n\":3}],\"note\":\"ok\"}");
+        JsonNode args =
+                Json.MAPPER.readTree("{\"rows\":[{\"iban\":\"DE89370400440532013000\",\"n\":3}],\"note\":\"ok\"}");
         String before = args.toString();
         Verdict v = g4.evaluate(ctx, new Payload.Json(args));
         assertThat(((Payload.Json) v.redacted().orElseThrow()).node().toString())

@@ -3,7 +3,6 @@ package svc.governance.pii;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -12,11 +11,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import svc.config.Json;
 
 /** Every line of data/pii/pii_vectors.jsonl: exactly the listed entities, nothing else. */
 class PiiVectorsTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final PiiDetector DETECTOR = PiiDetector.defaults();
 
     record Expected(String type, int start, int end) {}
@@ -34,7 +33,7 @@ class PiiVectorsTest {
             if (line.isBlank()) {
                 continue;
             }
-            JsonNode n = JSON.readTree(line);
+            JsonNode n = Json.MAPPER.readTree(line);
             List<Expected> entities = new ArrayList<>();
             n.get("entities")
                     .forEach(e -> entities.add(new Expected(

@@ -13,7 +13,8 @@ class ConversationScrubberTest {
     @Test
     void stringsAtAnyDepthAreRedactedAndTheLineIsMarked() {
         String line = "{\"seq\":7,\"ts\":\"2026-11-22T00:00:00Z\",\"agent\":\"data_engineer\",\"role\":\"tool\","
-                + "\"content\":{\"rows\":[{\"email\":\"info@presidio.site\",\"score\":0.75}],\"note\":\"SSN 078-05-1123\"}}";
+                + "\"content\":{\"rows\":[{\"email\":\"info@presidio.site\",\"score\":0.75}],\"note\":\"SSN "
+                + "078-05-1123\"}}";
         assertThat(scrubber.scrubLine(line))
                 .isEqualTo("{\"seq\":7,\"ts\":\"2026-11-22T00:00:00Z\",\"agent\":\"data_engineer\",\"role\":\"tool\","
                         + "\"content\":{\"rows\":[{\"email\":\"<EMAIL>\",\"score\":0.75}],\"note\":\"SSN <US_SSN>\"},"

@@ -6,12 +6,15 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.AppenderBase;
 import ch.qos.logback.core.read.ListAppender;
+import ch.qos.logback.core.spi.FilterReply;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.Marker;
 import org.slf4j.MarkerFactory;
 
 /** A real logback context, the filter installed on it, a list appender on the root logger. */
@@ -27,7 +30,7 @@ class SecretRedactingFilterTest {
         appender = new ListAppender<>();
         appender.setContext(context);
         appender.start();
-        Logger root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.INFO);
         root.addAppender(appender);
         SecretRedactingFilter.install(context);
@@ -79,11 +82,11 @@ class SecretRedactingFilterTest {
     @Test
     void aSecretBelowTheLevelIsDeniedWhenAnotherTurboFilterCouldLetItThrough() {
         // a "debug for this request" switch: accepts everything below the level
-        ch.qos.logback.classic.turbo.TurboFilter debugSwitch = new ch.qos.logback.classic.turbo.TurboFilter() {
+        TurboFilter debugSwitch = new TurboFilter() {
             @Override
-            public ch.qos.logback.core.spi.FilterReply decide(
-                    org.slf4j.Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
-                return ch.qos.logback.core.spi.FilterReply.ACCEPT;
+            public FilterReply decide(
+                    Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
+                return FilterReply.ACCEPT;
             }
         };
         debugSwitch.start();

@@ -27,22 +27,30 @@ class SecretRedactorTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "aws_access_key_id       | id=AKIAIOSFODNN7EXAMPLE                                           | AKIAIOSFODNN7EXAMPLE",
-                "aws_secret_access_key   | aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY | wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-                "github_token            | token ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789 ok              | ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789",
-                "github_oauth            | gho_16C7e42F292c6912E7710c838347Ae178B4a here                  | gho_16C7e42F292c6912E7710c838347Ae178B4a",
-                "github_fine_grained_pat | github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuv           | github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuv",
-                "slack                   | slack xoxb-123456789012-abcdefghij done                          | xoxb-123456789012-abcdefghij",
-                "stripe                  | stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc                         | sk_live_4eC39HqLyjWDarjtT1zdp7dc",
-                "google                  | key=AIzaSyA1234567890abcdefghijklmnopqrstuv                     | AIzaSyA1234567890abcdefghijklmnopqrstuv",
-                "jwt                     | jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U end | eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
-                "anthropic               | ANTHROPIC_API_KEY is sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345 | sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345",
-                "openai                  | using sk-proj-abcdefghijklmnopqrstuvwxyz0123 now                 | sk-proj-abcdefghijklmnopqrstuvwxyz0123",
-                "bearer                  | Authorization: Bearer abc.def-ghi_123                            | abc.def-ghi_123",
-                "password                | login password=hunter22 ok                                       | hunter22",
-                "api_key json            | {\"api_key\": \"k-123-xyz\"}                                     | k-123-xyz",
-                "secret                  | secret: s3cr3t; next                                             | s3cr3t",
-                "env-style name          | MY_SERVICE_PASSWORD=hunter22                                     | hunter22"
+                "aws_access_key_id | id=AKIAIOSFODNN7EXAMPLE | AKIAIOSFODNN7EXAMPLE",
+                "aws_secret_access_key | aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY | "
+                        + "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+                "github_token | token ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789 ok | "
+                        + "ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789",
+                "github_oauth | gho_16C7e42F292c6912E7710c838347Ae178B4a here | "
+                        + "gho_16C7e42F292c6912E7710c838347Ae178B4a",
+                "github_fine_grained_pat | github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuv | "
+                        + "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuv",
+                "slack | slack xoxb-123456789012-abcdefghij done | xoxb-123456789012-abcdefghij",
+                "stripe | stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc | sk_live_4eC39HqLyjWDarjtT1zdp7dc",
+                "google | key=AIzaSyA1234567890abcdefghijklmnopqrstuv | AIzaSyA1234567890abcdefghijklmnopqrstuv",
+                "jwt | jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0."
+                        + "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U end | "
+                        + "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0."
+                        + "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+                "anthropic | ANTHROPIC_API_KEY is sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345 | "
+                        + "sk-ant-api03-abcdefghijklmnopqrstuvwxyz012345",
+                "openai | using sk-proj-abcdefghijklmnopqrstuvwxyz0123 now | sk-proj-abcdefghijklmnopqrstuvwxyz0123",
+                "bearer | Authorization: Bearer abc.def-ghi_123 | abc.def-ghi_123",
+                "password | login password=hunter22 ok | hunter22",
+                "api_key json | {\"api_key\": \"k-123-xyz\"} | k-123-xyz",
+                "secret | secret: s3cr3t; next | s3cr3t",
+                "env-style name | MY_SERVICE_PASSWORD=hunter22 | hunter22"
             })
     void eachPatternReplacesTheSecretOnly(String id, String text, String secret) {
         String redacted = SecretRedactor.redact(text);

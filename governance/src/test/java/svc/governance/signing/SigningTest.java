@@ -10,6 +10,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Base64;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,8 +100,7 @@ class SigningTest {
         assertThat(tampered.valid()).isFalse();
         assertThat(tampered.reason()).contains("file content changed");
         // signature check alone also catches it
-        byte[] sig = java.util.Base64.getDecoder()
-                .decode(ArtefactSigning.readReceipt(pdf).signatureBase64());
+        byte[] sig = Base64.getDecoder().decode(ArtefactSigning.readReceipt(pdf).signatureBase64());
         assertThat(Ed25519Signer.verify(pdf, sig, signer.publicKey())).isFalse();
     }
 
@@ -129,8 +129,7 @@ class SigningTest {
         assertThat(r.signed()).isFalse();
         assertThat(r.keyId()).isEqualTo("unsigned");
         assertThat(r.signatureBase64())
-                .isEqualTo(java.util.Base64.getEncoder()
-                        .encodeToString(Digests.sha256("x".getBytes(StandardCharsets.UTF_8))));
+                .isEqualTo(Base64.getEncoder().encodeToString(Digests.sha256("x".getBytes(StandardCharsets.UTF_8))));
         Ed25519Signer any = Ed25519Signer.generate(dir.resolve("k"), CLOCK);
         var v = ReceiptVerifier.verify(pdf, any.publicKey());
         assertThat(v.valid()).isFalse();
@@ -165,7 +164,8 @@ class SigningTest {
                         "while [ $# -gt 0 ]; do",
                         "  case \"$1\" in",
                         "    --output-signature) echo 'ZmFrZS1zaWc=' > \"$2\"; shift;;",
-                        "    --output-certificate) printf -- '-----BEGIN CERTIFICATE-----\\nx\\n-----END CERTIFICATE-----\\n' > \"$2\"; shift;;",
+                        "    --output-certificate) printf -- '-----BEGIN CERTIFICATE-----\\nx\\n-----END "
+                                + "CERTIFICATE-----\\n' > \"$2\"; shift;;",
                         "  esac; shift",
                         "done",
                         "echo 'tlog entry created with index: 123456' >&2",

@@ -51,8 +51,21 @@ public final class TokenService {
         return jwt.serialize();
     }
 
+    /** A verified token: who it stands for and until when. */
+    public record Verified(Caller caller, Instant expires) {}
+
     /** The caller a token stands for, or a 401 problem saying what is wrong with it. */
     public Caller verify(String token) {
+        return check(token).caller();
+    }
+
+    /** Whether a token verified earlier has not expired since. */
+    public boolean stillValid(Verified verified) {
+        return verified.expires().isAfter(clock.instant());
+    }
+
+    /** Verifies a token (HS256 only, current or previous secret, not expired, sub and role present). */
+    public Verified check(String token) {
         SignedJWT jwt;
         try {
             jwt = SignedJWT.parse(token);
@@ -78,7 +91,7 @@ public final class TokenService {
             if (subject == null || subject.isBlank() || role == null) {
                 throw ApiProblem.unauthorized("the bearer token lacks its sub or role claim");
             }
-            return new Caller(subject, Role.fromWire(role), null);
+            return new Verified(new Caller(subject, Role.fromWire(role), null), exp.toInstant());
         } catch (ParseException | IllegalArgumentException e) {
             throw ApiProblem.unauthorized("the bearer token's claims are malformed");
         }

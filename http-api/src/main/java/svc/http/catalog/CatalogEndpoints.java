@@ -1,235 +1,173 @@
 package svc.http.catalog;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import static org.apache.pekko.http.javadsl.server.Directives.complete;
+import static org.apache.pekko.http.javadsl.server.Directives.entity;
+import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
+import static org.apache.pekko.http.javadsl.server.Directives.parameterOptional;
+import static svc.http.server.Paging.paging;
+
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import org.apache.pekko.http.javadsl.model.HttpResponse;
-import svc.config.Json;
+import java.util.concurrent.Executor;
+import org.apache.pekko.http.javadsl.model.StatusCodes;
+import org.apache.pekko.http.javadsl.server.Route;
 import svc.config.features.FeatureRegistry;
 import svc.config.features.FeatureState;
 import svc.core.agent.AgentDirectory;
 import svc.core.agent.AgentProfile;
 import svc.governance.permission.DenialRecord;
 import svc.governance.permission.Role;
+import svc.http.catalog.CatalogBodies.Agent;
+import svc.http.catalog.CatalogBodies.Feature;
+import svc.http.catalog.CatalogBodies.FeatureChange;
+import svc.http.catalog.CatalogBodies.NamedFeatureChange;
 import svc.http.problem.ApiProblem;
-import svc.http.server.Bodies;
 import svc.http.server.Call;
 import svc.http.server.Endpoint;
-import svc.http.server.Envelope;
-import svc.http.server.Paging;
-import svc.http.server.Responses;
+import svc.http.server.Endpoint.Doc;
+import svc.http.server.Endpoint.Query;
+import svc.http.server.JsonSupport;
+import svc.http.server.Page;
 import svc.persistence.denials.DenialRepository;
 
 /** The agent roster, the feature flags (admin changes them) and the permission denial log. */
 public final class CatalogEndpoints {
 
-    private final AgentDirectory agents;
+    private final List<Agent> roster;
     private final FeatureRegistry features;
     private final DenialRepository denials;
-    private final java.util.concurrent.Executor blocking;
+    private final Executor blocking;
 
     public CatalogEndpoints(
-            AgentDirectory agents,
-            FeatureRegistry features,
-            DenialRepository denials,
-            java.util.concurrent.Executor blocking) {
-        this.blocking = blocking;
-        this.agents = agents;
+            AgentDirectory agents, FeatureRegistry features, DenialRepository denials, Executor blocking) {
+        this.roster = agents.all().stream()
+                .sorted(Comparator.comparing(AgentProfile::name))
+                .map(Agent::of)
+                .toList();
         this.features = features;
         this.denials = denials;
+        this.blocking = blocking;
     }
 
     public List<Endpoint> endpoints() {
-        Endpoint.Query limit = new Endpoint.Query("limit", "integer", "page size, 1 to 1000 (default 50)");
-        Endpoint.Query offset = new Endpoint.Query("offset", "integer", "records to skip (default 0)");
         return List.of(
                 new Endpoint(
                         "GET",
                         "/api/v1/agents",
                         Role.VIEWER,
                         "agents.list",
-                        new Endpoint.Doc(
-                                "The agent roster: name, team, tier, model, tools, delegates",
-                                "agents",
-                                null,
-                                200,
-                                "AgentList",
-                                null,
-                                List.of(limit, offset),
-                                List.of(400, 401, 429)),
-                        this::agents),
+                        Doc.of("agents", "The agent roster: name, team, tier, model, tools, delegates", "AgentList")
+                                .query(Query.LIMIT, Query.OFFSET)
+                                .errors(400, 401, 429),
+                        call -> paging(page -> ok(Page.of(roster, page)))),
                 new Endpoint(
                         "GET",
                         "/api/v1/features",
                         Role.VIEWER,
                         "features.list",
-                        new Endpoint.Doc(
-                                "Every feature flag as resolved now",
-                                "features",
-                                null,
-                                200,
-                                "FeatureList",
-                                null,
-                                List.of(limit, offset),
-                                List.of(400, 401, 429)),
-                        call -> Responses.ok(Envelope.page(
-                                features.list().stream()
-                                        .map(CatalogEndpoints::feature)
-                                        .toList(),
-                                Paging.of(call)))),
+                        Doc.of("features", "Every feature flag as resolved now", "FeatureList")
+                                .query(Query.LIMIT, Query.OFFSET)
+                                .errors(400, 401, 429),
+                        call -> paging(page -> ok(Page.of(
+                                features.list().stream().map(Feature::of).toList(), page)))),
                 new Endpoint(
                         "POST",
                         "/api/v1/features",
                         Role.ADMIN,
                         "features.set",
-                        new Endpoint.Doc(
-                                "Override a flag at runtime: {name, enabled}",
-                                "features",
-                                "NamedFeatureChange",
-                                200,
-                                "Feature",
-                                null,
-                                List.of(),
-                                List.of(400, 401, 403, 404, 422, 429)),
-                        call -> call.jsonBody()
-                                .thenApplyAsync(
-                                        b -> set(Bodies.requiredText(b, "name"), Bodies.requiredBoolean(b, "enabled")),
-                                        call.executor())),
+                        Doc.of("features", "Override a flag at runtime: {name, enabled}", "Feature")
+                                .body("NamedFeatureChange")
+                                .errors(400, 401, 403, 404, 422, 429),
+                        call -> entity(
+                                JsonSupport.body(NamedFeatureChange.class),
+                                change -> feature(features.set(change.name(), change.enabled())))),
                 new Endpoint(
                         "GET",
                         "/api/v1/features/{name}",
                         Role.VIEWER,
                         "features.get",
-                        new Endpoint.Doc(
-                                "One feature flag",
-                                "features",
-                                null,
-                                200,
-                                "Feature",
-                                null,
-                                List.of(),
-                                List.of(401, 404, 429)),
-                        call -> Responses.ok(feature(features.get(call.param("name"))))),
+                        Doc.of("features", "One feature flag", "Feature").errors(401, 404, 429),
+                        call -> feature(features.get(call.param("name")))),
                 new Endpoint(
                         "POST",
                         "/api/v1/features/{name}",
                         Role.ADMIN,
                         "features.set.one",
-                        new Endpoint.Doc(
-                                "Override one flag at runtime: {enabled}",
-                                "features",
-                                "FeatureChange",
-                                200,
-                                "Feature",
-                                null,
-                                List.of(),
-                                List.of(400, 401, 403, 404, 422, 429)),
-                        call -> call.jsonBody()
-                                .thenApplyAsync(
-                                        b -> set(call.param("name"), Bodies.requiredBoolean(b, "enabled")),
-                                        call.executor())),
+                        Doc.of("features", "Override one flag at runtime: {enabled}", "Feature")
+                                .body("FeatureChange")
+                                .errors(400, 401, 403, 404, 422, 429),
+                        call -> entity(
+                                JsonSupport.body(FeatureChange.class),
+                                change -> feature(features.set(call.param("name"), change.enabled())))),
                 new Endpoint(
                         "DELETE",
                         "/api/v1/features/{name}",
                         Role.ADMIN,
                         "features.reset",
-                        new Endpoint.Doc(
-                                "Remove the runtime override (environment or default applies)",
-                                "features",
-                                null,
-                                200,
-                                "Feature",
-                                null,
-                                List.of(),
-                                List.of(401, 403, 404, 429)),
-                        call -> Responses.ok(feature(features.reset(call.param("name"))))),
+                        Doc.of("features", "Remove the runtime override (environment or default applies)", "Feature")
+                                .errors(401, 403, 404, 429),
+                        call -> feature(features.reset(call.param("name")))),
                 new Endpoint(
                         "GET",
                         "/api/v1/permissions/denials",
                         Role.ADMIN,
                         "permissions.denials",
-                        new Endpoint.Doc(
-                                "Permission denials, newest first",
-                                "permissions",
-                                null,
-                                200,
-                                "DenialList",
-                                null,
-                                List.of(
-                                        new Endpoint.Query(
-                                                "since", "string", "ISO-8601 instant; only denials at or after it"),
-                                        new Endpoint.Query("tool", "string", "tool or endpoint class"),
-                                        new Endpoint.Query("agent", "string", "agent or API user"),
-                                        limit,
-                                        offset),
-                                List.of(400, 401, 403, 429)),
+                        Doc.of("permissions", "Permission denials, newest first", "DenialList")
+                                .query(
+                                        new Query("since", "string", "ISO-8601 instant; only denials at or after it"),
+                                        new Query("tool", "string", "tool or endpoint class"),
+                                        new Query("agent", "string", "agent or API user"),
+                                        Query.LIMIT,
+                                        Query.OFFSET)
+                                .errors(400, 401, 403, 429),
                         this::denials));
     }
 
-    private CompletionStage<HttpResponse> agents(Call call) {
-        List<ObjectNode> items = agents.all().stream()
-                .sorted(Comparator.comparing(AgentProfile::name))
-                .map(CatalogEndpoints::agent)
-                .toList();
-        return Responses.ok(Envelope.page(items, Paging.of(call)));
+    private static Route ok(Object body) {
+        return complete(StatusCodes.OK, body, JsonSupport.json());
     }
 
-    private static ObjectNode agent(AgentProfile a) {
-        ObjectNode o = Json.object()
-                .put("name", a.name())
-                .put("team", a.team())
-                .put("tier", a.tier().name().toLowerCase(java.util.Locale.ROOT));
-        o.put("model", a.model()).put("provider", a.provider());
-        a.tools().forEach(o.putArray("tools")::add);
-        a.delegates().forEach(o.putArray("delegates")::add);
-        if (!o.has("tools")) o.putArray("tools");
-        if (!o.has("delegates")) o.putArray("delegates");
-        return o;
+    private static Route feature(FeatureState state) {
+        return ok(Feature.of(state));
     }
 
-    private HttpResponse set(String name, boolean enabled) {
-        return Responses.json(200, feature(features.set(name, enabled)));
+    private Route denials(Call call) {
+        return paging(page -> parameterOptional(
+                "since",
+                since -> parameterOptional(
+                        "tool",
+                        tool -> parameterOptional("agent", agent -> {
+                            Instant from = instant(since);
+                            String byTool = nonBlank(tool);
+                            String byAgent = nonBlank(agent);
+                            return onSuccess(
+                                    CompletableFuture.supplyAsync(() -> query(from, byTool, byAgent), blocking),
+                                    found -> ok(Page.of(found, page)));
+                        }))));
     }
 
-    private static ObjectNode feature(FeatureState s) {
-        return Json.object()
-                .put("name", s.name())
-                .put("enabled", s.value())
-                .put("tier", s.tier().name())
-                .put("default", s.defaultValue())
-                .put("source", s.source().name().toLowerCase(java.util.Locale.ROOT));
-    }
-
-    private CompletionStage<HttpResponse> denials(Call call) {
-        Paging paging = Paging.of(call);
-        Instant since;
+    private List<DenialRecord> query(Instant since, String tool, String agent) {
         try {
-            since = call.query("since")
-                    .filter(s -> !s.isBlank())
-                    .map(Instant::parse)
-                    .orElse(null);
+            return denials.query(since, tool, agent, 100_000, 0);
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not read the denials: " + e.getMessage(), e);
+        }
+    }
+
+    private static Instant instant(Optional<String> raw) {
+        try {
+            return raw.filter(s -> !s.isBlank()).map(Instant::parse).orElse(null);
         } catch (DateTimeParseException e) {
             throw ApiProblem.badRequest("since: must be an ISO-8601 instant such as 2026-01-31T12:00:00Z");
         }
-        String tool = call.query("tool").filter(s -> !s.isBlank()).orElse(null);
-        String agent = call.query("agent").filter(s -> !s.isBlank()).orElse(null);
-        return CompletableFuture.supplyAsync(
-                () -> {
-                    List<DenialRecord> found;
-                    try {
-                        found = denials.query(since, tool, agent, 100_000, 0);
-                    } catch (java.sql.SQLException e) {
-                        throw new IllegalStateException("could not read the denials: " + e.getMessage(), e);
-                    }
-                    List<ObjectNode> items = found.stream()
-                            .map(d -> (ObjectNode) Json.MAPPER.valueToTree(d))
-                            .toList();
-                    return Responses.json(200, Envelope.page(items, paging));
-                },
-                blocking);
+    }
+
+    private static String nonBlank(Optional<String> raw) {
+        return raw.filter(s -> !s.isBlank()).orElse(null);
     }
 }

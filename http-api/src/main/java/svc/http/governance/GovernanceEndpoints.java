@@ -1,21 +1,28 @@
 package svc.http.governance;
 
+import static org.apache.pekko.http.javadsl.server.Directives.complete;
+import static org.apache.pekko.http.javadsl.server.Directives.entity;
+import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executor;
-import org.apache.pekko.http.javadsl.model.HttpResponse;
+import org.apache.pekko.http.javadsl.model.StatusCodes;
+import org.apache.pekko.http.javadsl.server.Route;
 import svc.config.Json;
 import svc.core.erasure.SubjectErasure;
 import svc.core.tools.ToolInvoker;
+import svc.core.tools.ToolResult;
 import svc.governance.erasure.ErasureReceipt;
 import svc.governance.permission.Role;
+import svc.http.governance.GovernanceBodies.ErasureResult;
+import svc.http.governance.GovernanceBodies.ToolInvocation;
+import svc.http.governance.GovernanceBodies.ToolInvocationResult;
 import svc.http.problem.ApiProblem;
-import svc.http.server.Bodies;
 import svc.http.server.Call;
 import svc.http.server.Endpoint;
-import svc.http.server.Responses;
+import svc.http.server.Endpoint.Doc;
+import svc.http.server.JsonSupport;
 
 /**
  * Governance on the API: one tool call through the permission engine and the guardrails
@@ -27,12 +34,10 @@ public final class GovernanceEndpoints {
 
     private final ToolInvoker tools;
     private final SubjectErasure erasure;
-    private final Executor callbacks;
 
-    public GovernanceEndpoints(ToolInvoker tools, SubjectErasure erasure, Executor callbacks) {
+    public GovernanceEndpoints(ToolInvoker tools, SubjectErasure erasure) {
         this.tools = tools;
         this.erasure = erasure;
-        this.callbacks = callbacks;
     }
 
     public List<Endpoint> endpoints() {
@@ -42,96 +47,64 @@ public final class GovernanceEndpoints {
                         "/api/v1/tools/invoke",
                         Role.OPERATOR,
                         "tools.invoke",
-                        new Endpoint.Doc(
-                                "Run one tool as an agent, through the permission engine and the guardrails: {agent, tool, arguments, run_id?}",
-                                "governance",
-                                "ToolInvocation",
-                                200,
-                                "ToolInvocationResult",
-                                null,
-                                List.of(),
-                                List.of(400, 401, 403, 404, 429)),
+                        Doc.of(
+                                        "governance",
+                                        "Run one tool as an agent, through the permission engine and the guardrails:"
+                                                + " {agent, tool, arguments, run_id?}",
+                                        "ToolInvocationResult")
+                                .body("ToolInvocation")
+                                .errors(400, 401, 403, 404, 429),
                         this::invoke),
                 new Endpoint(
                         "GET",
                         "/api/v1/subjects/{id}/preview",
                         Role.ADMIN,
                         "subjects.preview",
-                        new Endpoint.Doc(
-                                "What erasing a subject would delete (dry run); nothing changes",
-                                "governance",
-                                null,
-                                200,
-                                "ErasureResult",
-                                null,
-                                List.of(),
-                                List.of(400, 401, 403, 429)),
+                        Doc.of(
+                                        "governance",
+                                        "What erasing a subject would delete (dry run); nothing changes",
+                                        "ErasureResult")
+                                .errors(400, 401, 403, 429),
                         call -> receipt(erasure.preview(subject(call)))),
                 new Endpoint(
                         "DELETE",
                         "/api/v1/subjects/{id}",
                         Role.ADMIN,
                         "subjects.erase",
-                        new Endpoint.Doc(
-                                "Erase a subject: lineage datasets of its consent, its data rows, tombstoned conversation lines",
-                                "governance",
-                                null,
-                                200,
-                                "ErasureResult",
-                                null,
-                                List.of(),
-                                List.of(400, 401, 403, 429)),
+                        Doc.of(
+                                        "governance",
+                                        "Erase a subject: lineage datasets of its consent, its data rows,"
+                                                + " tombstoned conversation lines",
+                                        "ErasureResult")
+                                .errors(400, 401, 403, 429),
                         call -> receipt(erasure.erase(subject(call)))));
     }
 
-    private CompletionStage<HttpResponse> invoke(Call call) {
-        return call.jsonBody()
-                .thenComposeAsync(
-                        body -> {
-                            String agent = Bodies.requiredText(body, "agent");
-                            String tool = Bodies.requiredText(body, "tool");
-                            JsonNode arguments = body.path("arguments");
-                            if (!arguments.isMissingNode() && !arguments.isNull() && !arguments.isObject()) {
-                                throw ApiProblem.badRequest("arguments: must be a JSON object");
-                            }
-                            try {
-                                return tools.invoke(
-                                                Bodies.optionalText(body, "run_id"),
-                                                agent,
-                                                tool,
-                                                arguments.isObject() ? arguments : null)
-                                        .thenApplyAsync(
-                                                outcome -> {
-                                                    if (outcome instanceof ToolInvoker.Denied denied) {
-                                                        throw ApiProblem.denied(
-                                                                tool + " denied for " + agent + ": " + denied.reason(),
-                                                                denied.ruleSource());
-                                                    }
-                                                    var result = ((ToolInvoker.Completed) outcome).result();
-                                                    ObjectNode out = Json.object()
-                                                            .put("agent", agent)
-                                                            .put("tool", tool)
-                                                            .put("ok", result.ok());
-                                                    out.set("result", parse(result.contentJson()));
-                                                    out.set("facts", Json.MAPPER.valueToTree(result.facts()));
-                                                    return Responses.json(200, out);
-                                                },
-                                                callbacks);
-                            } catch (ToolInvoker.UnknownName e) {
-                                throw ApiProblem.notFound(e.getMessage());
-                            }
-                        },
-                        callbacks);
+    private Route invoke(Call call) {
+        return entity(JsonSupport.body(ToolInvocation.class), body -> {
+            CompletionStage<ToolInvoker.Outcome> outcome;
+            try {
+                outcome = tools.invoke(body.runId(), body.agent(), body.tool(), body.arguments());
+            } catch (ToolInvoker.UnknownName e) {
+                throw ApiProblem.notFound(e.getMessage());
+            }
+            return onSuccess(outcome, o -> {
+                if (o instanceof ToolInvoker.Denied denied) {
+                    throw ApiProblem.denied(
+                            body.tool() + " denied for " + body.agent() + ": " + denied.reason(), denied.ruleSource());
+                }
+                ToolResult result = ((ToolInvoker.Completed) o).result();
+                return complete(
+                        StatusCodes.OK,
+                        new ToolInvocationResult(
+                                body.agent(), body.tool(), result.ok(), parse(result.contentJson()), result.facts()),
+                        JsonSupport.json());
+            });
+        });
     }
 
-    private CompletionStage<HttpResponse> receipt(CompletionStage<ErasureReceipt> receipt) {
-        return receipt.thenApplyAsync(
-                r -> {
-                    ObjectNode out = Json.object().put("dry_run", r.dryRun());
-                    out.set("receipt", Json.MAPPER.valueToTree(r));
-                    return Responses.json(200, out);
-                },
-                callbacks);
+    private static Route receipt(CompletionStage<ErasureReceipt> receipt) {
+        return onSuccess(receipt, r -> complete(StatusCodes.OK, new ErasureResult(r.dryRun(), r), JsonSupport.json()));
     }
 
     /** The subject id from the path; a blank one is a 400 (the erasure would match nothing sensible). */
@@ -143,6 +116,7 @@ public final class GovernanceEndpoints {
         return id;
     }
 
+    /** A tool's result document; one that is not JSON is passed on as a string. */
     private static JsonNode parse(String json) {
         try {
             return Json.parse(json);

@@ -1,8 +1,9 @@
 package svc.http.inference;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -15,7 +16,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import svc.config.Json;
 import svc.ml.fairness.GroupThresholds;
@@ -65,7 +68,7 @@ public final class ModelServer implements AutoCloseable {
                 System.getenv()
                         .getOrDefault("SVC_MODEL_ID", modelDir.getFileName().toString()),
                 server);
-        server.createContext("/healthz", ex -> s.respond(ex, 200, Json.object().put("status", "ok")));
+        server.createContext("/healthz", ex -> s.respond(ex, 200, new Health("ok")));
         server.createContext("/livez", ex -> s.respond(ex, 200, s.describe()));
         server.createContext("/predict", s::predict);
         server.start();
@@ -76,22 +79,45 @@ public final class ModelServer implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
-    private ObjectNode describe() {
-        ObjectNode o = Json.object()
-                .put("status", "ok")
-                .put("model_id", modelId)
-                .put("learner", model.learner().wireName())
-                .put("task", model.task().name().toLowerCase())
-                .put("target", model.target());
-        ArrayNode features = o.putArray("features");
-        for (RawFeature f : model.features()) {
-            features.addObject()
-                    .put("name", f.name())
-                    .put("type", f.type().name().toLowerCase());
-        }
-        o.set("labels", Json.MAPPER.valueToTree(model.labels()));
-        o.put("group_thresholds", thresholds != null);
-        return o;
+    /** What {@code /livez} says about the loaded model. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record ModelInfo(
+            String status,
+            String modelId,
+            String learner,
+            String task,
+            String target,
+            List<Feature> features,
+            List<String> labels,
+            boolean groupThresholds) {}
+
+    record Feature(String name, String type) {}
+
+    /** The answer of {@code /predict}: one prediction per row, in order. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record PredictionList(String modelId, List<Prediction> predictions) {}
+
+    /** Class probabilities and the decided label (classification), or a value (regression). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Prediction(Map<String, Double> probabilities, String label, Double value) {}
+
+    /** Problem details, as the API writes them. */
+    record Problem(String type, String title, int status, String detail, String instance) {}
+
+    record Health(String status) {}
+
+    private ModelInfo describe() {
+        return new ModelInfo(
+                "ok",
+                modelId,
+                model.learner().wireName(),
+                model.task().name().toLowerCase(Locale.ROOT),
+                model.target(),
+                model.features().stream()
+                        .map(f -> new Feature(f.name(), f.type().name().toLowerCase(Locale.ROOT)))
+                        .toList(),
+                model.labels(),
+                thresholds != null);
     }
 
     private void predict(HttpExchange ex) throws IOException {
@@ -151,21 +177,19 @@ public final class ModelServer implements AutoCloseable {
             problem(ex, 422, "unprocessable", e.getMessage());
             return;
         }
-        ObjectNode out = Json.object().put("model_id", modelId);
-        ArrayNode predictions = out.putArray("predictions");
+        List<Prediction> out = new ArrayList<>();
         for (int i = 0; i < input.size(); i++) {
-            ObjectNode one = predictions.addObject();
             if (p.probabilities() != null) {
-                ObjectNode proba = one.putObject("probabilities");
+                Map<String, Double> probabilities = new LinkedHashMap<>();
                 for (int k = 0; k < model.labels().size(); k++) {
-                    proba.put(model.labels().get(k), p.probabilities()[i][k]);
+                    probabilities.put(model.labels().get(k), p.probabilities()[i][k]);
                 }
-                one.put("label", decide(p, i, input.get(i)));
+                out.add(new Prediction(probabilities, decide(p, i, input.get(i)), null));
             } else {
-                one.put("value", p.values()[i]);
+                out.add(new Prediction(null, null, p.values()[i]));
             }
         }
-        respond(ex, 200, out);
+        respond(ex, 200, new PredictionList(modelId, out));
     }
 
     /** The predicted label, with the row's group threshold when a mitigation chose them. */
@@ -181,21 +205,21 @@ public final class ModelServer implements AutoCloseable {
     }
 
     private void problem(HttpExchange ex, int status, String slug, String detail) throws IOException {
-        ObjectNode body = Json.object()
-                .put("type", "https://svc.dev/problems/" + slug)
-                .put("title", slug.replace('-', ' '))
-                .put("status", status)
-                .put("detail", detail)
-                .put("instance", ex.getRequestURI().getPath());
+        Problem body = new Problem(
+                "https://svc.dev/problems/" + slug,
+                slug.replace('-', ' '),
+                status,
+                detail,
+                ex.getRequestURI().getPath());
         respond(ex, status, body, "application/problem+json");
     }
 
-    private void respond(HttpExchange ex, int status, ObjectNode body) throws IOException {
+    private void respond(HttpExchange ex, int status, Object body) throws IOException {
         respond(ex, status, body, "application/json");
     }
 
-    private void respond(HttpExchange ex, int status, ObjectNode body, String type) throws IOException {
-        byte[] bytes = Json.write(body).getBytes(StandardCharsets.UTF_8);
+    private void respond(HttpExchange ex, int status, Object body, String type) throws IOException {
+        byte[] bytes = Json.MAPPER.writeValueAsBytes(body);
         ex.getResponseHeaders().set("Content-Type", type);
         ex.sendResponseHeaders(status, bytes.length);
         try (OutputStream out = ex.getResponseBody()) {
@@ -206,6 +230,6 @@ public final class ModelServer implements AutoCloseable {
     @Override
     public void close() {
         server.stop(1);
-        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdown();
+        ((ExecutorService) server.getExecutor()).shutdown();
     }
 }

@@ -1,145 +1,137 @@
 package svc.http.openapi;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import svc.config.Json;
+import svc.http.openapi.OpenApi.Components;
+import svc.http.openapi.OpenApi.Header;
+import svc.http.openapi.OpenApi.Info;
+import svc.http.openapi.OpenApi.License;
+import svc.http.openapi.OpenApi.MediaType;
+import svc.http.openapi.OpenApi.Operation;
+import svc.http.openapi.OpenApi.Parameter;
+import svc.http.openapi.OpenApi.RequestBody;
+import svc.http.openapi.OpenApi.Response;
+import svc.http.openapi.OpenApi.Schema;
+import svc.http.openapi.OpenApi.SecurityScheme;
+import svc.http.openapi.OpenApi.Server;
 import svc.http.server.Endpoint;
 
 /**
- * Builds {@code /openapi.json} (OpenAPI 3.0.3) from the same endpoint list the router serves,
- * so a route cannot exist without being described. Schemas live in {@link Schemas}.
+ * Builds {@code /openapi.json} (OpenAPI 3.0.3) from the same endpoint list the routes are built
+ * from, so a route cannot exist without being described. Schemas live in {@link Schemas}.
+ *
+ * <p>Besides the statuses each endpoint lists, every operation has a {@code default} answer
+ * (any other failure, a 500 among them, is problem details too), and the public service routes
+ * list the 400 pekko-http answers (as problem details) to a request it cannot parse.
  */
 public final class OpenApiDocument {
 
     private static final Pattern PARAM = Pattern.compile("\\{([a-z_]+)(\\.\\.\\.)?}");
+    private static final String JSON = "application/json";
+    private static final String PROBLEM_JSON = "application/problem+json";
 
     private OpenApiDocument() {}
 
-    public static ObjectNode build(List<Endpoint> endpoints, String version) {
-        ObjectNode doc = Json.object();
-        doc.put("openapi", "3.0.3");
-        doc.putObject("info")
-                .put("title", "svc API")
-                .put("version", version)
-                .put(
-                        "description",
-                        "Multi-agent ML platform. Errors are application/problem+json (RFC 7807) with correlation_id; "
-                                + "list endpoints answer {items,total,limit,offset}. WebSocket routes are described as GET with a 101 answer.");
-        ObjectNode paths = doc.putObject("paths");
-        Map<String, ObjectNode> byPath = new TreeMap<>();
+    public static OpenApi build(List<Endpoint> endpoints, String version) {
+        Map<String, Map<String, Operation>> paths = new TreeMap<>();
         for (Endpoint e : endpoints) {
-            String path = openApiPath(e.template());
-            ObjectNode item = byPath.computeIfAbsent(path, p -> Json.object());
-            item.set(e.httpMethod().toLowerCase(Locale.ROOT), operation(e));
+            paths.computeIfAbsent(openApiPath(e.template()), p -> new TreeMap<>())
+                    .put(e.httpMethod().toLowerCase(Locale.ROOT), operation(e));
         }
-        byPath.forEach(paths::set);
-        ObjectNode components = doc.putObject("components");
-        components.set("schemas", Schemas.all());
-        ObjectNode security = components.putObject("securitySchemes");
-        security.putObject("bearer").put("type", "http").put("scheme", "bearer").put("bearerFormat", "JWT");
-        security.putObject("apiKey").put("type", "apiKey").put("in", "header").put("name", "X-API-Key");
-        security.putObject("queryToken")
-                .put("type", "apiKey")
-                .put("in", "query")
-                .put("name", "token");
-        return doc;
+        Map<String, SecurityScheme> security = new LinkedHashMap<>();
+        security.put("bearer", new SecurityScheme("http", "bearer", "JWT", null, null));
+        security.put("apiKey", new SecurityScheme("apiKey", null, null, "header", "X-API-Key"));
+        security.put("queryToken", new SecurityScheme("apiKey", null, null, "query", "token"));
+        return new OpenApi(
+                "3.0.3",
+                new Info(
+                        "svc API",
+                        version,
+                        "Multi-agent ML platform. Errors are application/problem+json (RFC 7807) with correlation_id;"
+                                + " list endpoints answer {items,total,limit,offset}. WebSocket routes are described as"
+                                + " GET with a 101 answer.",
+                        new License("Proprietary: no public licence; terms come with each deployment", LICENSE_URL)),
+                List.of(new Server("/", "the server that serves this document")),
+                paths,
+                new Components(Schemas.all(), security));
     }
+
+    /** Where the product's terms are published (the same site the problem types live under). */
+    static final String LICENSE_URL = "https://svc.dev/terms";
 
     /** {@code /a/{name...}} becomes {@code /a/{name}}: OpenAPI has no multi-segment parameter. */
     public static String openApiPath(String template) {
         return template.replace("...}", "}");
     }
 
-    private static ObjectNode operation(Endpoint e) {
+    private static Operation operation(Endpoint e) {
         Endpoint.Doc d = e.doc();
-        ObjectNode op = Json.object();
-        op.put("operationId", e.endpointClass().replace('.', '_'));
-        op.put("summary", d.summary());
-        op.putArray("tags").add(d.tag());
-        if (!e.isPublic()) {
-            op.put("description", "Requires role " + e.minRole().wireName() + " or higher.");
-        }
-        ArrayNode params = op.putArray("parameters");
+        List<Parameter> params = new ArrayList<>();
         Matcher m = PARAM.matcher(e.template());
         while (m.find()) {
-            ObjectNode p =
-                    params.addObject().put("name", m.group(1)).put("in", "path").put("required", true);
-            if (m.group(2) != null) {
-                p.put("description", "may contain '/' (sent as is or URL-encoded)");
-            }
-            p.putObject("schema").put("type", "string");
+            params.add(new Parameter(
+                    m.group(1),
+                    "path",
+                    true,
+                    m.group(2) != null ? "may contain '/' (sent as is or URL-encoded)" : null,
+                    Schema.of("string")));
         }
         for (Endpoint.Query q : d.query()) {
-            ObjectNode p = params.addObject()
-                    .put("name", q.name())
-                    .put("in", "query")
-                    .put("required", false)
-                    .put("description", q.description());
-            p.putObject("schema").put("type", q.type());
+            params.add(new Parameter(q.name(), "query", false, q.description(), Schema.of(q.type())));
         }
-        if (params.isEmpty()) {
-            op.remove("parameters");
-        }
-        if (d.requestSchema() != null) {
-            ObjectNode body = op.putObject("requestBody").put("required", true);
-            body.putObject("content")
-                    .putObject("application/json")
-                    .putObject("schema")
-                    .put("$ref", "#/components/schemas/" + d.requestSchema());
-        }
-        ObjectNode responses = op.putObject("responses");
-        ObjectNode ok =
-                responses.putObject(Integer.toString(d.successStatus())).put("description", successDescription(e));
+        RequestBody body = d.requestSchema() == null
+                ? null
+                : new RequestBody(true, Map.of(JSON, new MediaType(Schema.ref(d.requestSchema()))));
+        return new Operation(
+                e.endpointClass().replace('.', '_'),
+                d.summary(),
+                e.isPublic() ? null : "Requires role " + e.minRole().wireName() + " or higher.",
+                List.of(d.tag()),
+                params.isEmpty() ? null : params,
+                body,
+                responses(e),
+                security(e));
+    }
+
+    private static Map<String, Response> responses(Endpoint e) {
+        Endpoint.Doc d = e.doc();
+        Map<String, Response> responses = new TreeMap<>();
+        Map<String, MediaType> content = null;
         if (d.responseSchema() != null) {
-            ok.putObject("content")
-                    .putObject("application/json")
-                    .putObject("schema")
-                    .put("$ref", "#/components/schemas/" + d.responseSchema());
+            content = Map.of(JSON, new MediaType(Schema.ref(d.responseSchema())));
         } else if (d.responseMediaType() != null) {
-            ok.putObject("content")
-                    .putObject(d.responseMediaType())
-                    .putObject("schema")
-                    .put("type", "string");
+            content = Map.of(d.responseMediaType(), new MediaType(Schema.of("string")));
         }
+        responses.put(Integer.toString(d.successStatus()), new Response(successDescription(e), null, content));
         for (int status : d.errors()) {
-            ObjectNode err = responses.putObject(Integer.toString(status)).put("description", errorDescription(status));
-            if (status == 503) {
-                err.putObject("content")
-                        .putObject("application/json")
-                        .putObject("schema")
-                        .put("$ref", "#/components/schemas/Readiness");
-            } else {
-                err.putObject("content")
-                        .putObject("application/problem+json")
-                        .putObject("schema")
-                        .put("$ref", "#/components/schemas/Problem");
-            }
-            if (status == 429) {
-                err.putObject("headers")
-                        .putObject("Retry-After")
-                        .put("description", "seconds to wait")
-                        .putObject("schema")
-                        .put("type", "integer");
-            }
+            Map<String, MediaType> error =
+                    status == 503 ? Map.of(JSON, new MediaType(Schema.ref("Readiness"))) : problem();
+            Map<String, Header> headers =
+                    status == 429 ? Map.of("Retry-After", new Header("seconds to wait", Schema.of("integer"))) : null;
+            responses.put(Integer.toString(status), new Response(errorDescription(status), headers, error));
         }
+        responses.put("default", new Response("any other failure (500 internal-error among them)", null, problem()));
+        return responses;
+    }
+
+    private static Map<String, MediaType> problem() {
+        return Map.of(PROBLEM_JSON, new MediaType(Schema.ref("Problem")));
+    }
+
+    private static List<Map<String, List<String>>> security(Endpoint e) {
         if (e.isPublic()) {
-            op.putArray("security");
-        } else if (e.isWebSocket()) {
-            ArrayNode sec = op.putArray("security");
-            sec.addObject().putArray("queryToken");
-            sec.addObject().putArray("bearer");
-        } else {
-            ArrayNode sec = op.putArray("security");
-            sec.addObject().putArray("bearer");
-            sec.addObject().putArray("apiKey");
+            return List.of();
         }
-        return op;
+        if (e.isWebSocket()) {
+            return List.of(Map.of("queryToken", List.of()), Map.of("bearer", List.of()));
+        }
+        return List.of(Map.of("bearer", List.of()), Map.of("apiKey", List.of()));
     }
 
     private static String successDescription(Endpoint e) {

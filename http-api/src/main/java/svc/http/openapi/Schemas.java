@@ -1,17 +1,19 @@
 package svc.http.openapi;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import svc.config.Json;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import svc.core.run.RunState;
+import svc.http.openapi.OpenApi.Schema;
 
 /** The component schemas of {@code /openapi.json}. */
 final class Schemas {
 
     private Schemas() {}
 
-    static ObjectNode all() {
-        ObjectNode s = Json.object();
-        s.set(
+    static Map<String, Schema> all() {
+        Map<String, Schema> s = new LinkedHashMap<>();
+        s.put(
                 "Problem",
                 object(
                         new String[] {"type", "title", "status", "detail", "instance", "correlation_id"},
@@ -31,11 +33,11 @@ final class Schemas {
                         str("on permission denials"),
                         "errors",
                         array(str(null))));
-        s.set("Login", object(new String[] {"email", "password"}, "email", str(null), "password", str(null)));
-        s.set(
+        s.put("Login", object(new String[] {"email", "password"}, "email", str(null), "password", str(null)));
+        s.put(
                 "Token",
                 object(new String[] {"token"}, "token", str("HS256 JWT, 24 h; claims sub, role, iat, exp, jti")));
-        s.set(
+        s.put(
                 "NewUser",
                 object(
                         new String[] {"email", "password", "role"},
@@ -45,7 +47,7 @@ final class Schemas {
                         str("8 characters or more"),
                         "role",
                         enumOf("viewer", "operator", "admin")));
-        s.set(
+        s.put(
                 "User",
                 object(
                         new String[] {"email", "role"},
@@ -55,7 +57,7 @@ final class Schemas {
                         str(null),
                         "created_at",
                         dateTime()));
-        s.set(
+        s.put(
                 "StartPipeline",
                 object(
                         new String[] {"problem", "dataset_path"},
@@ -73,7 +75,7 @@ final class Schemas {
                         str(null),
                         "workflow",
                         str("path of a customer workflow YAML")));
-        s.set(
+        s.put(
                 "Gate",
                 object(
                         new String[] {"gate_id", "run_id", "type", "state", "created_at"},
@@ -103,7 +105,7 @@ final class Schemas {
                         nullable(dateTime()),
                         "rationale",
                         nullable(str(null))));
-        s.set(
+        s.put(
                 "Run",
                 object(
                         new String[] {
@@ -120,7 +122,7 @@ final class Schemas {
                         "run_id",
                         str(null),
                         "state",
-                        enumOf("queued", "running", "waiting_approval", "paused", "cancelled", "succeeded", "failed"),
+                        enumOf(RunState.wireNames().toArray(String[]::new)),
                         "template",
                         str(null),
                         "profile",
@@ -145,10 +147,10 @@ final class Schemas {
                         number(),
                         "failure",
                         nullable(str(null))));
-        s.set(
+        s.put(
                 "Decision",
                 object(new String[] {"decision"}, "decision", enumOf("approve", "reject"), "rationale", str(null)));
-        s.set(
+        s.put(
                 "Artifact",
                 object(
                         new String[] {"name", "size", "sha256"},
@@ -158,7 +160,7 @@ final class Schemas {
                         integer(),
                         "sha256",
                         str(null)));
-        s.set(
+        s.put(
                 "Agent",
                 object(
                         new String[] {"name", "team", "tier"},
@@ -176,7 +178,7 @@ final class Schemas {
                         array(str(null)),
                         "delegates",
                         array(str(null))));
-        s.set(
+        s.put(
                 "Feature",
                 object(
                         new String[] {"name", "enabled", "tier"},
@@ -190,9 +192,9 @@ final class Schemas {
                         bool(),
                         "source",
                         str(null)));
-        s.set("FeatureChange", object(new String[] {"enabled"}, "enabled", bool()));
-        s.set("NamedFeatureChange", object(new String[] {"name", "enabled"}, "name", str(null), "enabled", bool()));
-        s.set(
+        s.put("FeatureChange", object(new String[] {"enabled"}, "enabled", bool()));
+        s.put("NamedFeatureChange", object(new String[] {"name", "enabled"}, "name", str(null), "enabled", bool()));
+        s.put(
                 "Denial",
                 object(
                         new String[] {"source", "reason", "ts"},
@@ -211,7 +213,7 @@ final class Schemas {
                         "ts",
                         dateTime()));
         for (String item : new String[] {"Run", "Gate", "Artifact", "Agent", "Feature", "Denial"}) {
-            s.set(
+            s.put(
                     item + "List",
                     object(
                             new String[] {"items", "total", "limit", "offset"},
@@ -224,7 +226,7 @@ final class Schemas {
                             "offset",
                             integer()));
         }
-        ObjectNode stream = object(
+        Schema stream = object(
                 new String[] {"type", "run_id", "ts"},
                 "type",
                 enumOf(
@@ -252,7 +254,7 @@ final class Schemas {
                 "tool",
                 str(null),
                 "tool_calls",
-                array(Json.object().put("type", "object")),
+                array(freeform()),
                 "is_error",
                 bool(),
                 "node",
@@ -263,19 +265,14 @@ final class Schemas {
                 str(null),
                 "reason",
                 str(null));
-        stream.put(
-                "description", "One WebSocket text frame. Agent messages carry agent and seq (the conversation line).");
-        s.set("StreamMessage", stream);
-        s.set("Health", object(new String[] {"status"}, "status", str(null)));
-        s.set(
+        stream = stream.describedAs(
+                "One WebSocket text frame. Agent messages carry agent and seq (the conversation line).");
+        s.put("StreamMessage", stream);
+        s.put("Health", object(new String[] {"status"}, "status", str(null)));
+        s.put(
                 "Readiness",
-                object(
-                        new String[] {"status", "checks"},
-                        "status",
-                        enumOf("ok", "degraded"),
-                        "checks",
-                        Json.object().put("type", "object")));
-        s.set(
+                object(new String[] {"status", "checks"}, "status", enumOf("ok", "degraded"), "checks", freeform()));
+        s.put(
                 "Branding",
                 object(
                         new String[] {"product_name"},
@@ -288,17 +285,17 @@ final class Schemas {
                         "logo",
                         str(null),
                         "colors",
-                        Json.object().put("type", "object"),
+                        freeform(),
                         "navigation",
-                        array(Json.object().put("type", "object")),
+                        array(freeform()),
                         "demo_presets",
-                        array(Json.object().put("type", "object")),
+                        array(freeform()),
                         "pipeline_options",
-                        Json.object().put("type", "object"),
+                        freeform(),
                         "compliance_badges",
                         array(str(null))));
-        s.set("OpenApiDocument", Json.object().put("type", "object"));
-        s.set(
+        s.put("OpenApiDocument", freeform());
+        s.put(
                 "ToolInvocation",
                 object(
                         new String[] {"agent", "tool"},
@@ -307,10 +304,10 @@ final class Schemas {
                         "tool",
                         str(null),
                         "arguments",
-                        Json.object().put("type", "object"),
+                        freeform(),
                         "run_id",
                         str("run whose directory and profile apply; a scratch run when absent")));
-        s.set(
+        s.put(
                 "ToolInvocationResult",
                 object(
                         new String[] {"agent", "tool", "ok"},
@@ -321,10 +318,10 @@ final class Schemas {
                         "ok",
                         bool(),
                         "result",
-                        Json.object().put("type", "object"),
+                        freeform(),
                         "facts",
-                        Json.object().put("type", "object")));
-        s.set(
+                        freeform()));
+        s.put(
                 "ErasureResult",
                 object(
                         new String[] {"dry_run", "receipt"},
@@ -338,7 +335,7 @@ final class Schemas {
                                 "dry_run",
                                 bool(),
                                 "counts",
-                                Json.object().put("type", "object"),
+                                freeform(),
                                 "requested_at",
                                 dateTime(),
                                 "completed_at",
@@ -348,63 +345,47 @@ final class Schemas {
         return s;
     }
 
-    private static ObjectNode object(String[] required, Object... props) {
-        ObjectNode o = Json.object().put("type", "object");
-        ArrayNode req = o.putArray("required");
-        for (String r : required) {
-            req.add(r);
-        }
-        ObjectNode p = o.putObject("properties");
-        for (int i = 0; i < props.length; i += 2) {
-            p.set((String) props[i], (ObjectNode) props[i + 1]);
-        }
-        return o;
+    private static Schema object(String[] required, Object... props) {
+        return Schema.object(List.of(required), props);
     }
 
-    private static ObjectNode str(String description) {
-        ObjectNode o = Json.object().put("type", "string");
-        if (description != null) {
-            o.put("description", description);
-        }
-        return o;
+    private static Schema freeform() {
+        return Schema.of("object");
     }
 
-    private static ObjectNode dateTime() {
-        return Json.object().put("type", "string").put("format", "date-time");
+    private static Schema str(String description) {
+        return description == null ? Schema.of("string") : Schema.string(description);
     }
 
-    private static ObjectNode integer() {
-        return Json.object().put("type", "integer");
+    private static Schema dateTime() {
+        return Schema.dateTime();
     }
 
-    private static ObjectNode number() {
-        return Json.object().put("type", "number");
+    private static Schema integer() {
+        return Schema.of("integer");
     }
 
-    private static ObjectNode bool() {
-        return Json.object().put("type", "boolean");
+    private static Schema number() {
+        return Schema.of("number");
     }
 
-    private static ObjectNode nullable(ObjectNode schema) {
-        return schema.put("nullable", true);
+    private static Schema bool() {
+        return Schema.of("boolean");
     }
 
-    private static ObjectNode ref(String name) {
-        return Json.object().put("$ref", "#/components/schemas/" + name);
+    private static Schema nullable(Schema schema) {
+        return schema.orNull();
     }
 
-    private static ObjectNode array(ObjectNode items) {
-        ObjectNode o = Json.object().put("type", "array");
-        o.set("items", items);
-        return o;
+    private static Schema ref(String name) {
+        return Schema.ref(name);
     }
 
-    private static ObjectNode enumOf(String... values) {
-        ObjectNode o = Json.object().put("type", "string");
-        ArrayNode e = o.putArray("enum");
-        for (String v : values) {
-            e.add(v);
-        }
-        return o;
+    private static Schema array(Schema items) {
+        return Schema.array(items);
+    }
+
+    private static Schema enumOf(String... values) {
+        return Schema.enumOf(values);
     }
 }

@@ -80,6 +80,15 @@ public final class ApiProblem extends RuntimeException {
         return new ApiProblem(422, "unprocessable", "Request cannot be applied", detail, null, List.of(), Map.of());
     }
 
+    public static ApiProblem payloadTooLarge(String detail) {
+        return new ApiProblem(413, "payload-too-large", "Request body too large", detail, null, List.of(), Map.of());
+    }
+
+    public static ApiProblem unsupportedMediaType(String detail) {
+        return new ApiProblem(
+                415, "unsupported-media-type", "Unsupported media type", detail, null, List.of(), Map.of());
+    }
+
     public static ApiProblem tooManyRequests(String detail, long retryAfterSeconds) {
         return new ApiProblem(
                 429,

@@ -1,6 +1,5 @@
 package svc.http.server;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.typesafe.config.Config;
 import java.net.InetSocketAddress;
 import java.time.Clock;
@@ -17,7 +16,7 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.ServerBinding;
-import org.apache.pekko.stream.Materializer;
+import org.apache.pekko.http.javadsl.server.Route;
 import svc.config.features.FeatureRegistry;
 import svc.core.erasure.SubjectErasure;
 import svc.core.platform.Platform;
@@ -32,6 +31,7 @@ import svc.http.auth.TokenService;
 import svc.http.auth.Users;
 import svc.http.catalog.CatalogEndpoints;
 import svc.http.governance.GovernanceEndpoints;
+import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
 import svc.http.pipelines.PipelineEndpoints;
 import svc.http.ratelimit.RateLimiter;
@@ -42,8 +42,9 @@ import svc.http.telemetry.RunMetrics;
 import svc.persistence.denials.DenialRepository;
 
 /**
- * The API server over a running {@link Platform}: wires the endpoint groups, binds with
- * pekko-http and unbinds on coordinated shutdown. Straight-line wiring only.
+ * The API server over a running {@link Platform}: wires the endpoint groups into one list, builds
+ * it into a route ({@link ApiRoute}), binds it with pekko-http and unbinds on coordinated
+ * shutdown. Straight-line wiring only.
  */
 public final class HttpServer {
 
@@ -93,22 +94,22 @@ public final class HttpServer {
         FeatureRegistry features = FeatureRegistry.withBuiltIns(env);
 
         List<Endpoint> endpoints = new ArrayList<>();
-        endpoints.addAll(new AuthEndpoints(users, tokens, callbacks).endpoints());
-        endpoints.addAll(new PipelineEndpoints(platform.runs(), callbacks, runMetrics::started).endpoints());
+        endpoints.addAll(new AuthEndpoints(users, tokens).endpoints());
+        endpoints.addAll(
+                new PipelineEndpoints(platform.runs(), platform.database(), blocking, runMetrics::started).endpoints());
         endpoints.addAll(new RunStreamEndpoints(
                         platform.runs(), platform.liveEvents(), platform.agents(), system, settings.streamBuffer())
                 .endpoints());
-        endpoints.addAll(new ApprovalEndpoints(platform.runs(), callbacks).endpoints());
+        endpoints.addAll(new ApprovalEndpoints(platform.runs()).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
                         new SubjectErasure(
-                                platform.database(), platform.settings().home(), blocking),
-                        callbacks)
+                                platform.database(), platform.settings().home(), blocking))
                 .endpoints());
         // The document describes every route, its own included, so it is built on first request from the complete list.
-        AtomicReference<ObjectNode> openApi = new AtomicReference<>();
-        Supplier<ObjectNode> document =
+        AtomicReference<OpenApi> openApi = new AtomicReference<>();
+        Supplier<OpenApi> document =
                 () -> openApi.updateAndGet(doc -> doc != null ? doc : OpenApiDocument.build(endpoints, API_VERSION));
         endpoints.addAll(new SystemEndpoints(
                         platform.database(),
@@ -121,19 +122,19 @@ public final class HttpServer {
                         !settings.production())
                 .endpoints());
 
-        RequestPipeline pipeline = new RequestPipeline(
+        Route route = new ApiRoute(
                         endpoints,
                         new Authenticator(tokens, settings.apiKeys()),
                         new AccessControl(endpoints, denials, metrics.decisionListener()),
                         new RateLimiter(settings.rateLimits(), System::nanoTime),
                         metrics,
-                        Materializer.matFromSystem(system),
-                        callbacks)
-                .tracedBy(platform.tracing());
+                        platform.tracing(),
+                        settings.maxBodyBytes())
+                .route();
 
         return Http.get(system)
                 .newServerAt(settings.host(), settings.port())
-                .bind(pipeline::handle)
+                .bind(route)
                 .thenApplyAsync(
                         binding -> {
                             binding.addToCoordinatedShutdown(Duration.ofSeconds(10), system);
@@ -146,7 +147,7 @@ public final class HttpServer {
         return binding.localAddress();
     }
 
-    /** Every route served, in one list: what the router, RBAC, limits, metrics and OpenAPI read. */
+    /** Every route served, in one list: what the routing tree, RBAC, limits, metrics and OpenAPI read. */
     public List<Endpoint> endpoints() {
         return endpoints;
     }

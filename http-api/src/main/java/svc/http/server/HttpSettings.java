@@ -3,6 +3,7 @@ package svc.http.server;
 import com.typesafe.config.Config;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import svc.http.ratelimit.RateLimits;
 
@@ -11,11 +12,17 @@ import svc.http.ratelimit.RateLimits;
  * the environment kind, API keys and rate limits from the process environment.
  */
 public record HttpSettings(
-        String host, int port, boolean production, List<String> apiKeys, RateLimits rateLimits, int streamBuffer) {
+        String host,
+        int port,
+        boolean production,
+        List<String> apiKeys,
+        RateLimits rateLimits,
+        int streamBuffer,
+        long maxBodyBytes) {
 
     public static HttpSettings from(Config config, Map<String, String> env) {
         Config http = config.getConfig("svc.http");
-        String kind = http.getString("env").strip().toLowerCase(java.util.Locale.ROOT);
+        String kind = http.getString("env").strip().toLowerCase(Locale.ROOT);
         if (!kind.equals("development") && !kind.equals("production")) {
             throw new IllegalArgumentException("SVC_ENV must be development or production, got '" + kind + "'");
         }
@@ -34,6 +41,7 @@ public record HttpSettings(
                 production,
                 keys,
                 production ? RateLimits.production(env) : RateLimits.disabled(),
-                http.getInt("stream-buffer"));
+                http.getInt("stream-buffer"),
+                http.getBytes("max-body"));
     }
 }

@@ -1,5 +1,6 @@
 /**
- * The server: settings, the endpoint list and its router, the request pipeline (auth, RBAC,
- * limits, problem details, metrics, logs) and the binding.
+ * The server: settings, the endpoint list built into one pekko-http route with its directives
+ * (correlation id, authentication, permission check, rate limit, metrics and access log,
+ * problem details for every failure and rejection), JSON in and out, and the binding.
  */
 package svc.http.server;

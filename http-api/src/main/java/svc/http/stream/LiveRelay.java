@@ -1,5 +1,7 @@
 package svc.http.stream;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -35,6 +37,10 @@ final class LiveRelay {
         }
     }
 
+    /** The last message a client that fell too far behind gets. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Dropped(String type, String runId, String reason) {}
+
     private final String runId;
     private final int bound;
     private final List<LiveEventHub.LiveMessage> held = new ArrayList<>();
@@ -55,13 +61,10 @@ final class LiveRelay {
     /** The source to serve: history first, then live; completes after the final message. */
     synchronized Source<String, NotUsed> start(List<RunHistory.Replayed> history, ActorSystem<?> system) {
         List<String> replay = history.stream().map(r -> Json.write(r.json())).toList();
-        Source<String, NotUsed> dropped = Source.single(Json.write(Json.object()
-                .put("type", "dropped")
-                .put("run_id", runId)
-                .put(
-                        "reason",
-                        "the client fell more than " + bound
-                                + " messages behind; reconnect to replay from the start")));
+        Source<String, NotUsed> dropped = Source.single(Json.write(new Dropped(
+                "dropped",
+                runId,
+                "the client fell more than " + bound + " messages behind; reconnect to replay from the start")));
         if (finished) {
             close();
             return Source.from(replay).concat(dropped);

@@ -1,14 +1,15 @@
 package svc.http.stream;
 
+import static org.apache.pekko.http.javadsl.server.Directives.extractWebSocketUpgrade;
+import static org.apache.pekko.http.javadsl.server.Directives.handleWebSocketMessages;
+import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
+
 import java.util.List;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.http.javadsl.model.AttributeKeys;
-import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.model.ws.Message;
 import org.apache.pekko.http.javadsl.model.ws.TextMessage;
-import org.apache.pekko.http.javadsl.model.ws.WebSocketUpgrade;
+import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.stream.javadsl.Flow;
 import org.apache.pekko.stream.javadsl.Sink;
 import svc.core.agent.AgentDirectory;
@@ -17,14 +18,15 @@ import svc.core.run.RunService;
 import svc.core.stream.LiveEventHub;
 import svc.core.stream.RunHistory;
 import svc.governance.permission.Role;
-import svc.http.problem.ApiProblem;
 import svc.http.server.Call;
 import svc.http.server.Endpoint;
+import svc.http.server.Endpoint.Doc;
+import svc.http.server.Endpoint.Query;
 
 /**
- * {@code /api/v1/pipelines/{run_id}/stream} (alias {@code /ws}): a run's messages in the shape
- * of {@link svc.core.stream.StreamMessages}, replayed from the start and then live. What the
- * client sends is ignored; the socket closes after the run's final state.
+ * {@code /api/v1/pipelines/{run_id}/stream} (alias {@code /ws}): a run's stream messages,
+ * replayed from the start and then live. What the client sends is ignored; the socket closes
+ * after the run's final state.
  */
 public final class RunStreamEndpoints {
 
@@ -59,35 +61,31 @@ public final class RunStreamEndpoints {
                 template,
                 Role.VIEWER,
                 endpointClass,
-                new Endpoint.Doc(
-                        "WebSocket (token in ?token=): the run's messages as JSON text frames, replayed from the start then live; closes after the final state",
-                        "pipelines",
-                        null,
-                        101,
-                        "StreamMessage",
-                        null,
-                        List.of(new svc.http.server.Endpoint.Query("token", "string", "access token")),
-                        List.of(400, 401, 404)),
+                Doc.of(
+                                "pipelines",
+                                "WebSocket (token in ?token=): the run's messages as JSON text frames, replayed from"
+                                        + " the start then live; closes after the final state",
+                                "StreamMessage")
+                        .status(101)
+                        .query(new Query("token", "string", "access token"))
+                        .errors(400, 401, 404),
                 this::open);
     }
 
-    private CompletionStage<HttpResponse> open(Call call) {
-        WebSocketUpgrade upgrade = call.request()
-                .getAttribute(AttributeKeys.webSocketUpgrade)
-                .orElseThrow(() -> ApiProblem.badRequest("this endpoint expects a WebSocket upgrade request"));
+    /** Upgrades to a WebSocket serving the run's history and then its live messages. */
+    private Route open(Call call) {
         String runId = call.param("run_id");
-        return runs.get(runId)
-                .thenComposeAsync(
-                        view -> {
-                            LiveRelay relay = new LiveRelay(runId, bound);
-                            relay.subscribe(hub);
-                            return history.messages(runId, agents)
-                                    .thenApplyAsync(replay -> relay.start(replay, system), callbacks);
-                        },
-                        callbacks)
-                .thenApplyAsync(
-                        source -> upgrade.handleMessagesWith(Flow.fromSinkAndSourceCoupled(
-                                Sink.<Message>ignore(), source.map(text -> (Message) TextMessage.create(text)))),
-                        callbacks);
+        return extractWebSocketUpgrade(upgrade -> onSuccess(
+                runs.get(runId)
+                        .thenComposeAsync(
+                                view -> {
+                                    LiveRelay relay = new LiveRelay(runId, bound);
+                                    relay.subscribe(hub);
+                                    return history.messages(runId, agents)
+                                            .thenApplyAsync(replay -> relay.start(replay, system), callbacks);
+                                },
+                                callbacks),
+                source -> handleWebSocketMessages(Flow.fromSinkAndSourceCoupled(
+                        Sink.<Message>ignore(), source.map(text -> (Message) TextMessage.create(text))))));
     }
 }

@@ -1,20 +1,31 @@
 package svc.http.system;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import static org.apache.pekko.http.javadsl.server.Directives.complete;
+import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
-import org.apache.pekko.http.javadsl.model.HttpResponse;
-import svc.config.Json;
-import svc.http.server.Call;
+import org.apache.pekko.http.javadsl.model.HttpEntities;
+import org.apache.pekko.http.javadsl.model.HttpEntity;
+import org.apache.pekko.http.javadsl.model.StatusCodes;
+import org.apache.pekko.http.javadsl.server.Route;
+import svc.core.llm.providers.LlmProviders.Reachability;
 import svc.http.server.Endpoint;
-import svc.http.server.Responses;
+import svc.http.server.Endpoint.Doc;
+import svc.http.server.JsonSupport;
+import svc.http.system.Readiness.Check;
+import svc.http.system.Readiness.Checks;
+import svc.http.system.Readiness.Health;
+import svc.http.system.Readiness.LlmCheck;
+import svc.http.system.Readiness.Reach;
 import svc.http.telemetry.ApiMetrics;
 import svc.persistence.Database;
 
@@ -24,14 +35,17 @@ import svc.persistence.Database;
  */
 public final class SystemEndpoints {
 
+    private static final Health OK = new Health("ok");
+
     private final Database database;
     private final Path runsDir;
     private final String llmProvider;
-    private final Supplier<CompletionStage<List<svc.core.llm.providers.LlmProviders.Reachability>>> providerHealth;
+    private final Supplier<CompletionStage<List<Reachability>>> providerHealth;
     private final ApiMetrics metrics;
     private final Executor blocking;
-    private final Supplier<ObjectNode> openApi;
+    private final Supplier<?> openApi;
     private final boolean docs;
+    private volatile HttpEntity.Strict openApiEntity;
 
     public SystemEndpoints(
             Database database,
@@ -39,7 +53,7 @@ public final class SystemEndpoints {
             String llmProvider,
             ApiMetrics metrics,
             Executor blocking,
-            Supplier<ObjectNode> openApi,
+            Supplier<?> openApi,
             boolean docs) {
         this(
                 database,
@@ -52,15 +66,18 @@ public final class SystemEndpoints {
                 docs);
     }
 
-    /** With each configured model provider's reachability in /livez. */
+    /**
+     * With each configured model provider's reachability in /livez. {@code openApi} gives the
+     * document once the endpoint list is complete; it is written once, on first request.
+     */
     public SystemEndpoints(
             Database database,
             Path runsDir,
             String llmProvider,
-            Supplier<CompletionStage<List<svc.core.llm.providers.LlmProviders.Reachability>>> providerHealth,
+            Supplier<CompletionStage<List<Reachability>>> providerHealth,
             ApiMetrics metrics,
             Executor blocking,
-            Supplier<ObjectNode> openApi,
+            Supplier<?> openApi,
             boolean docs) {
         this.providerHealth = providerHealth;
         this.database = database;
@@ -73,154 +90,111 @@ public final class SystemEndpoints {
     }
 
     public List<Endpoint> endpoints() {
-        List<Endpoint> list = new java.util.ArrayList<>(List.of(
+        List<Endpoint> list = new ArrayList<>(List.of(
                 new Endpoint(
                         "GET",
                         "/healthz",
                         null,
                         "system.healthz",
-                        new Endpoint.Doc(
-                                "Liveness: 200 whenever the process is alive",
-                                "system",
-                                null,
-                                200,
-                                "Health",
-                                null,
-                                List.of(),
-                                List.of()),
-                        call -> Responses.ok(Json.object().put("status", "ok"))),
+                        Doc.of("system", "Liveness: 200 whenever the process is alive", "Health")
+                                .errors(400),
+                        call -> complete(StatusCodes.OK, OK, JsonSupport.json())),
                 new Endpoint(
                         "GET",
                         "/livez",
                         null,
                         "system.livez",
-                        new Endpoint.Doc(
-                                "Readiness: database, artefact store and LLM provider; 503 when one fails",
-                                "system",
-                                null,
-                                200,
-                                "Readiness",
-                                null,
-                                List.of(),
-                                List.of(503)),
-                        this::livez),
+                        Doc.of(
+                                        "system",
+                                        "Readiness: database, artefact store and LLM provider; 503 when one fails",
+                                        "Readiness")
+                                .errors(400, 503),
+                        call -> livez()),
                 new Endpoint(
                         "GET",
                         "/metrics",
                         null,
                         "system.metrics",
-                        new Endpoint.Doc(
-                                "Prometheus text exposition",
-                                "system",
-                                null,
-                                200,
-                                null,
-                                "text/plain",
-                                List.of(),
-                                List.of()),
-                        this::metrics),
+                        Doc.of("system", "Prometheus text exposition", null)
+                                .media("text/plain")
+                                .errors(400),
+                        call -> metrics()),
                 new Endpoint(
                         "GET",
                         "/api/v1/metrics",
                         null,
                         "system.metrics.v1",
-                        new Endpoint.Doc(
-                                "Prometheus text exposition (alias of /metrics)",
-                                "system",
-                                null,
-                                200,
-                                null,
-                                "text/plain",
-                                List.of(),
-                                List.of()),
-                        this::metrics),
+                        Doc.of("system", "Prometheus text exposition (alias of /metrics)", null)
+                                .media("text/plain")
+                                .errors(400),
+                        call -> metrics()),
                 new Endpoint(
                         "GET",
                         "/api/v1/config/branding",
                         null,
                         "config.branding",
-                        new Endpoint.Doc(
-                                "Branding and pipeline options for clients",
-                                "system",
-                                null,
-                                200,
-                                "Branding",
-                                null,
-                                List.of(),
-                                List.of(429)),
-                        call -> Responses.ok(Branding.defaults())),
+                        Doc.of("system", "Branding and pipeline options for clients", "Branding")
+                                .errors(400, 429),
+                        call -> complete(StatusCodes.OK, Branding.DEFAULTS, JsonSupport.json())),
                 new Endpoint(
                         "GET",
                         "/openapi.json",
                         null,
                         "system.openapi",
-                        new Endpoint.Doc(
-                                "This API's OpenAPI 3.0 document",
-                                "system",
-                                null,
-                                200,
-                                "OpenApiDocument",
-                                null,
-                                List.of(),
-                                List.of()),
-                        call -> Responses.ok(openApi.get()))));
+                        Doc.of("system", "This API's OpenAPI 3.0 document", "OpenApiDocument")
+                                .errors(400),
+                        call -> complete(openApiEntity()))));
         if (docs) {
             list.add(new Endpoint(
                     "GET",
                     "/docs",
                     null,
                     "system.docs",
-                    new Endpoint.Doc(
-                            "Interactive explorer of /openapi.json (development mode only)",
-                            "system",
-                            null,
-                            200,
-                            null,
-                            "text/html",
-                            List.of(),
-                            List.of()),
-                    call -> CompletableFuture.completedFuture(
-                            HttpResponse.create().withEntity(ContentTypes.TEXT_HTML_UTF8, DocsPage.HTML))));
+                    Doc.of("system", "Interactive explorer of /openapi.json (development mode only)", null)
+                            .media("text/html")
+                            .errors(400),
+                    call -> complete(HttpEntities.create(ContentTypes.TEXT_HTML_UTF8, DocsPage.HTML))));
         }
         return List.copyOf(list);
     }
 
-    private CompletionStage<HttpResponse> metrics(Call call) {
-        return CompletableFuture.completedFuture(
-                HttpResponse.create().withEntity(ContentTypes.parse(metrics.contentType()), metrics.scrape()));
+    /** The document never changes while the server runs, so its bytes are made once. */
+    private HttpEntity.Strict openApiEntity() {
+        HttpEntity.Strict entity = openApiEntity;
+        if (entity == null) {
+            entity = HttpEntities.create(ContentTypes.APPLICATION_JSON, JsonSupport.bytes(openApi.get()));
+            openApiEntity = entity;
+        }
+        return entity;
     }
 
-    private CompletionStage<HttpResponse> livez(Call call) {
+    private Route metrics() {
+        return complete(HttpEntities.create(ContentTypes.parse(metrics.contentType()), metrics.scrape()));
+    }
+
+    private Route livez() {
         // The providers are asked over the network (asynchronously); the database and disk checks block.
-        return providerHealth.get().thenApplyAsync(this::readiness, blocking);
+        return onSuccess(
+                providerHealth.get().thenApplyAsync(this::readiness, blocking),
+                r -> complete(
+                        r.status().equals("ok") ? StatusCodes.OK : StatusCodes.SERVICE_UNAVAILABLE,
+                        r,
+                        JsonSupport.json()));
     }
 
-    private HttpResponse readiness(List<svc.core.llm.providers.LlmProviders.Reachability> providers) {
-        ObjectNode checks = Json.object();
+    private Readiness readiness(List<Reachability> providers) {
         boolean db = database.isReachable();
-        checks.putObject("database").put("ok", db).put("detail", db ? "reachable" : "no answer within 2 s");
         String store = storeProblem();
-        checks.putObject("artifact_store")
-                .put("ok", store == null)
-                .put("detail", store == null ? "writable: " + runsDir : store);
-        boolean reachable = providers.stream().allMatch(svc.core.llm.providers.LlmProviders.Reachability::reachable);
-        ObjectNode llm = checks.putObject("llm_provider").put("ok", reachable).put("provider", llmProvider);
-        if (providers.isEmpty()) {
-            llm.put("detail", "in-process model, nothing to reach");
-        }
-        var each = llm.putArray("providers");
-        for (var r : providers) {
-            each.addObject()
-                    .put("name", r.provider())
-                    .put("kind", r.kind())
-                    .put("base_url", r.baseUrl())
-                    .put("reachable", r.reachable())
-                    .put("detail", r.detail());
-        }
-        boolean ok = db && store == null && reachable;
-        ObjectNode body = Json.object().put("status", ok ? "ok" : "degraded");
-        body.set("checks", checks);
-        return Responses.json(ok ? 200 : 503, body);
+        boolean reachable = providers.stream().allMatch(Reachability::reachable);
+        Checks checks = new Checks(
+                new Check(db, db ? "reachable" : "no answer within 2 s"),
+                new Check(store == null, store == null ? "writable: " + runsDir : store),
+                new LlmCheck(
+                        reachable,
+                        llmProvider,
+                        providers.isEmpty() ? "in-process model, nothing to reach" : null,
+                        providers.stream().map(Reach::of).toList()));
+        return new Readiness(db && store == null && reachable ? "ok" : "degraded", checks);
     }
 
     /** Null when a file can be created and removed under the runs directory, else why not. */

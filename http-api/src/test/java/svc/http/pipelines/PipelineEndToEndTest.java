@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import svc.config.Json;
@@ -46,7 +48,7 @@ class PipelineEndToEndTest {
             assertThat(run.hasNonNull(field)).as(field).isTrue();
         }
 
-        StreamClient live = StreamClient.open(api.base, "/api/v1/pipelines/" + runId + "/stream?token=" + token);
+        StreamClient live = server.stream("/api/v1/pipelines/" + runId + "/stream?token=" + token);
         // The generic template asks a person before a model is registered: the run opens a gate for
         // that call and waits; the operator approves it from the stream.
         JsonNode gate = live.await(
@@ -72,7 +74,7 @@ class PipelineEndToEndTest {
         assertSeqWithoutGapsOrRepeats(messages);
 
         // A client that comes after the end gets the same messages, replayed from the journal.
-        StreamClient late = StreamClient.open(api.base, "/api/v1/pipelines/" + runId + "/ws?token=" + token);
+        StreamClient late = server.stream("/api/v1/pipelines/" + runId + "/ws?token=" + token);
         assertThat(late.awaitClose(60)).isEqualTo(1000);
         assertThat(late.messages).containsExactlyInAnyOrderElementsOf(live.messages);
 
@@ -86,21 +88,27 @@ class PipelineEndToEndTest {
             assertThat(list.get("limit").asInt()).isEqualTo(1000);
         });
 
-        JsonNode artifacts = api.get("/api/v1/pipelines/" + runId + "/artifacts?limit=1000", Api.bearer(token))
-                .json();
-        List<String> names = artifacts.get("items").findValuesAsText("name");
-        assertThat(names).contains("metrics.json", "run.json", "model/manifest.json");
-        assertThat(names).anyMatch(n -> n.contains("/"));
-        assertThat(artifacts.get("total").asInt()).isEqualTo(names.size());
-        for (JsonNode a : artifacts.get("items")) {
-            Api.Reply file = api.get(
-                    "/api/v1/pipelines/" + runId + "/artifacts/" + a.get("name").asText(), Api.bearer(token));
-            assertThat(file.status()).as(a.get("name").asText()).isEqualTo(200);
-            assertThat((long) file.bytes().length).isEqualTo(a.get("size").asLong());
-            assertThat(HexFormat.of()
-                            .formatHex(MessageDigest.getInstance("SHA-256").digest(file.bytes())))
-                    .isEqualTo(a.get("sha256").asText());
-        }
+        // Conversation files are written by a projection that may still be catching up after the
+        // run's end: the listing and the downloads must agree once it has.
+        server.eventually(60, () -> {
+            JsonNode artifacts = api.get("/api/v1/pipelines/" + runId + "/artifacts?limit=1000", Api.bearer(token))
+                    .json();
+            List<String> names = artifacts.get("items").findValuesAsText("name");
+            assertThat(names).contains("metrics.json", "run.json", "model/manifest.json");
+            assertThat(names).anyMatch(n -> n.contains("/"));
+            assertThat(artifacts.get("total").asInt()).isEqualTo(names.size());
+            for (JsonNode a : artifacts.get("items")) {
+                String name = a.get("name").asText();
+                Api.Reply file = api.get("/api/v1/pipelines/" + runId + "/artifacts/" + name, Api.bearer(token));
+                assertThat(file.status()).as(name).isEqualTo(200);
+                assertThat((long) file.bytes().length)
+                        .as(name)
+                        .isEqualTo(a.get("size").asLong());
+                assertThat(sha256(file.bytes()))
+                        .as(name)
+                        .isEqualTo(a.get("sha256").asText());
+            }
+        });
         assertThat(api.get("/api/v1/pipelines/" + runId + "/artifacts/metrics.json", Api.bearer(token))
                         .header("Content-Type"))
                 .hasValue("application/json");
@@ -134,7 +142,7 @@ class PipelineEndToEndTest {
                 .json()
                 .get("run_id")
                 .asText();
-        StreamClient stream = StreamClient.open(api.base, "/api/v1/pipelines/" + runId + "/stream?token=" + token);
+        StreamClient stream = server.stream("/api/v1/pipelines/" + runId + "/stream?token=" + token);
         JsonNode opened = stream.await(
                 m -> m.path("type").asText().equals("gate")
                         && m.path("state").asText().equals("pending"),
@@ -169,6 +177,18 @@ class PipelineEndToEndTest {
                         .findValuesAsText("gate_id"))
                 .containsExactly(gateId);
 
+        // The list's run records carry their pending gates too (from the read side).
+        server.eventually(30, () -> {
+            JsonNode item = null;
+            for (JsonNode i : api.get("/api/v1/pipelines?limit=1000", Api.bearer(token))
+                    .json()
+                    .get("items")) {
+                item = runId.equals(i.get("run_id").asText()) ? i : item;
+            }
+            assertThat(item).as("list item of " + runId).isNotNull();
+            assertThat(item.get("pending_gates").findValuesAsText("gate_id")).containsExactly(gateId);
+        });
+
         Api.Reply decided = api.post(
                 "/api/v1/approvals/" + gateId,
                 "{\"decision\":\"approve\",\"rationale\":\"metrics look right\"}",
@@ -188,6 +208,14 @@ class PipelineEndToEndTest {
         assertThat(stream.awaitClose(60)).isEqualTo(1000);
         JsonNode last = stream.json().get(stream.messages.size() - 1);
         assertThat(last.get("state").asText()).isEqualTo("cancelled");
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String start(String template) {
@@ -213,9 +241,7 @@ class PipelineEndToEndTest {
             List<Integer> sorted = seqs.stream().sorted().toList();
             assertThat(sorted)
                     .as(agent)
-                    .isEqualTo(java.util.stream.IntStream.rangeClosed(1, seqs.size())
-                            .boxed()
-                            .toList());
+                    .isEqualTo(IntStream.rangeClosed(1, seqs.size()).boxed().toList());
         });
     }
 }

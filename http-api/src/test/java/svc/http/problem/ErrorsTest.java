@@ -3,19 +3,26 @@ package svc.http.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import svc.http.testing.Api;
 import svc.http.testing.ServerExtension;
+import svc.http.testing.StreamClient;
 import svc.http.testing.TestServer;
 
 @ExtendWith(ServerExtension.class)
 class ErrorsTest {
 
     private final Api api;
+    private final TestServer server;
 
     ErrorsTest(TestServer server) {
         this.api = server.api;
+        this.server = server;
     }
 
     @Test
@@ -37,7 +44,7 @@ class ErrorsTest {
     @Test
     void wrongMethodIsA405ProblemNamingTheAllowedOnes() {
         Api.Reply r = api.send(api.request("/api/v1/approvals")
-                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{}"))
+                .PUT(HttpRequest.BodyPublishers.ofString("{}"))
                 .build());
         assertProblem(r, 405, "method-not-allowed", "/api/v1/approvals");
         assertThat(r.header("Allow")).hasValue("GET");
@@ -62,6 +69,44 @@ class ErrorsTest {
         Api.Reply badDecision =
                 api.post("/api/v1/approvals/run-0000000000000000-g1", "{\"decision\":\"maybe\"}", Api.apiKey());
         assertProblem(badDecision, 400, "validation-error", "/api/v1/approvals/run-0000000000000000-g1");
+    }
+
+    @Test
+    void anUnknownFieldIsA400NamingIt() {
+        Api.Reply r = api.post(
+                "/api/v1/pipelines",
+                "{\"problem\":\"p\",\"dataset_path\":\"/tmp/x.csv\",\"colour\":\"red\"}",
+                Api.apiKey());
+        assertProblem(r, 400, "validation-error", "/api/v1/pipelines");
+        assertThat(r.json().get("detail").asText()).contains("colour").contains("dataset_path");
+        Api.Reply wrongType = api.post(
+                "/api/v1/pipelines",
+                "{\"problem\":\"p\",\"dataset_path\":\"/tmp/x.csv\",\"sensitive_attributes\":{\"a\":1}}",
+                Api.apiKey());
+        assertProblem(wrongType, 400, "validation-error", "/api/v1/pipelines");
+        assertThat(wrongType.json().get("detail").asText()).startsWith("sensitive_attributes");
+    }
+
+    @Test
+    void anOversizedBodyIsA413Problem() {
+        String big = "{\"problem\":\"" + "x".repeat(2 * 1024 * 1024) + "\",\"dataset_path\":\"/tmp/x.csv\"}";
+        assertProblem(api.post("/api/v1/pipelines", big, Api.apiKey()), 413, "payload-too-large", "/api/v1/pipelines");
+    }
+
+    /** A request pekko-http cannot parse never reaches a route; it is answered with problem details all the same. */
+    @Test
+    void anUnparsableRequestIsAProblemToo() throws Exception {
+        URI base = URI.create(api.base);
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream()
+                    .write("GET /healthz?a=%zz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                            .getBytes(StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(answer).startsWith("HTTP/1.1 400");
+            assertThat(answer).containsIgnoringCase("content-type: application/problem+json");
+            assertThat(answer).contains("\"type\":\"https://svc.dev/problems/validation-error\"");
+        }
     }
 
     @Test
@@ -180,13 +225,10 @@ class ErrorsTest {
     /** The HTTP status a WebSocket handshake was refused with. */
     private int handshakeStatus(String path) throws Exception {
         try {
-            svc.http.testing.StreamClient.open(api.base, path);
+            server.stream(path);
             return 101;
-        } catch (java.util.concurrent.ExecutionException e) {
-            assertThat(e.getCause()).isInstanceOf(java.net.http.WebSocketHandshakeException.class);
-            return ((java.net.http.WebSocketHandshakeException) e.getCause())
-                    .getResponse()
-                    .statusCode();
+        } catch (StreamClient.Refused e) {
+            return e.status();
         }
     }
 

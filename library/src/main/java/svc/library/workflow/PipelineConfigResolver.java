@@ -87,7 +87,8 @@ public final class PipelineConfigResolver {
             Path path = legacyFile.get();
             LOG.warn(
                     "Using the legacy pipeline config {}; it is deprecated and will be ignored in the next release. "
-                            + "Name a library workflow (template) or pass the file as an explicit workflow path instead.",
+                            + "Name a library workflow (template) or pass the file as an explicit workflow path "
+                            + "instead.",
                     path);
             return new Resolved(WorkflowLoader.fromFile(path), Source.LEGACY_FILE, path.toString());
         }

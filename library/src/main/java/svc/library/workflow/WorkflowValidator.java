@@ -2,6 +2,7 @@ package svc.library.workflow;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -368,7 +369,7 @@ public final class WorkflowValidator {
                     component.add(w);
                 } while (!w.equals(v));
                 List<String> ordered = new ArrayList<>(component);
-                java.util.Collections.reverse(ordered);
+                Collections.reverse(ordered);
                 components.add(ordered);
             }
         }

@@ -88,14 +88,17 @@ class LibraryTest {
                 .file("widgets/thing/v1.0.0/manifest.yaml", "name: thing\n");
         assertThatThrownBy(() -> Library.open(dir))
                 .isInstanceOf(LibraryException.class)
-                .satisfies(
-                        e -> assertThat(((LibraryException) e).problems())
-                                .containsExactlyInAnyOrder(
-                                        dir.resolve("widgets")
-                                                + ": unknown asset kind folder 'widgets'; expected one of workflow, roster, template",
-                                        "manifest workflow/flow/v1.0.0/manifest.yaml: field 'name' is 'other' but the folder says 'flow'",
-                                        "manifest workflow/flow/v1.0.0/manifest.yaml: field 'version' is 'v2.0.0' but the folder says 'v1.0.0'",
-                                        "manifest workflow/flow/v1.0.0/manifest.yaml: entry 'missing.yaml' is not among files [workflow.yaml]"));
+                .satisfies(e -> assertThat(((LibraryException) e).problems())
+                        .containsExactlyInAnyOrder(
+                                dir.resolve("widgets")
+                                        + ": unknown asset kind folder 'widgets'; expected one of workflow, "
+                                        + "roster, template",
+                                "manifest workflow/flow/v1.0.0/manifest.yaml: field 'name' is 'other' but the "
+                                        + "folder says 'flow'",
+                                "manifest workflow/flow/v1.0.0/manifest.yaml: field 'version' is 'v2.0.0' but "
+                                        + "the folder says 'v1.0.0'",
+                                "manifest workflow/flow/v1.0.0/manifest.yaml: entry 'missing.yaml' is not "
+                                        + "among files [workflow.yaml]"));
     }
 
     @Test

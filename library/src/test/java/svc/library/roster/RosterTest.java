@@ -122,10 +122,13 @@ class RosterTest {
                         "agent 'run-planner': reports_to 'management-coordinator' is not in the roster",
                         "agent 'budget-controller': reports_to 'management-coordinator' is not in the roster",
                         "agent 'approval-liaison': reports_to 'management-coordinator' is not in the roster",
-                        "agent 'data-coordinator': tool 'transfer_to_director' is a delegation tool; the core synthesizes those from the hierarchy",
+                        "agent 'data-coordinator': tool 'transfer_to_director' is a delegation tool; the core "
+                                + "synthesizes those from the hierarchy",
                         "agent 'data-coordinator': tool 'drop_table' is not in the tool catalogue",
-                        "agent 'data-profiler': a worker of team data must report to 'data-coordinator', not 'director'",
-                        "agent 'mgmt-coordinator': a coordinator of team management must be named 'management-coordinator'");
+                        "agent 'data-profiler': a worker of team data must report to 'data-coordinator', not "
+                                + "'director'",
+                        "agent 'mgmt-coordinator': a coordinator of team management must be named "
+                                + "'management-coordinator'");
     }
 
     @Test

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,11 +39,11 @@ class TemplateLoaderTest {
         assertThat(bfsi.permissionRules())
                 .extracting(PermissionRule::toolName, PermissionRule::behavior)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple("execute_shell", Behavior.DENY),
-                        org.assertj.core.groups.Tuple.tuple("execute_python", Behavior.DENY),
-                        org.assertj.core.groups.Tuple.tuple("register_model_deployment", Behavior.ASK),
-                        org.assertj.core.groups.Tuple.tuple("write_file", Behavior.DENY),
-                        org.assertj.core.groups.Tuple.tuple("write_file", Behavior.DENY));
+                        Tuple.tuple("execute_shell", Behavior.DENY),
+                        Tuple.tuple("execute_python", Behavior.DENY),
+                        Tuple.tuple("register_model_deployment", Behavior.ASK),
+                        Tuple.tuple("write_file", Behavior.DENY),
+                        Tuple.tuple("write_file", Behavior.DENY));
         assertThat(bfsi.complianceGates())
                 .containsExactly(
                         new ComplianceGate(
@@ -155,11 +157,11 @@ class TemplateLoaderTest {
 
     @Test
     void globsMatchToolNames() {
-        PermissionRule rule = new PermissionRule("r", "execute_*", Behavior.DENY, java.util.Optional.empty(), 60, "x");
+        PermissionRule rule = new PermissionRule("r", "execute_*", Behavior.DENY, Optional.empty(), 60, "x");
         assertThat(rule.appliesToTool("execute_shell")).isTrue();
         assertThat(rule.appliesToTool("execute_python")).isTrue();
         assertThat(rule.appliesToTool("http_get")).isFalse();
-        assertThat(new PermissionRule("r", "write.file", Behavior.DENY, java.util.Optional.empty(), 60, "x")
+        assertThat(new PermissionRule("r", "write.file", Behavior.DENY, Optional.empty(), 60, "x")
                         .appliesToTool("writeXfile"))
                 .as("dots are literal")
                 .isFalse();
@@ -202,17 +204,20 @@ class TemplateLoaderTest {
                 .satisfies(e -> assertThat(((LibraryException) e).problems())
                         .containsExactlyInAnyOrder(
                                 "branding: colors.primary '#12345' is not a #rrggbb colour",
-                                "default_workflow: no workflow named 'missing' on the library shelf; known workflow assets: none",
+                                "default_workflow: no workflow named 'missing' on the library shelf; known workflow "
+                                        + "assets: none",
                                 "permission rule 'r1': tool_name 'execute_shel' is not a tool in the catalogue",
                                 "permission rule 'r2': behavior 'block' is not one of allow, deny, ask",
                                 "permission rule 'r3': pattern does not compile: Unclosed character class near index 6",
                                 "permission rule 'r4': tool_name 'deploy_*' matches no tool in the catalogue",
                                 "permission rule 'r4': priority 145 is not in 0..100",
                                 "permission rule 'r1': duplicate id",
-                                "compliance gate 'g1': deny_if placeholder '${last_result.dpd}' has unknown scope 'last_result'; "
+                                "compliance gate 'g1': deny_if placeholder '${last_result.dpd}' has unknown scope "
+                                        + "'last_result'; "
                                         + "use ${last_tool_result.X} or ${run_context.Y}",
                                 "compliance gate 'g2': computes_via_tool 'compute_psi' is not a tool in the catalogue",
-                                "compliance gate 'g2': deny_if uses no placeholder, so it would always decide the same way",
+                                "compliance gate 'g2': deny_if uses no placeholder, so it would always decide the "
+                                        + "same way",
                                 "guardrails: 'G17' is not a guardrail id; expected G1..G16",
                                 "guardrails: 'G1' is listed twice",
                                 "guardrails: pii_action 'scramble' is not one of redact, mask, hash",

@@ -98,11 +98,13 @@ class ConditionTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "fairness.gate_passed                 | expected one of == != < <= > >= at position 20 but found the end",
+                "fairness.gate_passed                 | expected one of == != < <= > >= at position 20 but found "
+                        + "the end",
                 "fairness.gate_passed = false         | unexpected character '=' at position 21",
                 "== false                             | expected a fact name",
                 "a == b                               | the right side cannot be another fact",
-                "a == 1 and                           | expected a fact name such as fairness.gate_passed, or '(' at position 10",
+                "a == 1 and                           | expected a fact name such as fairness.gate_passed, or '(' at "
+                        + "position 10",
                 "(a == 1                              | expected ')'",
                 "a == 1 b == 2                        | expected 'and', 'or' or the end at position 7",
                 "a == 1 && b == 2                     | unexpected character '&'",

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,7 +34,8 @@ class WorkflowValidatorTest {
             edges:
               - {source: data, target: evaluate}
               - {source: evaluate, target: route}
-              - {source: route, target: fix, priority: 5, metadata: {condition: "fairness.gate_passed == false", max_iterations: 2}}
+              - {source: route, target: fix, priority: 5,
+                 metadata: {condition: "fairness.gate_passed == false", max_iterations: 2}}
               - {source: route, target: gate, metadata: {default: true}}
               - {source: fix, target: evaluate}
             """;
@@ -65,10 +68,10 @@ class WorkflowValidatorTest {
         Edge retrain = out.get(0);
         assertThat(retrain.maxIterations()).hasValue(2);
         assertThat(Condition.parse(retrain.condition().orElseThrow())
-                        .test(java.util.Map.of("fairness", java.util.Map.of("gate_passed", false))))
+                        .test(Map.of("fairness", Map.of("gate_passed", false))))
                 .isTrue();
         assertThat(Condition.parse(retrain.condition().orElseThrow())
-                        .test(java.util.Map.of("fairness.gate_passed", false, "mitigation.applied", true)))
+                        .test(Map.of("fairness.gate_passed", false, "mitigation.applied", true)))
                 .isFalse();
         assertThat(out.get(1).isDefault()).isTrue();
         assertThat(w.outgoing("retrain_with_mitigation"))
@@ -120,8 +123,8 @@ class WorkflowValidatorTest {
     void routerWithoutDefaultEdgeIsNamed() {
         assertThat(problems(
                         VALID.replace("metadata: {default: true}", "metadata: {condition: \"leakage.found == true\"}")))
-                .containsExactly(
-                        "node 'route': router has no default edge; mark exactly one outgoing edge with metadata.default: true");
+                .containsExactly("node 'route': router has no default edge; mark exactly one outgoing edge with "
+                        + "metadata.default: true");
     }
 
     @Test
@@ -146,8 +149,10 @@ class WorkflowValidatorTest {
         assertThat(problems(VALID.replace("team: training", "team: modelling")
                         .replace("gate_type: deploy", "gate_type: legal")))
                 .containsExactlyInAnyOrder(
-                        "node 'fix': unknown team 'modelling'; expected one of data, algorithm, training, evaluation, deployment, quality, management",
-                        "node 'gate': unknown gate type 'legal'; expected one of deploy, data_request, manual, security, cost, custom");
+                        "node 'fix': unknown team 'modelling'; expected one of data, algorithm, training, evaluation, "
+                                + "deployment, quality, management",
+                        "node 'gate': unknown gate type 'legal'; expected one of deploy, data_request, manual, "
+                                + "security, cost, custom");
     }
 
     @Test
@@ -189,7 +194,8 @@ class WorkflowValidatorTest {
         assertThat(problems(yaml))
                 .contains(
                         "node 'route': field 'team' only applies to stage nodes",
-                        "edge data -> evaluate: only edges leaving a router carry metadata.condition or metadata.default")
+                        "edge data -> evaluate: only edges leaving a router carry metadata.condition or "
+                                + "metadata.default")
                 .anyMatch(p -> p.startsWith("edge route -> fix: condition 'fairness.gate_passed === false'"));
     }
 
@@ -207,7 +213,8 @@ class WorkflowValidatorTest {
         WorkflowSpec spec = LibraryYaml.read(stream(yaml), WorkflowSpec.class, "test");
         assertThat(WorkflowValidator.validate(spec, Roster.builtIn()))
                 .containsExactly(
-                        "node 'fix': parallel agent 'fairness-auditor' belongs to team evaluation, not to the stage's team training",
+                        "node 'fix': parallel agent 'fairness-auditor' belongs to team evaluation, not to the stage's "
+                                + "team training",
                         "node 'fix': parallel agent 'nobody' is not in the roster");
     }
 
@@ -221,7 +228,7 @@ class WorkflowValidatorTest {
     }
 
     private static List<Team> walkStraight(Workflow w) {
-        List<Team> teams = new java.util.ArrayList<>();
+        List<Team> teams = new ArrayList<>();
         String at = w.start();
         while (true) {
             teams.add(((Node.Stage) w.node(at).orElseThrow()).team());

@@ -2,7 +2,6 @@ package svc.ml.data;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -10,13 +9,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import svc.config.Json;
 
 /**
  * JSON Lines: one flat object per line. Columns are the union of keys in first-seen order; a key
  * absent from a line is missing there. Nested values are refused with the line named.
  */
 final class JsonlParser {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private JsonlParser() {}
 
@@ -36,7 +35,7 @@ final class JsonlParser {
             }
             JsonNode node;
             try {
-                node = MAPPER.readTree(text);
+                node = Json.MAPPER.readTree(text);
             } catch (JsonProcessingException e) {
                 throw new DataLoadException(
                         source + " line " + lineNo + ": not valid JSON (" + e.getOriginalMessage() + ")");

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -225,7 +226,7 @@ public final class Preprocessor {
         double x = ValueParsing.toNumber(n.type(), s);
         if (Double.isNaN(x)) {
             throw new IllegalArgumentException("column '" + n.column() + "': value '" + s + "' is not a valid "
-                    + n.type().name().toLowerCase(java.util.Locale.ROOT));
+                    + n.type().name().toLowerCase(Locale.ROOT));
         }
         return x;
     }

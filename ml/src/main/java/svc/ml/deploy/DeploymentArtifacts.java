@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -26,7 +27,7 @@ public final class DeploymentArtifacts {
         try {
             Path k8s = Files.createDirectories(runDir.resolve("k8s"));
             Path dockerfile = Files.writeString(runDir.resolve("Dockerfile"), DockerfileWriter.render(spec));
-            List<Path> written = new java.util.ArrayList<>(List.of(dockerfile));
+            List<Path> written = new ArrayList<>(List.of(dockerfile));
             for (Map.Entry<String, String> f : ManifestYaml.write(manifests).entrySet()) {
                 written.add(Files.writeString(k8s.resolve(f.getKey()), f.getValue()));
             }

@@ -46,9 +46,9 @@ public record DeploymentSpec(
         require(imageTag, "image_tag");
         for (String[] id : new String[][] {{"model_id", modelId}, {"run_id", runId}}) {
             if (!id[1].matches("[A-Za-z0-9][A-Za-z0-9._-]{0,127}")) {
-                throw new IllegalArgumentException(
-                        "deployment spec: " + id[0] + " '" + id[1]
-                                + "' may only hold letters, digits, '.', '_' and '-' (it becomes a path, a label and an env value)");
+                throw new IllegalArgumentException("deployment spec: " + id[0] + " '" + id[1]
+                        + "' may only hold letters, digits, '.', '_' and '-' (it becomes a path, a label and "
+                        + "an env value)");
             }
         }
         if (!imageName.matches("[a-z0-9]+([._/:-][a-z0-9]+)*")) {

@@ -1,6 +1,7 @@
 package svc.ml.drift;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
 
 /** The spec's PSI bands: below 0.10 stable, 0.10 to 0.25 moderate, above 0.25 significant. */
 public enum DriftBand {
@@ -18,6 +19,6 @@ public enum DriftBand {
 
     @JsonValue
     public String json() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -2,13 +2,11 @@ package svc.ml.drift;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.UncheckedIOException;
 import java.util.List;
+import svc.config.Json;
 
 /**
  * The {@code drift.json} artefact.
@@ -23,9 +21,6 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DriftReport(
         List<FeatureDrift> features, double maxPsi, String maxPsiFeature, DriftBand band, DriftThresholds thresholds) {
-
-    private static final ObjectMapper JSON =
-            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     public DriftReport {
         features = List.copyOf(features);
@@ -48,7 +43,7 @@ public record DriftReport(
 
     public String toJson() {
         try {
-            return JSON.writeValueAsString(this);
+            return Json.pretty().writeValueAsString(this);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
@@ -56,7 +51,7 @@ public record DriftReport(
 
     public static DriftReport fromJson(String json) {
         try {
-            return JSON.readValue(json, DriftReport.class);
+            return Json.MAPPER.readValue(json, DriftReport.class);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("drift.json does not parse: " + e.getOriginalMessage(), e);
         }

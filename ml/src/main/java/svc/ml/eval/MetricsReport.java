@@ -2,10 +2,9 @@ package svc.ml.eval;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.util.List;
 import java.util.Map;
+import svc.config.Json;
 
 /**
  * The {@code metrics.json} document: the chosen model, its test and validation metrics, and every
@@ -15,9 +14,6 @@ import java.util.Map;
 public record MetricsReport(
         String task, ModelRef model, SplitMetrics test, SplitMetrics validation, List<Candidate> candidates) {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT); // NaN (e.g. AUC with one class) is written as "NaN"
-
     /** A learner and its hyper-parameters. */
     public record ModelRef(String learner, Map<String, Object> params) {}
 
@@ -26,7 +22,8 @@ public record MetricsReport(
 
     public String toJson() {
         try {
-            return MAPPER.writeValueAsString(this);
+            // NaN (e.g. AUC with one class) is written as "NaN"
+            return Json.pretty().writeValueAsString(this);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("metrics report is not serializable", e);
         }

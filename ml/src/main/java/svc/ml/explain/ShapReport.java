@@ -2,13 +2,13 @@ package svc.ml.explain;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import svc.config.Json;
 import svc.ml.data.Preprocessor;
 
 /**
@@ -24,14 +24,20 @@ public record ShapReport(
         @JsonProperty("global_importance") List<Importance> globalImportance,
         List<RowValues> rows) {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     /** One raw column's mean |SHAP|. */
     public record Importance(
             String feature, @JsonProperty("mean_abs_shap") double meanAbsShap) {}
 
-    /** One explained row: its index in the explained batch, the model output and per-column values. */
-    public record RowValues(int row, double output, Map<String, Double> values) {}
+    /**
+     * One explained row: its index in the explained batch, the model output and per-column values,
+     * written in the order of {@code features} rather than sorted.
+     */
+    public record RowValues(
+            int row,
+            double output,
+
+            @JsonSerialize(using = Json.InsertionOrder.class)
+            Map<String, Double> values) {}
 
     /** Per-row values on raw columns, {@code [rows][rawColumns]}. */
     public static double[][] toRaw(ShapValues v, Preprocessor pre) {
@@ -73,7 +79,7 @@ public record ShapReport(
 
     public String toJson() {
         try {
-            return MAPPER.writeValueAsString(this);
+            return Json.pretty().writeValueAsString(this);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("SHAP report is not serializable", e);
         }

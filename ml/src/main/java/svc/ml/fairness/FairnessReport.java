@@ -2,13 +2,11 @@ package svc.ml.fairness;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.UncheckedIOException;
 import java.util.List;
+import svc.config.Json;
 
 /**
  * The fairness audit of one model's decisions: the {@code fairness.json} artefact.
@@ -31,9 +29,6 @@ public record FairnessReport(
         String worstAttribute,
         List<AttributeFairness> attributes,
         Mitigation mitigation) {
-
-    private static final ObjectMapper JSON =
-            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
     public FairnessReport {
         attributes = List.copyOf(attributes);
@@ -65,7 +60,7 @@ public record FairnessReport(
     /** {@code fairness.json} text. */
     public String toJson() {
         try {
-            return JSON.writeValueAsString(this);
+            return Json.pretty().writeValueAsString(this);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
@@ -74,7 +69,7 @@ public record FairnessReport(
     /** Reads {@code fairness.json} text back. */
     public static FairnessReport fromJson(String json) {
         try {
-            return JSON.readValue(json, FairnessReport.class);
+            return Json.MAPPER.readValue(json, FairnessReport.class);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("fairness.json does not parse: " + e.getOriginalMessage(), e);
         }

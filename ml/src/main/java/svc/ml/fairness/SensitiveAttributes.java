@@ -17,7 +17,19 @@ public final class SensitiveAttributes {
 
     /** Name tokens that mark a protected characteristic. */
     private static final Set<String> TOKENS = Set.of(
-            "sex", "gender", "race", "ethnicity", "ethnic", "age", "religion", "nationality", "disability", "caste");
+            "sex",
+            "gender",
+            "race",
+            "ethnicity",
+            "ethnic",
+            "age",
+            "religion",
+            "religious",
+            "marital",
+            "nationality",
+            "disability",
+            "disabled",
+            "caste");
 
     /** Multi-word names matched as a whole (German credit's conventions). */
     private static final List<String> PHRASES = List.of("personal_status", "foreign_worker");
@@ -27,11 +39,15 @@ public final class SensitiveAttributes {
 
     private SensitiveAttributes() {}
 
-    /** The columns whose name marks a sensitive attribute, in the order given. */
+    /**
+     * The columns whose name marks a sensitive attribute, in the order given. Names are split into
+     * words at separators and camel case, so {@code wage} is not {@code age} but {@code AGE},
+     * {@code ageGroup} and {@code marital-status} are.
+     */
     public static List<String> detect(Collection<String> columnNames) {
         List<String> found = new ArrayList<>();
         for (String column : columnNames) {
-            String normal = column.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_");
+            String normal = normal(column);
             boolean token = Arrays.stream(normal.split("_")).anyMatch(TOKENS::contains);
             boolean phrase = PHRASES.stream().anyMatch(normal::contains);
             if (token || phrase) {
@@ -39,6 +55,17 @@ public final class SensitiveAttributes {
             }
         }
         return found;
+    }
+
+    /** Whether a column name is an age ({@code AGE}, {@code age_years}), by word: {@code MARRIAGE} is not. */
+    public static boolean isAge(String column) {
+        return Arrays.asList(normal(column).split("_")).contains("age");
+    }
+
+    private static String normal(String column) {
+        return column.replaceAll("([a-z0-9])([A-Z])", "$1_$2")
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("[^a-z0-9]+", "_");
     }
 
     /** Bands ages into {@code <25, 25-40, 40-60, 60+}. */

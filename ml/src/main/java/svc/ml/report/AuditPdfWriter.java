@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TimeZone;
@@ -343,7 +344,7 @@ public final class AuditPdfWriter {
                                 s.signedAt() == null ? "" : s.signedAt().toString()),
                         List.of("Signed content", "SHA-256 " + signedDigest + " of the unsigned rendering")));
         pdf.subheading("Signature (hex)");
-        pdf.paragraph(pdf.mono, 8, s.signatureHex().toLowerCase(java.util.Locale.ROOT));
+        pdf.paragraph(pdf.mono, 8, s.signatureHex().toLowerCase(Locale.ROOT));
     }
 
     private static String paramsText(Map<String, String> params) {

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import svc.ml.data.DroppedColumn;
 import svc.ml.drift.DriftBand;
 import svc.ml.drift.DriftReport;
 import svc.ml.drift.FeatureDrift;
@@ -169,8 +170,8 @@ public final class ModelCardWriter {
                     .append(Figures.num(r.drift().thresholds().moderate()))
                     .append(" stable, up to ")
                     .append(Figures.num(r.drift().thresholds().significant()))
-                    .append(
-                            " moderate, above that significant) and the two-sample KS statistic for numeric features.\n");
+                    .append(" moderate, above that significant) and the two-sample KS statistic for numeric "
+                            + "features.\n");
         }
         md.append('\n');
     }
@@ -194,6 +195,11 @@ public final class ModelCardWriter {
     private static void trainingData(StringBuilder md, RunReport r) {
         RunReport.DatasetSummary d = r.dataset();
         md.append("## Training data\n\n");
+        md.append("- Target: `").append(r.target()).append('`');
+        if (r.targetReason() != null && !r.targetReason().isBlank()) {
+            md.append(" (").append(r.targetReason()).append(')');
+        }
+        md.append('\n');
         md.append("- Dataset: ").append(d.name());
         if (d.path() != null) {
             md.append(" (`").append(d.path()).append("`)");
@@ -224,6 +230,18 @@ public final class ModelCardWriter {
                             .map(c -> "`" + c.name() + "` " + Figures.percent(c.missingShare()))
                             .collect(Collectors.joining(", ")))
                     .append('\n');
+        }
+        if (r.droppedColumns().isEmpty()) {
+            md.append("- Columns left out of training: none\n");
+        } else {
+            md.append("- Columns left out of training (leaks and identifiers are never features):\n");
+            for (DroppedColumn c : r.droppedColumns()) {
+                md.append("  - `")
+                        .append(c.column())
+                        .append("`: ")
+                        .append(c.reason())
+                        .append('\n');
+            }
         }
         md.append('\n');
     }
@@ -426,14 +444,14 @@ public final class ModelCardWriter {
             if (f.mitigation() == null) {
                 md.append("- Mitigate before deployment: reweigh the training rows on `")
                         .append(f.worstAttribute())
-                        .append(
-                                "` and retrain, or fit per-group thresholds on the validation split; then audit again.\n");
+                        .append("` and retrain, or fit per-group thresholds on the validation split; then audit "
+                                + "again.\n");
             } else {
                 md.append("- A ")
                         .append(f.mitigation().method())
                         .append(" mitigation was computed; the audited")
-                        .append(
-                                " figures above still fail the gate, so deploy only the mitigated model after a new audit.\n");
+                        .append(" figures above still fail the gate, so deploy only the mitigated model after a new "
+                                + "audit.\n");
             }
         }
         if (f == null) {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import svc.ml.data.DroppedColumn;
 import svc.ml.drift.DriftReport;
 import svc.ml.fairness.FairnessReport;
 
@@ -31,6 +32,8 @@ import svc.ml.fairness.FairnessReport;
  * @param lineage          dataset → model → deployment ids
  * @param createdAt        when the run was created (also the documents' date, so that a
  *                         re-rendering is byte-identical)
+ * @param targetReason     why this column is the target (the statement's words, the request), or null
+ * @param droppedColumns   columns left out of training, each with its reason (leaks, identifiers)
  */
 public record RunReport(
         String runId,
@@ -48,7 +51,48 @@ public record RunReport(
         List<ShapFeature> topShapFeatures,
         List<Approval> approvals,
         Lineage lineage,
-        Instant createdAt) {
+        Instant createdAt,
+        String targetReason,
+        List<DroppedColumn> droppedColumns) {
+
+    /** A report that records no target reason and no dropped columns. */
+    public RunReport(
+            String runId,
+            String problemStatement,
+            DatasetSummary dataset,
+            String target,
+            String task,
+            String learner,
+            Map<String, String> params,
+            Map<String, Double> testMetrics,
+            Map<String, Double> validationMetrics,
+            List<Candidate> candidates,
+            FairnessReport fairness,
+            DriftReport drift,
+            List<ShapFeature> topShapFeatures,
+            List<Approval> approvals,
+            Lineage lineage,
+            Instant createdAt) {
+        this(
+                runId,
+                problemStatement,
+                dataset,
+                target,
+                task,
+                learner,
+                params,
+                testMetrics,
+                validationMetrics,
+                candidates,
+                fairness,
+                drift,
+                topShapFeatures,
+                approvals,
+                lineage,
+                createdAt,
+                null,
+                List.of());
+    }
 
     public RunReport {
         requireText(runId, "run_id");
@@ -65,6 +109,7 @@ public record RunReport(
         candidates = candidates == null ? List.of() : List.copyOf(candidates);
         topShapFeatures = topShapFeatures == null ? List.of() : List.copyOf(topShapFeatures);
         approvals = approvals == null ? List.of() : List.copyOf(approvals);
+        droppedColumns = droppedColumns == null ? List.of() : List.copyOf(droppedColumns);
     }
 
     /** Name, size, checksum, splits and column profile of the dataset. */

@@ -6,7 +6,7 @@ import java.util.Locale;
 public enum Learner {
     /** Logistic regression (classification) or least squares (regression), Tribuo SGD. */
     LINEAR(true),
-    /** Bagged CART trees with per-split feature sampling, Tribuo. */
+    /** A random forest: XGBoost's random-forest mode (parallel trees on row and per-split feature samples). */
     RANDOM_FOREST(false),
     /** Gradient-boosted trees, XGBoost. */
     XGBOOST(false);

@@ -2,31 +2,30 @@ package svc.ml.train;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import ml.dmlc.xgboost4j.java.XGBoost;
+import svc.config.Json;
+import svc.ml.data.DroppedColumn;
 import svc.ml.data.Preprocessor;
 
 /**
  * Reads and writes a model directory:
  * <pre>
  *   manifest.json   learner, params, task, target, labels, raw features, preprocessor, metrics
- *   model.json      linear weights or forest trees (our own forms), or
- *   model.ubj       the XGBoost booster in its universal binary JSON format
+ *   model.json      linear weights, or forest trees in our own form (forests saved before they
+ *                   were fitted by XGBoost), or
+ *   model.ubj       the XGBoost booster (boosted trees, or a random forest) in its universal binary
+ *                   JSON format
  * </pre>
+ * The manifest also says which columns were left out of training and why ({@code dropped_columns}).
  */
 final class ModelStore {
     static final int FORMAT_VERSION = 1;
     static final String MANIFEST = "manifest.json";
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private ModelStore() {}
 
@@ -41,7 +40,8 @@ final class ModelStore {
             List<RawFeature> features,
             Preprocessor preprocessor,
             @JsonProperty("model_file") String modelFile,
-            Map<String, Object> metrics) {}
+            Map<String, Object> metrics,
+            @JsonProperty("dropped_columns") List<DroppedColumn> droppedColumns) {}
 
     record ForestFile(int outputs, List<FlatTree> trees) {}
 
@@ -59,11 +59,11 @@ final class ModelStore {
             }
         } else if (m.model() instanceof LinearModel l) {
             file = "model.json";
-            MAPPER.writeValue(dir.resolve(file).toFile(), l);
+            Json.pretty().writeValue(dir.resolve(file).toFile(), l);
         } else {
             ForestModel f = (ForestModel) m.model();
             file = "model.json";
-            MAPPER.writeValue(dir.resolve(file).toFile(), new ForestFile(f.outputs(), f.trees()));
+            Json.pretty().writeValue(dir.resolve(file).toFile(), new ForestFile(f.outputs(), f.trees()));
         }
         Manifest manifest = new Manifest(
                 FORMAT_VERSION,
@@ -75,8 +75,9 @@ final class ModelStore {
                 m.features(),
                 m.preprocessor(),
                 file,
-                m.metrics());
-        MAPPER.writeValue(dir.resolve(MANIFEST).toFile(), manifest);
+                m.metrics(),
+                m.droppedColumns().isEmpty() ? null : m.droppedColumns());
+        Json.pretty().writeValue(dir.resolve(MANIFEST).toFile(), manifest);
     }
 
     @SuppressWarnings("unchecked")
@@ -85,25 +86,25 @@ final class ModelStore {
         if (!Files.isRegularFile(manifestFile)) {
             throw new IOException("no " + MANIFEST + " in model directory " + dir);
         }
-        Manifest mf = MAPPER.readValue(manifestFile.toFile(), Manifest.class);
+        Manifest mf = Json.MAPPER.readValue(manifestFile.toFile(), Manifest.class);
         if (mf.formatVersion() != FORMAT_VERSION) {
             throw new IOException(manifestFile + ": format_version " + mf.formatVersion()
                     + " is not supported (expected " + FORMAT_VERSION + ")");
         }
         Learner learner = Learner.fromWireName(mf.learner());
         Path modelFile = dir.resolve(mf.modelFile());
-        FittedModel model = switch (learner) {
-            case LINEAR -> MAPPER.readValue(modelFile.toFile(), LinearModel.class);
-            case RANDOM_FOREST -> {
-                ForestFile f = MAPPER.readValue(modelFile.toFile(), ForestFile.class);
-                yield new ForestModel(f.trees(), f.outputs());
-            }
-            case XGBOOST ->
-                new XgbModel(
-                        XgbModel.call(() -> XGBoost.loadModel(modelFile.toString())),
-                        mf.task(),
-                        Math.max(1, mf.labels().size()));
-        };
+        FittedModel model;
+        if (mf.modelFile().endsWith(".ubj")) {
+            model = new XgbModel(
+                    XgbModel.call(() -> XGBoost.loadModel(modelFile.toString())),
+                    mf.task(),
+                    Math.max(1, mf.labels().size()));
+        } else if (learner == Learner.LINEAR) {
+            model = Json.MAPPER.readValue(modelFile.toFile(), LinearModel.class);
+        } else {
+            ForestFile f = Json.MAPPER.readValue(modelFile.toFile(), ForestFile.class);
+            model = new ForestModel(f.trees(), f.outputs());
+        }
         return new TrainedModel(
                 mf.target(),
                 mf.task(),
@@ -113,6 +114,7 @@ final class ModelStore {
                 mf.features(),
                 mf.preprocessor(),
                 model,
-                mf.metrics());
+                mf.metrics(),
+                mf.droppedColumns());
     }
 }

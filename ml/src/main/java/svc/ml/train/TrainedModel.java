@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import svc.ml.data.Dataset;
+import svc.ml.data.DroppedColumn;
 import svc.ml.data.Preprocessor;
 import svc.ml.eval.Metrics;
 
@@ -16,6 +17,7 @@ import svc.ml.eval.Metrics;
  *
  * @param labels class labels in output order (binary: negative then positive); empty for regression
  * @param metrics the metrics.json tree of the run that produced the model, or null
+ * @param droppedColumns columns of the data left out of training, each with its reason (leaks, identifiers)
  */
 public record TrainedModel(
         String target,
@@ -26,7 +28,12 @@ public record TrainedModel(
         List<RawFeature> features,
         Preprocessor preprocessor,
         FittedModel model,
-        Map<String, Object> metrics) {
+        Map<String, Object> metrics,
+        List<DroppedColumn> droppedColumns) {
+
+    public TrainedModel {
+        droppedColumns = droppedColumns == null ? List.of() : List.copyOf(droppedColumns);
+    }
 
     /** Encodes raw rows into model inputs. */
     public double[][] encode(Dataset data) {
@@ -69,7 +76,13 @@ public record TrainedModel(
     }
 
     public TrainedModel withMetrics(Map<String, Object> m) {
-        return new TrainedModel(target, task, learner, params, labels, features, preprocessor, model, m);
+        return new TrainedModel(
+                target, task, learner, params, labels, features, preprocessor, model, m, droppedColumns);
+    }
+
+    /** The same model, recording which columns were left out of its training and why. */
+    public TrainedModel withDroppedColumns(List<DroppedColumn> dropped) {
+        return new TrainedModel(target, task, learner, params, labels, features, preprocessor, model, metrics, dropped);
     }
 
     public List<String> rawFeatureNames() {

@@ -1,15 +1,17 @@
 package svc.ml.train;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
+import svc.config.Json;
 import svc.ml.data.Column;
 import svc.ml.data.ColumnType;
 import svc.ml.data.Dataset;
@@ -28,8 +30,6 @@ import svc.ml.eval.SplitMetrics;
 public final class Trainer {
     /** A numeric target with more distinct values than this is treated as regression. */
     static final int MAX_CLASSES = 20;
-
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private Trainer() {}
 
@@ -95,9 +95,8 @@ public final class Trainer {
     /** Full job on one dataset: drops rows without a target, splits, searches, reports. */
     public static TrainingResult train(Dataset data, TrainingSpec spec) {
         Column t = data.column(spec.target());
-        int[] labelled = java.util.stream.IntStream.range(0, data.rowCount())
-                .filter(i -> !t.isMissing(i))
-                .toArray();
+        int[] labelled =
+                IntStream.range(0, data.rowCount()).filter(i -> !t.isMissing(i)).toArray();
         Dataset clean = data.select(labelled);
         double[] weights = spec.weights() == null
                 ? null
@@ -163,12 +162,12 @@ public final class Trainer {
         }
         SplitMetrics testMetrics = test == null ? null : evaluate(best, test);
         MetricsReport report = new MetricsReport(
-                problem.task().name().toLowerCase(java.util.Locale.ROOT),
+                problem.task().name().toLowerCase(Locale.ROOT),
                 new MetricsReport.ModelRef(best.learner().wireName(), best.params()),
                 testMetrics,
                 bestValidation,
                 candidates);
-        Map<String, Object> tree = MAPPER.convertValue(report, new TypeReference<Map<String, Object>>() {});
+        Map<String, Object> tree = Json.MAPPER.convertValue(report, new TypeReference<Map<String, Object>>() {});
         return new TrainingResult(best.withMetrics(tree), report, null, null, null);
     }
 
@@ -207,7 +206,7 @@ public final class Trainer {
                 problem.task().isClassification() ? problem.labels().size() : 1);
         FittedModel model = switch (learner) {
             case LINEAR -> TribuoFitter.fitLinear(problem.task(), data, params, seed);
-            case RANDOM_FOREST -> TribuoFitter.fitForest(problem.task(), data, params, seed);
+            case RANDOM_FOREST -> XgbFitter.fitForest(problem.task(), data, params, seed);
             case XGBOOST -> XgbFitter.fit(problem.task(), data, params, seed);
         };
         List<RawFeature> raw = new ArrayList<>();
@@ -223,7 +222,8 @@ public final class Trainer {
                 raw,
                 pre,
                 model,
-                null);
+                null,
+                List.of());
     }
 
     /** Metrics of a model on a labelled dataset. */

@@ -14,35 +14,21 @@ import org.tribuo.Output;
 import org.tribuo.OutputFactory;
 import org.tribuo.classification.Label;
 import org.tribuo.classification.LabelFactory;
-import org.tribuo.classification.dtree.CARTClassificationTrainer;
-import org.tribuo.classification.dtree.impurity.GiniIndex;
-import org.tribuo.classification.ensemble.FullyWeightedVotingCombiner;
+import org.tribuo.classification.sgd.linear.LinearSGDTrainer;
 import org.tribuo.classification.sgd.objectives.LogMulticlass;
 import org.tribuo.common.sgd.AbstractLinearSGDModel;
-import org.tribuo.common.tree.LeafNode;
-import org.tribuo.common.tree.Node;
-import org.tribuo.common.tree.RandomForestTrainer;
-import org.tribuo.common.tree.SplitNode;
-import org.tribuo.common.tree.TreeModel;
 import org.tribuo.datasource.ListDataSource;
-import org.tribuo.ensemble.WeightedEnsembleModel;
 import org.tribuo.impl.ArrayExample;
 import org.tribuo.math.la.DenseMatrix;
 import org.tribuo.math.optimisers.AdaGrad;
 import org.tribuo.provenance.SimpleDataSourceProvenance;
 import org.tribuo.regression.RegressionFactory;
 import org.tribuo.regression.Regressor;
-import org.tribuo.regression.ensemble.AveragingCombiner;
-import org.tribuo.regression.rtree.CARTRegressionTrainer;
-import org.tribuo.regression.rtree.IndependentRegressionTreeModel;
-import org.tribuo.regression.rtree.impurity.MeanSquaredError;
-import org.tribuo.regression.sgd.objectives.SquaredLoss;
 
 /**
- * Fits Tribuo linear SGD models and random forests, then exports them: linear weights into a
- * {@link LinearModel}, trees into {@link FlatTree}s with covers counted from the training rows.
- * Class index {@code k} is the Tribuo label named {@code "k"}, so exported outputs line up with
- * our class order whatever order Tribuo assigns internally.
+ * Fits Tribuo linear SGD models, then exports their weights into a {@link LinearModel}. Class
+ * index {@code k} is the Tribuo label named {@code "k"}, so exported outputs line up with our class
+ * order whatever order Tribuo assigns internally.
  */
 final class TribuoFitter {
     private static final String REGRESSION_DIM = "y";
@@ -62,8 +48,7 @@ final class TribuoFitter {
         int epochs = ((Number) params.getOrDefault("epochs", 10)).intValue();
         int batch = ((Number) params.getOrDefault("minibatch", 1)).intValue();
         if (task.isClassification()) {
-            var trainer = new org.tribuo.classification.sgd.linear.LinearSGDTrainer(
-                    new LogMulticlass(), new AdaGrad(lr, 1e-6), epochs, -1, batch, seed);
+            var trainer = new LinearSGDTrainer(new LogMulticlass(), new AdaGrad(lr, 1e-6), epochs, -1, batch, seed);
             return new TribuoLinear(trainer.train(labelDataset(data)), 0, 1);
         }
         // Regression: fit on a standardized target so one learning rate suits any target scale.
@@ -72,8 +57,7 @@ final class TribuoFitter {
         double sd = Math.sqrt(
                 Arrays.stream(y).map(v -> (v - mean) * (v - mean)).average().orElse(1));
         double scale = sd > 1e-12 ? sd : 1;
-        var trainer = new org.tribuo.regression.sgd.linear.LinearSGDTrainer(
-                new SquaredLoss(), new AdaGrad(lr, 1e-6), epochs, -1, batch, seed);
+        var trainer = RegressionSgd.trainer(lr, epochs, batch, seed);
         return new TribuoLinear(trainer.train(regressionDataset(data, mean, scale)), mean, scale);
     }
 
@@ -105,35 +89,6 @@ final class TribuoFitter {
             b[k] = full[k][p];
         }
         return new LinearModel(task, w, b, means(data.x()));
-    }
-
-    static ForestModel fitForest(Task task, FitData data, Map<String, Object> params, long seed) {
-        return exportForest(trainForest(task, data, params, seed), task, data);
-    }
-
-    /** The Tribuo ensemble itself; package-private so tests can compare the export against it. */
-    static WeightedEnsembleModel<?> trainForest(Task task, FitData data, Map<String, Object> params, long seed) {
-        int trees = ((Number) params.getOrDefault("trees", 100)).intValue();
-        int depth = ((Number) params.getOrDefault("max_depth", 8)).intValue();
-        float minChild = ((Number) params.getOrDefault("min_child_weight", 1)).floatValue();
-        float fraction = ((Number) params.getOrDefault("feature_fraction", 0.5)).floatValue();
-        if (task.isClassification()) {
-            var cart = new CARTClassificationTrainer(depth, minChild, 0.0f, fraction, false, new GiniIndex(), seed);
-            var rf = new RandomForestTrainer<>(cart, new FullyWeightedVotingCombiner(), trees, seed);
-            return (WeightedEnsembleModel<Label>) rf.train(labelDataset(data));
-        }
-        var cart = new CARTRegressionTrainer(depth, minChild, 0.0f, fraction, false, new MeanSquaredError(), seed);
-        var rf = new RandomForestTrainer<>(cart, new AveragingCombiner(), trees, seed);
-        return (WeightedEnsembleModel<Regressor>) rf.train(regressionDataset(data, 0, 1));
-    }
-
-    static ForestModel exportForest(WeightedEnsembleModel<?> model, Task task, FitData data) {
-        int outputs = task.isClassification() ? data.classCount() : 1;
-        List<FlatTree> flat = new ArrayList<>();
-        for (Model<?> m : model.getModels()) {
-            flat.add(export((TreeModel<?>) m, data, outputs));
-        }
-        return new ForestModel(flat, outputs);
     }
 
     /** Tribuo's own prediction for one encoded row: class probabilities in class-index order, or the value. */
@@ -183,86 +138,6 @@ final class TribuoFitter {
             }
         }
         return -1;
-    }
-
-    /** Converts a Tribuo tree to flat arrays, counting covers by routing the training rows. */
-    private static FlatTree export(TreeModel<?> tree, FitData data, int outputs) {
-        List<Node<?>> nodes = new ArrayList<>();
-        // regression trees keep one root per output dimension
-        Node<?> root =
-                tree instanceof IndependentRegressionTreeModel r ? r.getRoots().get(REGRESSION_DIM) : tree.getRoot();
-        collect(root, nodes);
-        int n = nodes.size();
-        int[] feature = new int[n];
-        double[] threshold = new double[n];
-        int[] left = new int[n];
-        int[] right = new int[n];
-        double[][] value = new double[n][];
-        ImmutableFeatureMap fmap = tree.getFeatureIDMap();
-        java.util.Map<Node<?>, Integer> index = new java.util.IdentityHashMap<>();
-        for (int i = 0; i < n; i++) {
-            index.put(nodes.get(i), i);
-        }
-        for (int i = 0; i < n; i++) {
-            Node<?> node = nodes.get(i);
-            if (node instanceof SplitNode<?> s) {
-                String name = fmap.get(s.getFeatureID()).getName();
-                feature[i] = data.features().indexOf(name);
-                threshold[i] = s.splitValue();
-                left[i] = index.get(s.getLessThanOrEqual());
-                right[i] = index.get(s.getGreaterThan());
-            } else {
-                feature[i] = -1;
-                left[i] = -1;
-                right[i] = -1;
-                value[i] = leafValue((LeafNode<?>) node, outputs);
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            if (value[i] == null) {
-                value[i] = new double[outputs];
-            }
-        }
-        double[] cover = new double[n];
-        FlatTree t = new FlatTree(feature, threshold, left, right, value, cover);
-        for (double[] row : data.x()) {
-            int node = 0;
-            cover[0]++;
-            while (!t.isLeaf(node)) {
-                node = row[feature[node]] <= threshold[node] ? left[node] : right[node];
-                cover[node]++;
-            }
-        }
-        return t;
-    }
-
-    private static void collect(Node<?> node, List<Node<?>> out) {
-        out.add(node);
-        if (node instanceof SplitNode<?> s) {
-            collect(s.getLessThanOrEqual(), out);
-            collect(s.getGreaterThan(), out);
-        }
-    }
-
-    private static double[] leafValue(LeafNode<?> leaf, int outputs) {
-        double[] v = new double[outputs];
-        Object out = leaf.getOutput();
-        if (out instanceof Regressor r) {
-            v[0] = r.getValues()[0];
-            return v;
-        }
-        double sum = 0;
-        for (var e : leaf.getDistribution().entrySet()) {
-            int k = Integer.parseInt(e.getKey());
-            v[k] = ((Label) e.getValue()).getScore();
-            sum += v[k];
-        }
-        if (sum > 0) {
-            for (int k = 0; k < outputs; k++) {
-                v[k] /= sum;
-            }
-        }
-        return v;
     }
 
     private static MutableDataset<Label> labelDataset(FitData data) {

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -103,8 +104,7 @@ class DatasetReaderTest {
         assertThat(d.column("flag").type()).isEqualTo(ColumnType.BOOLEAN);
         assertThat(d.column("flag").number(0)).isEqualTo(1.0);
         assertThat(d.column("day").type()).isEqualTo(ColumnType.DATE);
-        assertThat(d.column("day").number(0))
-                .isEqualTo(java.time.LocalDate.of(2024, 1, 2).toEpochDay());
+        assertThat(d.column("day").number(0)).isEqualTo(LocalDate.of(2024, 1, 2).toEpochDay());
         assertThat(d.column("code").type()).isEqualTo(ColumnType.CATEGORICAL);
     }
 

@@ -2,8 +2,11 @@ package svc.ml.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +21,15 @@ class FindingsTest {
 
     @Test
     void cleanGermanCreditHasNoLeakage() {
-        assertThat(LeakageDetector.detect(german, "credit_risk")).isEmpty();
+        LeakageReport r = LeakageDetector.detect(german, "credit_risk");
+        assertThat(r.leakyColumns()).isEmpty();
+        // the loan's duration is named like a post-outcome value but predicts no better than others: kept
+        assertThat(r.findings()).singleElement().satisfies(f -> {
+            assertThat(f.column()).isEqualTo("duration_months");
+            assertThat(f.kind()).isEqualTo("post_outcome_meaning");
+            assertThat(f.confidence()).isEqualTo(LeakageFinding.LOW);
+            assertThat(f.action()).isEqualTo(LeakageFinding.KEPT);
+        });
     }
 
     @Test
@@ -29,17 +40,19 @@ class FindingsTest {
             relabelled[i] = target[i].equals("good") ? "approved" : "rejected";
         }
         Dataset leaky = german.withColumn(Column.of("decision", relabelled));
-        List<Finding> f = LeakageDetector.detect(leaky, "credit_risk");
-        assertThat(f).singleElement().satisfies(x -> {
-            assertThat(x.code()).isEqualTo("LEAKAGE");
-            assertThat(x.column()).isEqualTo("decision");
-            assertThat(x.severity()).isEqualTo(Severity.ERROR);
-            assertThat(x.message()).contains("copy of the target");
-        });
+        LeakageReport r = LeakageDetector.detect(leaky, "credit_risk");
+        assertThat(r.leakyColumns()).containsExactly("decision");
+        LeakageFinding f = r.findings().stream()
+                .filter(x -> "decision".equals(x.column()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(f.kind()).isEqualTo("target_copy");
+        assertThat(f.confidence()).isEqualTo(LeakageFinding.HIGH);
+        assertThat(f.action()).isEqualTo(LeakageFinding.DROPPED);
     }
 
     @Test
-    void nearCopiesAreFlaggedNumericByAucAndCategoricalByPurity() {
+    void nearCopiesAreFlaggedNumericAndCategoricalAlike() {
         String[] target = RealDataTest.column(german, "credit_risk");
         Random r = new Random(7);
         String[] score = new String[target.length];
@@ -53,33 +66,31 @@ class FindingsTest {
         }
         Dataset leaky = german.withColumn(Column.of("collections_score", score))
                 .withColumn(Column.of("status_after", noisyLabel));
-        List<Finding> f = LeakageDetector.detect(leaky, "credit_risk");
-        assertThat(f).extracting(Finding::column).containsExactlyInAnyOrder("collections_score", "status_after");
-        assertThat(f).allSatisfy(x -> assertThat(x.code()).isEqualTo("LEAKAGE"));
-        assertThat(f.stream()
-                        .filter(x -> x.column().equals("collections_score"))
-                        .findFirst()
-                        .orElseThrow()
-                        .message())
-                .contains("ROC AUC");
+        LeakageReport report = LeakageDetector.detect(leaky, "credit_risk");
+        assertThat(report.leakyColumns()).containsExactlyInAnyOrder("collections_score", "status_after");
+        assertThat(report.findings()).filteredOn(LeakageFinding::isLeak).allSatisfy(x -> {
+            assertThat(x.kind()).isEqualTo("near_perfect_predictor");
+            assertThat(x.message()).contains("ROC AUC");
+            assertThat((double) x.evidence().get("auc")).isGreaterThanOrEqualTo(0.98);
+        });
     }
 
     @Test
-    void numericTargetLeakIsFoundByCorrelation() {
+    void numericTargetLeakIsFoundByExplainedVariance() {
         String[] amountInCents = new String[german.rowCount()];
         for (int i = 0; i < amountInCents.length; i++) {
             amountInCents[i] = Double.toString(german.column("credit_amount").number(i) * 100 + (i % 3));
         }
-        List<Finding> f =
+        LeakageReport r =
                 LeakageDetector.detect(german.withColumn(Column.of("amount_cents", amountInCents)), "credit_amount");
-        assertThat(f).extracting(Finding::column).containsExactly("amount_cents");
-        assertThat(f.get(0).message()).contains("correlation");
+        assertThat(r.leakyColumns()).containsExactly("amount_cents");
+        assertThat(r.findings().get(0).message()).contains("R²");
     }
 
     @Test
     void validationFlagsConstantColumnsDuplicatesAndMissingTarget() {
         String[] constant = new String[german.rowCount()];
-        java.util.Arrays.fill(constant, "x");
+        Arrays.fill(constant, "x");
         int[] rows = new int[german.rowCount() + 3];
         for (int i = 0; i < rows.length; i++) {
             rows[i] = i < german.rowCount() ? i : i - german.rowCount(); // rows 0..2 again
@@ -108,7 +119,7 @@ class FindingsTest {
         assertThat(count(target, s.validation(), "bad")).isEqualTo(45);
         assertThat(count(target, s.train(), "bad")).isEqualTo(210);
         assertThat(s.test().length).isEqualTo(150);
-        java.util.Set<Integer> all = new java.util.HashSet<>();
+        Set<Integer> all = new HashSet<>();
         for (int[] part : new int[][] {s.train(), s.validation(), s.test()}) {
             for (int i : part) {
                 assertThat(all.add(i)).isTrue();

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import svc.config.Json;
 
 class PreprocessorTest {
     private static Dataset small() {
@@ -52,8 +52,7 @@ class PreprocessorTest {
         assertThat(p.featureNames()).containsExactly("city#freq");
         assertThat(p.transform(Map.of("city", "big"))[0]).isEqualTo(0.5);
         assertThat(p.transform(Map.of("city", "c77"))[0]).isEqualTo(0.01);
-        ObjectMapper m = new ObjectMapper();
-        Preprocessor back = m.readValue(m.writeValueAsString(p), Preprocessor.class);
+        Preprocessor back = Json.STRICT.readValue(Json.STRICT.writeValueAsString(p), Preprocessor.class);
         assertThat(back.featureNames()).isEqualTo(p.featureNames());
         assertThat(back.transform(d)).isDeepEqualTo(p.transform(d));
     }

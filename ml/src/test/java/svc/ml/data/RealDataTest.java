@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -62,9 +63,8 @@ class RealDataTest {
                 .orElseThrow();
         double[] ages =
                 adultRaw.stream().mapToDouble(r -> Double.parseDouble(r[0])).toArray();
-        double mean = java.util.Arrays.stream(ages).sum() / ages.length;
-        double ss =
-                java.util.Arrays.stream(ages).map(a -> (a - mean) * (a - mean)).sum();
+        double mean = Arrays.stream(ages).sum() / ages.length;
+        double ss = Arrays.stream(ages).map(a -> (a - mean) * (a - mean)).sum();
         assertThat(age.mean()).isCloseTo(mean, within(1e-9));
         assertThat(age.std()).isCloseTo(Math.sqrt(ss / (ages.length - 1)), within(1e-9));
         assertThat(age.min()).isEqualTo(17.0);
@@ -99,28 +99,34 @@ class RealDataTest {
                 .containsExactlyInAnyOrder("personal_status_sex", "age", "foreign_worker", "sex");
         assertThat(RoleGuesser.sensitiveColumns(adult))
                 .containsExactlyInAnyOrder("age", "marital-status", "race", "sex");
+        assertThat(RoleGuesser.sensitive("Predict income; native-country is sensitive.", adult, "income"))
+                .extracting(RoleGuesser.Sensitive::column)
+                .containsExactly("native-country", "age", "marital-status", "race", "sex");
     }
 
     @Test
-    void guessesTargetsFromStatementAndData() {
+    void readsTargetsFromStatementAndData() {
         Dataset g = DatasetReader.read(GERMAN);
-        assertThat(RoleGuesser.guessTarget("Predict credit risk of applicants", g)
-                        .orElseThrow()
-                        .column())
-                .isEqualTo("credit_risk");
-        assertThat(RoleGuesser.guessTarget("Who earns more than 50K? Predict income.", adult)
-                        .orElseThrow()
+        RoleGuesser.TargetReading risk = RoleGuesser.readTarget("Predict credit risk of applicants", g);
+        assertThat(risk.column()).isEqualTo("credit_risk");
+        assertThat(risk.clear()).isTrue();
+        assertThat(RoleGuesser.readTarget("Who earns more than 50K? Predict income.", adult)
                         .column())
                 .isEqualTo("income");
-        assertThat(RoleGuesser.guessTarget("", adult).orElseThrow().column()).isEqualTo("income");
+        // the statement names no column, but speaks of the values of one
+        RoleGuesser.TargetReading earns = RoleGuesser.readTarget("Predict whether a person earns over 50K.", adult);
+        assertThat(earns.column()).isEqualTo("income");
+        assertThat(earns.clear()).isTrue();
+        assertThat(earns.reason()).contains(">50K");
+        // no statement: a proposal for a person to confirm, not a choice
+        RoleGuesser.TargetReading silent = RoleGuesser.readTarget("", adult);
+        assertThat(silent.column()).isEqualTo("income");
+        assertThat(silent.clear()).isFalse();
         Dataset noName = g.without("credit_risk").withColumn(Column.of("outcome_flag", column(g, "credit_risk")));
-        assertThat(RoleGuesser.guessTarget("find bad loans", noName)
-                        .orElseThrow()
-                        .column())
-                .isEqualTo("outcome_flag");
-        assertThat(RoleGuesser.guessTarget("predict the job of the applicant", g)
-                        .orElseThrow()
-                        .column())
+        RoleGuesser.TargetReading loans = RoleGuesser.readTarget("find bad loans", noName);
+        assertThat(loans.column()).isEqualTo("outcome_flag");
+        assertThat(loans.clear()).isFalse();
+        assertThat(RoleGuesser.readTarget("predict the job of the applicant", g).column())
                 .isEqualTo("job");
     }
 

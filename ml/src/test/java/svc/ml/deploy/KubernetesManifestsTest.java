@@ -3,6 +3,7 @@ package svc.ml.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -13,8 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.dataformat.yaml.YAMLMapper;
+import svc.config.Yaml;
 
 class KubernetesManifestsTest {
 
@@ -63,12 +63,12 @@ class KubernetesManifestsTest {
     }
 
     @Test
-    void configMapValuesStayStringsInYaml() {
+    void configMapValuesStayStringsInYaml() throws Exception {
         String yaml = ManifestYaml.write(KubernetesManifests.build(spec())).get("configmap.yaml");
-        JsonNode data = new YAMLMapper().readTree(yaml).get("data");
+        JsonNode data = Yaml.MAPPER.readTree(yaml).get("data");
         // the API server refuses non-string ConfigMap data: 8080 and 0.5 must be quoted
-        assertThat(data.get("SVC_PORT").isString()).isTrue();
-        assertThat(data.get("SVC_THRESHOLD_DECISION").isString()).isTrue();
+        assertThat(data.get("SVC_PORT").isTextual()).isTrue();
+        assertThat(data.get("SVC_THRESHOLD_DECISION").isTextual()).isTrue();
     }
 
     @Test

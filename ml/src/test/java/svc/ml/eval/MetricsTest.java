@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Metric functions against small cases worked out by hand. */
@@ -74,11 +75,7 @@ class MetricsTest {
         assertThat(r.recall()).isCloseTo(0.5, within(1e-15));
         assertThat(r.calibration()).isNull();
         String json = new MetricsReport(
-                        "multiclass",
-                        new MetricsReport.ModelRef("xgboost", java.util.Map.of("eta", 0.1)),
-                        r,
-                        r,
-                        List.of())
+                        "multiclass", new MetricsReport.ModelRef("xgboost", Map.of("eta", 0.1)), r, r, List.of())
                 .toJson();
         assertThat(json)
                 .contains(

@@ -3,19 +3,9 @@ package svc.ml.explain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import svc.ml.data.Dataset;
-import svc.ml.data.DatasetReader;
 import svc.ml.train.FlatTree;
-import svc.ml.train.ForestModel;
-import svc.ml.train.Learner;
-import svc.ml.train.TrainedModel;
-import svc.ml.train.Trainer;
-import svc.ml.train.TrainingSpec;
 
 /** Our TreeSHAP against Shapley values computed by enumerating every coalition. */
 class TreeShapTest {
@@ -94,37 +84,6 @@ class TreeShapTest {
             assertThat(phi).containsExactly(bruteForce(t, x, 0), within(1e-12));
             double sum = expected + phi[0] + phi[1] + phi[2];
             assertThat(sum).isCloseTo(t.value()[t.leafFor(x)][0], within(1e-12));
-        }
-    }
-
-    @Test
-    void tribuoForestOnSixFeaturesMatchesBruteForce() {
-        Dataset german = DatasetReader.read(Path.of("../data/german_credit/german_credit.csv"));
-        List<String> six = List.of(
-                "duration_months",
-                "credit_amount",
-                "age",
-                "installment_rate_pct",
-                "residence_since",
-                "existing_credits");
-        TrainingSpec spec = TrainingSpec.of("credit_risk").withFeatures(six);
-        TrainedModel m = Trainer.fit(
-                Trainer.problem(german, spec),
-                german,
-                null,
-                Learner.RANDOM_FOREST,
-                Map.of("trees", 3, "max_depth", 5, "feature_fraction", 0.7),
-                11);
-        ForestModel forest = (ForestModel) m.model();
-        double[][] x = m.encode(german);
-        assertThat(x[0]).hasSize(6);
-        for (FlatTree t : forest.trees()) {
-            TreeShap shap = new TreeShap(t, 1);
-            for (int i = 0; i < 40; i++) {
-                double[] phi = new double[6];
-                shap.addShap(x[i], phi);
-                assertThat(phi).containsExactly(bruteForce(t, x[i], 1), within(1e-12));
-            }
         }
     }
 }

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import svc.config.Json;
 import svc.ml.data.Dataset;
 import svc.ml.data.DatasetReader;
 import svc.ml.train.FlatTree;
@@ -39,9 +39,8 @@ class XgbTreeShapCrossCheckTest {
         XgbModel xgb = (XgbModel) m.model();
         String[] dump = xgb.booster().getModelDump((String) null, true, "json");
         List<FlatTree> trees = new ArrayList<>();
-        ObjectMapper mapper = new ObjectMapper();
         for (String tree : dump) {
-            trees.add(toFlatTree(mapper.readTree(tree)));
+            trees.add(toFlatTree(Json.MAPPER.readTree(tree)));
         }
         double[][] x = m.encode(german.select(IntStream.range(0, 100).toArray()));
         for (double[] row : x) {

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,7 +70,7 @@ class TrainingTest {
     @Test
     void savedModelLoadsInAFreshObjectAndPredictsIdentically() throws Exception {
         Trainer.Problem p = Trainer.problem(german, spec);
-        Dataset head = german.select(java.util.stream.IntStream.range(0, 200).toArray());
+        Dataset head = german.select(IntStream.range(0, 200).toArray());
         for (Learner learner : Learner.values()) {
             Map<String, Object> params = learner == Learner.XGBOOST
                     ? Map.of("rounds", 30, "max_depth", 3, "eta", 0.3)
@@ -88,7 +90,7 @@ class TrainingTest {
             assertThat(b.predicted()).containsExactly(a.predicted());
             // raw map rows (as an HTTP body would give them) predict the same as the dataset path
             List<Map<String, Object>> rows =
-                    java.util.stream.IntStream.range(0, 5).mapToObj(head::row).toList();
+                    IntStream.range(0, 5).mapToObj(head::row).toList();
             Predictions c = back.predictRows(rows);
             for (int i = 0; i < 5; i++) {
                 assertThat(c.probabilities()[i]).containsExactly(a.probabilities()[i]);
@@ -116,7 +118,7 @@ class TrainingTest {
 
     private static double meanPositive(TrainedModel m) {
         double[][] prob = m.predict(german).probabilities();
-        return java.util.Arrays.stream(prob).mapToDouble(r -> r[1]).average().orElseThrow();
+        return Arrays.stream(prob).mapToDouble(r -> r[1]).average().orElseThrow();
     }
 
     @Test

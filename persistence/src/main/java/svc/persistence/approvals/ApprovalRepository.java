@@ -9,6 +9,8 @@ import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,8 +19,10 @@ public final class ApprovalRepository {
 
     public void insert(Connection c, ApprovalRow gate) throws SQLException {
         String sql = "INSERT INTO approvals (gate_id, run_id, node, type, state, created_at, ttl_seconds,"
-                + " escalate_after_seconds, escalated_at, notify_channels, decided_by, decided_at, rationale, tool, agent)"
-                + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM approvals WHERE gate_id = ?)";
+                + " escalate_after_seconds, escalated_at, notify_channels, decided_by, decided_at, rationale, tool, "
+                + "agent)"
+                + " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM approvals "
+                + "WHERE gate_id = ?)";
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, gate.gateId());
             ps.setString(2, gate.runId());
@@ -67,6 +71,28 @@ public final class ApprovalRepository {
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(read(rs)) : Optional.empty();
             }
+        }
+    }
+
+    /** The pending gates of the given runs, oldest first: one query for a page of runs. */
+    public List<ApprovalRow> pendingOf(Connection c, Collection<String> runIds) throws SQLException {
+        if (runIds.isEmpty()) {
+            return List.of();
+        }
+        String marks = String.join(", ", Collections.nCopies(runIds.size(), "?"));
+        try (PreparedStatement ps = c.prepareStatement("SELECT * FROM approvals WHERE state = 'pending' AND run_id IN ("
+                + marks + ") ORDER BY created_at, gate_id")) {
+            int i = 1;
+            for (String runId : runIds) {
+                ps.setString(i++, runId);
+            }
+            List<ApprovalRow> rows = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(read(rs));
+                }
+            }
+            return rows;
         }
     }
 

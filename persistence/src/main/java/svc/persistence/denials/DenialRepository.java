@@ -32,7 +32,8 @@ public final class DenialRepository implements DenialSink {
     public void record(DenialRecord d) {
         try (Connection c = dataSource.getConnection();
                 PreparedStatement ps = c.prepareStatement(
-                        "INSERT INTO permission_denials (source, rule_id, reason, run_id, agent, tool, ts) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+                        "INSERT INTO permission_denials (source, rule_id, reason, run_id, agent, tool, ts) VALUES (?, "
+                                + "?, ?, ?, ?, ?, ?)")) {
             ps.setString(1, d.source());
             ps.setString(2, d.ruleId());
             ps.setString(3, d.reason());

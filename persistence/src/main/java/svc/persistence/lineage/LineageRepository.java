@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,7 +37,8 @@ public final class LineageRepository {
                 c,
                 "UPDATE lineage_datasets SET consent_doc_ref = COALESCE(?, consent_doc_ref) WHERE dataset_id = ?",
                 new Object[] {consentDocRef, datasetId},
-                "INSERT INTO lineage_datasets (dataset_id, uri, sha256, consent_doc_ref, created_at) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO lineage_datasets (dataset_id, uri, sha256, consent_doc_ref, created_at) VALUES (?, ?, ?, "
+                        + "?, ?)",
                 new Object[] {datasetId, uri, sha256, consentDocRef, Timestamp.from(at)});
     }
 
@@ -57,7 +59,8 @@ public final class LineageRepository {
                 c,
                 "UPDATE lineage_deployments SET environment = ?, traffic_pct = ? WHERE deployment_id = ?",
                 new Object[] {environment, trafficPct, deploymentId},
-                "INSERT INTO lineage_deployments (deployment_id, model_id, environment, traffic_pct, created_at) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO lineage_deployments (deployment_id, model_id, environment, traffic_pct, created_at) "
+                        + "VALUES (?, ?, ?, ?, ?)",
                 new Object[] {deploymentId, modelId, environment, trafficPct, Timestamp.from(at)});
     }
 
@@ -84,7 +87,8 @@ public final class LineageRepository {
     /** chain_for_deployment: the deployment with its model and (if not erased) its dataset. */
     public Optional<Chain> chainForDeployment(Connection c, String deploymentId) throws SQLException {
         String sql =
-                "SELECT d.deployment_id, d.environment, d.traffic_pct, m.model_id, m.run_id, m.learner, s.dataset_id, s.uri, s.sha256, s.consent_doc_ref"
+                "SELECT d.deployment_id, d.environment, d.traffic_pct, m.model_id, m.run_id, m.learner, s.dataset_id, "
+                        + "s.uri, s.sha256, s.consent_doc_ref"
                         + " FROM lineage_deployments d JOIN lineage_models m ON m.model_id = d.model_id"
                         + " LEFT JOIN lineage_datasets s ON s.dataset_id = m.dataset_id WHERE d.deployment_id = ?";
         try (PreparedStatement ps = c.prepareStatement(sql)) {
@@ -115,7 +119,7 @@ public final class LineageRepository {
                 "SELECT dataset_id FROM lineage_datasets WHERE consent_doc_ref = ? ORDER BY dataset_id")) {
             ps.setString(1, consentDocRef);
             try (ResultSet rs = ps.executeQuery()) {
-                java.util.ArrayList<String> out = new java.util.ArrayList<>();
+                ArrayList<String> out = new ArrayList<>();
                 while (rs.next()) {
                     out.add(rs.getString(1));
                 }

@@ -120,14 +120,73 @@ final class StagePlan {
         if (leakage == null) {
             return plan;
         }
+        // Dropped without asking: high-confidence leaks and identifiers (and, in a quick prototype,
+        // medium leaks with a warning). Medium leaks elsewhere and an unclear target go to a person.
+        ObjectNode drops = Json.object();
+        if (leakage.path("drop_columns").isObject()) {
+            drops.setAll((ObjectNode) leakage.get("drop_columns"));
+        } else {
+            // a leakage report with names only: every leaky column goes
+            leakage.path("leaky_columns").forEach(c -> drops.put(c.asText(), "leak found by detect_leakage"));
+        }
+        List<String> asked = new ArrayList<>();
+        leakage.path("ask").forEach(c -> asked.add(c.asText()));
+        boolean targetClear = inspected.path("target_clear").asBoolean(true);
+        if (!targetClear || !asked.isEmpty()) {
+            plan.add(new Move.Call("request_approval", question(inspected, leakage, target, targetClear, asked)));
+            if (resultOf("request_approval") == null) {
+                return plan;
+            }
+            for (JsonNode f : leakage.path("findings")) {
+                if ("ask".equals(f.path("action").asText())
+                        && !drops.has(f.path("column").asText())) {
+                    drops.put(
+                            f.path("column").asText(),
+                            f.path("kind").asText() + " (approved by a person): "
+                                    + f.path("message").asText());
+                }
+            }
+        }
         ObjectNode prepare = Json.object().put("target", target).put("seed", 42);
-        // The leaky columns found a step ago are dropped: a model that reads the answer is no model.
-        prepare.set(
-                "drop_columns",
-                leakage.path("leaky_columns").isArray() ? leakage.get("leaky_columns") : Json.MAPPER.createArrayNode());
+        List<String> dropColumns = new ArrayList<>();
+        drops.fieldNames().forEachRemaining(dropColumns::add);
+        prepare.set("drop_columns", CoordinatorPolicy.array(dropColumns));
+        prepare.set("drop_reasons", drops);
         prepare.set("sensitive_attributes", inspected.path("sensitive_attributes"));
         plan.add(new Move.Call("prepare_dataset", prepare));
         return plan;
+    }
+
+    /** One question for a person: the target to confirm and the leaks to drop, with the evidence. */
+    private static ObjectNode question(
+            JsonNode inspected, JsonNode leakage, String target, boolean targetClear, List<String> asked) {
+        List<String> parts = new ArrayList<>();
+        if (!targetClear) {
+            parts.add("Is '" + target + "' the column to predict? ("
+                    + inspected.path("target_reason").asText() + ")");
+        }
+        if (!asked.isEmpty()) {
+            parts.add("Drop " + asked + " as probable leaks?");
+        }
+        ObjectNode q = Json.object()
+                .put("gate_type", "manual")
+                .put("topic", "data_roles")
+                .put(
+                        "question",
+                        String.join(" ", parts) + " Approve to go on with this proposal; reject to"
+                                + " stop the run (then start it again naming the target and the columns to drop).");
+        ObjectNode proposal = q.putObject("proposal").put("target", target);
+        proposal.set("drop_columns", CoordinatorPolicy.array(asked));
+        q.set("candidates", inspected.path("target_candidates"));
+        ObjectNode evidence = q.putObject("evidence");
+        evidence.put("target_reason", inspected.path("target_reason").asText());
+        ArrayNode findings = evidence.putArray("leakage_findings");
+        for (JsonNode f : leakage.path("findings")) {
+            if (asked.contains(f.path("column").asText())) {
+                findings.add(f);
+            }
+        }
+        return q;
     }
 
     private List<Move.Call> algorithmPlan() {

@@ -4,12 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.stream.IntStream;
 import svc.config.Json;
 import svc.core.tools.SimpleTool;
@@ -21,6 +18,8 @@ import svc.ml.data.Dataset;
 import svc.ml.data.DatasetProfile;
 import svc.ml.data.Finding;
 import svc.ml.data.LeakageDetector;
+import svc.ml.data.LeakageFinding;
+import svc.ml.data.LeakageReport;
 import svc.ml.data.Preprocessor;
 import svc.ml.data.Profiler;
 import svc.ml.data.RoleGuesser;
@@ -33,13 +32,17 @@ import svc.ml.train.TrainingSpec;
 /** The data team's tools: inspect, validate, find leakage, prepare the split. */
 final class DataTools {
 
+    private static final String FAST_PROTOTYPE = "fast_prototype";
+
     private DataTools() {}
 
     static List<Tool> all() {
         return List.of(
                 new SimpleTool(
                         "inspect_dataset",
-                        "Load the run's dataset, infer column types, profile every column, find the target and the sensitive columns.",
+                        "Load the run's dataset, infer column types, profile every column, read the target and the"
+                                + " protected attributes from the problem statement (with the evidence, and whether the"
+                                + " reading is clear or a person should confirm it); writes target.json.",
                         SimpleTool.schema("dataset_path", "problem", "target", "sensitive_attributes:array"),
                         DataTools::inspect),
                 new SimpleTool(
@@ -49,13 +52,22 @@ final class DataTools {
                         DataTools::validate),
                 new SimpleTool(
                         "detect_leakage",
-                        "Find features that give the target away: copies of it, or columns that predict it almost perfectly on their own.",
-                        SimpleTool.schema("target"),
+                        "Screen every feature on the training split for leakage: copies of the target, near-perfect or"
+                                + " dominant single-feature predictors, presence that depends on the target,"
+                                + " identifiers, row order, post-outcome meaning; each finding with evidence,"
+                                + " confidence and action. Writes leakage.json.",
+                        SimpleTool.schema("target", "seed:integer"),
                         DataTools::leakage),
                 new SimpleTool(
                         "prepare_dataset",
-                        "Drop leaky columns and unlabelled rows, and make a seeded stratified train/validation/test split.",
-                        SimpleTool.schema("target", "drop_columns:array", "sensitive_attributes:array", "seed:integer"),
+                        "Drop leaky and identifier columns (drop_reasons: column -> why) and unlabelled rows, and make a"
+                                + " seeded stratified train/validation/test split.",
+                        SimpleTool.schema(
+                                "target",
+                                "drop_columns:array",
+                                "drop_reasons:object",
+                                "sensitive_attributes:array",
+                                "seed:integer"),
                         DataTools::prepare));
     }
 
@@ -72,25 +84,24 @@ final class DataTools {
         }
         Dataset data = ws.dataset();
         String problem = args.path("problem").asText(brief.path("problem").asText(""));
-        String target = firstText(args.path("target"), brief.path("target"));
-        String reason;
-        if (target != null) {
-            if (!data.has(target)) {
+        String named = firstText(args.path("target"), brief.path("target"));
+        RoleGuesser.TargetReading reading;
+        if (named != null) {
+            if (!data.has(named)) {
                 return ToolResult.error(
-                        "the target '" + target + "' is not a column; columns are " + data.columnNames());
+                        "the target '" + named + "' is not a column; columns are " + data.columnNames());
             }
-            reason = "named in the request";
+            reading = RoleGuesser.named(named, problem, data);
         } else {
-            Optional<RoleGuesser.TargetGuess> guess = RoleGuesser.guessTarget(problem, data);
-            if (guess.isEmpty()) {
-                return ToolResult.error(
-                        "could not tell the target from the problem statement or the data; name it with 'target'. Columns: "
-                                + data.columnNames());
+            reading = RoleGuesser.readTarget(problem, data);
+            if (reading.proposal().isEmpty()) {
+                return ToolResult.error("could not tell the target from the problem statement or the data; name it"
+                        + " with 'target'. Columns: " + data.columnNames());
             }
-            target = guess.get().column();
-            reason = guess.get().reason();
         }
-        List<String> sensitive = new ArrayList<>();
+        String target = reading.column();
+        String reason = reading.reason();
+        Map<String, String> sensitive = new LinkedHashMap<>();
         JsonNode asked = args.path("sensitive_attributes").isArray()
                         && args.get("sensitive_attributes").size() > 0
                 ? args.get("sensitive_attributes")
@@ -100,14 +111,23 @@ final class DataTools {
                 return ToolResult.error(
                         "sensitive attribute '" + s.asText() + "' is not a column; columns are " + data.columnNames());
             }
-            sensitive.add(s.asText());
+            sensitive.put(s.asText(), "named in the request");
         }
-        String sensitiveReason = "named in the request";
-        if (sensitive.isEmpty()) {
-            sensitive.addAll(RoleGuesser.sensitiveColumns(data));
-            sensitive.remove(target);
-            sensitiveReason = "detected by column name";
+        // The statement's protected attributes always join; those found by name only when the request named none.
+        boolean requested = !sensitive.isEmpty();
+        for (RoleGuesser.Sensitive s : RoleGuesser.sensitive(problem, data, target)) {
+            if (!requested || s.reason().equals(RoleGuesser.FROM_STATEMENT)) {
+                sensitive.putIfAbsent(s.column(), s.reason());
+            }
         }
+        sensitive.remove(target);
+        String sensitiveReason = sensitive.isEmpty()
+                ? "none named or detected"
+                : String.join(
+                        "; ",
+                        sensitive.entrySet().stream()
+                                .map(e -> e.getKey() + ": " + e.getValue())
+                                .toList());
         Trainer.Problem setup = Trainer.problem(data.select(labelledRows(data, target)), TrainingSpec.of(target));
         DatasetProfile profile = Profiler.profile(data, target);
         ws.writeJson("profile.json", Json.MAPPER.valueToTree(profile));
@@ -115,15 +135,19 @@ final class DataTools {
         ObjectNode out = Json.object();
         out.put(
                 "summary",
-                data.rowCount() + " rows, " + data.columnCount() + " columns; target " + target + " (" + reason + "), "
-                        + setup.task().name().toLowerCase() + " task; sensitive " + sensitive);
+                data.rowCount() + " rows, " + data.columnCount() + " columns; target " + target + " (" + reason + ")"
+                        + (reading.clear() ? "" : " - NOT CLEAR: a person must confirm it") + ", "
+                        + setup.task().name().toLowerCase() + " task; sensitive " + sensitive.keySet());
         out.put("rows", data.rowCount())
                 .put("columns", data.columnCount())
                 .put("target", target)
+                .put("target_clear", reading.clear())
                 .put("target_reason", reason);
+        out.set("target_candidates", Json.MAPPER.valueToTree(reading.candidates()));
         out.put("task", setup.task().name().toLowerCase());
         out.set("labels", Json.MAPPER.valueToTree(setup.labels()));
-        out.set("sensitive_attributes", Json.MAPPER.valueToTree(sensitive));
+        out.set("sensitive_attributes", Json.MAPPER.valueToTree(sensitive.keySet()));
+        out.set("sensitive_reasons", Json.MAPPER.valueToTree(sensitive));
         out.put("sensitive_reason", sensitiveReason);
         out.set("target_balance", Json.MAPPER.valueToTree(profile.targetBalance()));
         ArrayNode columns = out.putArray("column_types");
@@ -133,12 +157,22 @@ final class DataTools {
                         .put("type", c.type().name().toLowerCase())
                         .put("missing", c.missingCount()));
         ws.writeJson("work/inspection.json", out);
+        ObjectNode record = Json.object()
+                .put("target", target)
+                .put("clear", reading.clear())
+                .put("reason", reason)
+                .put("statement", problem);
+        record.set("candidates", Json.MAPPER.valueToTree(reading.candidates()));
+        ArrayNode attrs = record.putArray("sensitive_attributes");
+        sensitive.forEach((c, why) -> attrs.addObject().put("column", c).put("reason", why));
+        ws.writeJson("target.json", record);
 
         Map<String, Object> facts = ToolResult.newFacts();
         facts.put("dataset.rows", data.rowCount());
         facts.put("dataset.columns", data.columnCount());
         facts.put("dataset.target", target);
-        facts.put("dataset.sensitive", String.join(",", sensitive));
+        facts.put("dataset.target_clear", reading.clear());
+        facts.put("dataset.sensitive", String.join(",", sensitive.keySet()));
         facts.put("dataset.id", ws.datasetId());
         facts.put("dataset.sha256", ws.datasetSha256());
         facts.put("task.type", setup.task().name().toLowerCase());
@@ -166,22 +200,62 @@ final class DataTools {
         return ToolResult.ok(out, Map.of("validation.errors", (int) errors, "validation.warnings", (int) warnings));
     }
 
+    /**
+     * The screen runs on the training rows of the split {@code prepare_dataset} will make with the
+     * same seed. Medium findings are put to a person, except under {@code fast_prototype}, which has
+     * no gate for them: there they are dropped with a warning.
+     */
     private static ToolResult leakage(ToolContext ctx, JsonNode args) {
         RunWorkspace ws = new RunWorkspace(ctx.runDir());
         Dataset data = ws.dataset();
         String target = targetOf(ws, args);
-        List<Finding> findings = LeakageDetector.detect(data, target);
-        Set<String> leaky = new LinkedHashSet<>();
-        findings.stream().filter(f -> f.column() != null).forEach(f -> leaky.add(f.column()));
-        ObjectNode out = Json.object();
-        out.set("leaky_columns", Json.MAPPER.valueToTree(leaky));
-        out.set("findings", Json.MAPPER.valueToTree(findings));
+        long seed = args.path("seed").asLong(42);
+        JsonNode brief = ws.brief();
+        boolean prototype = FAST_PROTOTYPE.equals(brief.path("template").asText(""));
+        int[] labelled = labelledRows(data, target);
+        Splitter.Split split = split(data.select(labelled), target, seed);
+        LeakageReport report = LeakageDetector.screen(
+                data,
+                target,
+                remap(split.train(), labelled),
+                brief.path("problem").asText(""),
+                prototype ? LeakageDetector.MediumPolicy.DROP_WITH_WARNING : LeakageDetector.MediumPolicy.ASK,
+                seed);
+        ws.writeJson("leakage.json", Json.MAPPER.valueToTree(report));
+        ObjectNode out = (ObjectNode) Json.MAPPER.valueToTree(report);
+        Map<String, String> drops = report.drops(false);
+        out.set("drop_columns", Json.MAPPER.valueToTree(drops));
+        List<String> asked = report.asked().stream()
+                .map(LeakageFinding::column)
+                .filter(c -> !drops.containsKey(c))
+                .distinct()
+                .toList();
+        out.set("ask", Json.MAPPER.valueToTree(asked));
+        List<String> named = report.findings().stream()
+                .filter(f -> f.column() != null && !f.action().equals(LeakageFinding.KEPT))
+                .map(f -> f.column() + " (" + f.kind() + ", " + f.confidence() + ", " + f.action() + ")")
+                .toList();
         out.put(
                 "summary",
-                leaky.isEmpty() ? "no leakage found" : "leaky columns " + leaky + ": " + messages(findings, null));
-        ws.writeJson("work/leakage.json", out);
-        return ToolResult.ok(
-                out, Map.of("leakage.found", !leaky.isEmpty(), "leakage.columns", String.join(",", leaky)));
+                (report.leakyColumns().isEmpty() ? "no leakage found" : "leaky columns " + report.leakyColumns())
+                        + (named.isEmpty() ? "" : "; " + String.join("; ", named))
+                        + (asked.isEmpty() ? "" : "; a person must decide on " + asked));
+        Map<String, Object> facts = ToolResult.newFacts();
+        facts.put("leakage.found", !report.leakyColumns().isEmpty());
+        facts.put("leakage.columns", String.join(",", report.leakyColumns()));
+        facts.put("leakage.asked", String.join(",", asked));
+        return ToolResult.ok(out, facts);
+    }
+
+    /** The split prepare_dataset makes: stratified by class for classification, 70/15/15. */
+    static Splitter.Split split(Dataset clean, String target, long seed) {
+        Trainer.Problem setup = Trainer.problem(clean, TrainingSpec.of(target));
+        Column t = clean.column(target);
+        String[] strata = new String[clean.rowCount()];
+        for (int i = 0; i < strata.length; i++) {
+            strata[i] = setup.task().isClassification() ? t.value(i) : "";
+        }
+        return Splitter.stratified(strata, 0.15, 0.15, seed);
     }
 
     private static ToolResult prepare(ToolContext ctx, JsonNode args) {
@@ -189,6 +263,10 @@ final class DataTools {
         Dataset data = ws.dataset();
         String target = targetOf(ws, args);
         List<String> dropped = RunWorkspace.strings(args.path("drop_columns"));
+        Map<String, String> reasons = new LinkedHashMap<>();
+        for (String d : dropped) {
+            reasons.put(d, args.path("drop_reasons").path(d).asText("dropped by the data team"));
+        }
         for (String d : dropped) {
             if (!data.has(d)) {
                 return ToolResult.error("cannot drop '" + d + "': not a column; columns are " + data.columnNames());
@@ -210,18 +288,14 @@ final class DataTools {
         int[] labelled = labelledRows(data, target);
         Dataset clean = data.select(labelled);
         Trainer.Problem setup = Trainer.problem(clean, TrainingSpec.of(target).withFeatures(features));
-        Column t = clean.column(target);
-        String[] strata = new String[clean.rowCount()];
-        for (int i = 0; i < strata.length; i++) {
-            strata[i] = setup.task().isClassification() ? t.value(i) : "";
-        }
-        Splitter.Split split = Splitter.stratified(strata, 0.15, 0.15, seed);
+        Splitter.Split split = split(clean, target, seed);
         RunWorkspace.Prepared prepared = new RunWorkspace.Prepared(
                 target,
                 setup.task().name().toLowerCase(),
                 setup.labels(),
                 features,
                 dropped,
+                reasons,
                 sensitive,
                 seed,
                 remap(split.train(), labelled),
@@ -245,7 +319,7 @@ final class DataTools {
                 .put("validation_rows", prepared.validation().length)
                 .put("test_rows", prepared.test().length);
         out.set("features", Json.MAPPER.valueToTree(features));
-        out.set("dropped_columns", Json.MAPPER.valueToTree(dropped));
+        out.set("dropped_columns", Json.MAPPER.valueToTree(prepared.droppedColumns()));
         out.put("encoded_features", pre.featureNames().size());
         Map<String, Object> facts = ToolResult.newFacts();
         facts.put("split.train_rows", prepared.train().length);

@@ -71,7 +71,8 @@ final class EvaluationTools {
         String name = ws.selectedName();
         SplitMetrics test = Trainer.evaluate(model, data.select(p.test()));
         SplitMetrics validation = Trainer.evaluate(model, data.select(p.validation()));
-        ObjectNode metrics = Json.object().put("task", p.task());
+        ObjectNode metrics = Json.object().put("task", p.task()).put("target", p.target());
+        metrics.set("dropped_columns", Json.MAPPER.valueToTree(p.droppedColumns()));
         metrics.putObject("model")
                 .put("candidate", name)
                 .put("learner", model.learner().wireName())
@@ -248,7 +249,7 @@ final class EvaluationTools {
     /** Group labels of a sensitive column; numeric ages become bands (under 25, 25-40, 40-60, 60+). */
     static String[] groups(Dataset data, String attribute) {
         Column c = data.column(attribute);
-        if (c.type() == ColumnType.NUMERIC && attribute.toLowerCase(Locale.ROOT).contains("age")) {
+        if (c.type() == ColumnType.NUMERIC && SensitiveAttributes.isAge(attribute)) {
             return SensitiveAttributes.ageBands(numbers(c));
         }
         return strings(c);

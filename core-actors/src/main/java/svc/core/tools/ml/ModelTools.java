@@ -129,7 +129,7 @@ final class ModelTools {
                 Trainer.search(problem, data.select(p.train()), null, data.select(p.validation()), null, spec);
         long millis = (System.nanoTime() - started) / 1_000_000;
         String name = learner.wireName();
-        result.model().save(ws.candidateDir(name));
+        result.model().withDroppedColumns(p.droppedColumns()).save(ws.candidateDir(name));
         double score = score(result.report().validation());
         ObjectNode candidate = Json.object()
                 .put("candidate", name)
@@ -194,7 +194,7 @@ final class ModelTools {
                         model.params(),
                         p.seed());
                 SplitMetrics v = Trainer.evaluate(refit, validation);
-                refit.save(ws.candidateDir(name));
+                refit.withDroppedColumns(p.droppedColumns()).save(ws.candidateDir(name));
                 double score = score(v);
                 ObjectNode candidate = Json.object()
                         .put("candidate", name)

@@ -222,7 +222,9 @@ final class ReportTools {
                 shap,
                 approvals,
                 lineage,
-                Instant.now());
+                Instant.now(),
+                inspection.path("target_reason").asText(null),
+                p.droppedColumns());
     }
 
     static String modelId(String runId, String candidate) {

@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import svc.config.Json;
 import svc.ml.data.Dataset;
 import svc.ml.data.DatasetReader;
+import svc.ml.data.DroppedColumn;
 import svc.ml.train.TrainedModel;
 
 /**
@@ -27,18 +28,30 @@ import svc.ml.train.TrainedModel;
  */
 final class RunWorkspace {
 
-    /** The prepared split: which rows train, validate and test, and which columns are features. */
+    /**
+     * The prepared split: which rows train, validate and test, which columns are features, and which
+     * were dropped and why.
+     */
     record Prepared(
             String target,
             String task,
             List<String> labels,
             List<String> features,
             List<String> dropped,
+            Map<String, String> dropReasons,
             List<String> sensitive,
             long seed,
             int[] train,
             int[] validation,
-            int[] test) {}
+            int[] test) {
+
+        /** The dropped columns with their reasons, in the order they were dropped. */
+        List<DroppedColumn> droppedColumns() {
+            return dropped.stream()
+                    .map(c -> new DroppedColumn(c, dropReasons.getOrDefault(c, "dropped by the data team")))
+                    .toList();
+        }
+    }
 
     /** Datasets parsed recently, by path, size and modification time: tools of one run share them. */
     private static final Map<String, Dataset> CACHE = new ConcurrentHashMap<>();
@@ -139,6 +152,7 @@ final class RunWorkspace {
                 strings(p.path("labels")),
                 strings(p.path("features")),
                 strings(p.path("dropped")),
+                textMap(p.path("drop_reasons")),
                 strings(p.path("sensitive")),
                 p.path("seed").asLong(42),
                 ints(p.path("train")),
@@ -151,6 +165,7 @@ final class RunWorkspace {
         o.set("labels", Json.MAPPER.valueToTree(p.labels()));
         o.set("features", Json.MAPPER.valueToTree(p.features()));
         o.set("dropped", Json.MAPPER.valueToTree(p.dropped()));
+        o.set("drop_reasons", Json.MAPPER.valueToTree(p.dropReasons()));
         o.set("sensitive", Json.MAPPER.valueToTree(p.sensitive()));
         o.set("train", Json.MAPPER.valueToTree(p.train()));
         o.set("validation", Json.MAPPER.valueToTree(p.validation()));
@@ -228,6 +243,12 @@ final class RunWorkspace {
                         .map(JsonNode::asText)
                         .toList()
                 : List.of();
+    }
+
+    static Map<String, String> textMap(JsonNode object) {
+        Map<String, String> out = new LinkedHashMap<>();
+        object.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+        return out;
     }
 
     static int[] ints(JsonNode array) {

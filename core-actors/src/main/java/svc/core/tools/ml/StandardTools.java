@@ -7,8 +7,8 @@ import svc.core.tools.ToolRegistry;
 /**
  * The tools a platform offers its agents: the ML pipeline's, and the sandboxed ones
  * ({@code execute_python}, {@code execute_shell}, {@code http_get}, from
- * {@code svc.core.tools.sandbox.SandboxTools}). The catalogue's {@code request_approval} is not
- * offered yet: an agent calling it is told it is not among its tools.
+ * {@code svc.core.tools.sandbox.SandboxTools}), and {@code request_approval}, which puts a question
+ * to a person through an approval gate.
  */
 public final class StandardTools {
 
@@ -21,6 +21,7 @@ public final class StandardTools {
         EvaluationTools.all().forEach(registry::register);
         ReportTools.all(signer).forEach(registry::register);
         DeploymentTools.all().forEach(registry::register);
+        ApprovalTools.all().forEach(registry::register);
         ArtifactTools.all().forEach(registry::register);
         sandboxed.forEach(registry::register);
         return registry;

@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -151,21 +156,27 @@ class OpenAiChatProviderTest extends VendorClientTestBase {
 
     @Test
     void honoursRetryAfterAsAnHttpDate() throws Exception {
-        String inTwoSeconds = java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
-                java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).plusSeconds(2));
+        // An HTTP date has whole seconds, and the client reads its clock when the 429 arrives,
+        // which on a loaded machine can be well after the date was written: the wait it asks for
+        // is the date sent less that moment, which lies between the call's start and the moment
+        // the retry was scheduled.
+        ZonedDateTime sent = ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(2).truncatedTo(ChronoUnit.SECONDS);
         vendor.then(
                         FakeVendor.status(
                                 429,
-                                Map.of("retry-after", inTwoSeconds),
+                                Map.of("retry-after", DateTimeFormatter.RFC_1123_DATE_TIME.format(sent)),
                                 "{\"error\":{\"message\":\"Rate limit reached for gpt-4.1\",\"type\":\"requests\",\"param\":null,\"code\":\"rate_limit_exceeded\"}}"))
                 .then(FakeVendor.ok(TEXT));
+        Instant callStarted = Instant.now();
         LlmResponse r = call(openAi(3, Duration.ofSeconds(10)));
 
         assertThat(r.text()).startsWith("Hello!");
-        // An HTTP date has whole seconds: the wait asked for is up to two seconds, more than one.
-        assertThat(wiring.scheduler.waits)
-                .singleElement()
-                .satisfies(w -> assertThat(w).isBetween(Duration.ofSeconds(1), Duration.ofSeconds(2)));
+        assertThat(wiring.scheduler.waits).hasSize(1);
+        Duration room = Duration.ofMillis(100); // clock reads a few instructions apart
+        Duration atMost = Duration.between(callStarted, sent.toInstant()).plus(room);
+        Duration atLeast = Duration.between(wiring.scheduler.askedAt.get(0), sent.toInstant())
+                .minus(room);
+        assertThat(wiring.scheduler.waits.get(0)).isBetween(atLeast, atMost);
     }
 
     @Test

@@ -2,6 +2,7 @@ package svc.core.llm.providers;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,8 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The machinery a client test needs: a callback executor and a retry scheduler that records
- * every wait it is asked for (and then really waits), so tests assert the waits asked for
- * rather than clock readings.
+ * every wait it is asked for and when it was asked (and then really waits), so tests assert the
+ * waits asked for rather than clock readings.
  */
 final class TestWiring implements AutoCloseable {
 
@@ -24,6 +25,8 @@ final class TestWiring implements AutoCloseable {
 
     static final class RecordingScheduler extends ScheduledThreadPoolExecutor {
         final List<Duration> waits = new CopyOnWriteArrayList<>();
+        /** The wall-clock moment each wait was asked for, beside {@link #waits}. */
+        final List<Instant> askedAt = new CopyOnWriteArrayList<>();
 
         RecordingScheduler() {
             super(1);
@@ -31,6 +34,7 @@ final class TestWiring implements AutoCloseable {
 
         @Override
         public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
+            askedAt.add(Instant.now());
             waits.add(Duration.ofNanos(unit.toNanos(delay)));
             return super.schedule(command, delay, unit);
         }

@@ -120,6 +120,76 @@ class ScriptedModelTest {
     }
 
     @Test
+    void anUnclearTargetOrALeakForAPersonIsPutToTheDataStewardBeforePreparing() throws Exception {
+        String prompt = "Data.\n\nTeam members (delegate with transfer_to_<name>):\n"
+                + "- data-preparer: tools prepare_dataset\n- data-profiler: tools inspect_dataset\n"
+                + "- data-validator: tools validate_dataset\n- leakage-detector: tools detect_leakage\n"
+                + "- data-steward: tools inspect_dataset, request_approval, read_artifact\n";
+        String[] tools = {
+            "transfer_to_data-preparer",
+            "transfer_to_data-profiler",
+            "transfer_to_data-validator",
+            "transfer_to_leakage-detector",
+            "transfer_to_data-steward"
+        };
+        List<ChatMessage> conversation = new ArrayList<>(List.of(ChatMessage.user(brief("data", "Prepare.", "{}"))));
+        String[][] steps = {
+            {
+                "inspect_dataset",
+                "{\"target\":\"y\",\"target_clear\":false,\"target_reason\":\"no column named\","
+                        + "\"target_candidates\":[{\"column\":\"y\"},{\"column\":\"z\"}],"
+                        + "\"sensitive_attributes\":[\"sex\"]}"
+            },
+            {"validate_dataset", "{\"valid\":true}"},
+            {
+                "detect_leakage",
+                "{\"leaky_columns\":[\"boat\",\"talk_time\"],\"drop_columns\":{\"boat\":\"presence\","
+                        + "\"id\":\"identifier\"},\"ask\":[\"talk_time\"],\"findings\":[{\"column\":"
+                        + "\"talk_time\",\"kind\":\"dominant_predictor\",\"action\":\"ask\","
+                        + "\"message\":\"far better\"}]}"
+            }
+        };
+        for (String[] step : steps) {
+            LlmResponse r = ask(prompt, conversation, tools);
+            conversation.add(ChatMessage.assistant(r.text(), r.toolCalls()));
+            var report = Json.object().put("ok", true).put("tool", step[0]);
+            report.set("result", Json.parse(step[1]));
+            conversation.add(ChatMessage.toolResult(r.toolCalls().get(0).id(), TaskText.render("done", report), false));
+        }
+        LlmResponse asking = ask(prompt, conversation, tools);
+        assertThat(asking.toolCalls().get(0).name()).isEqualTo("transfer_to_data-steward");
+        JsonNode question = TaskText.data(Json.parse(asking.toolCalls().get(0).argumentsJson())
+                        .path("task")
+                        .asText())
+                .orElseThrow();
+        assertThat(question.path("tool").asText()).isEqualTo("request_approval");
+        JsonNode q = question.path("arguments");
+        assertThat(q.path("gate_type").asText()).isEqualTo("manual");
+        assertThat(q.path("question").asText()).contains("'y'").contains("talk_time");
+        assertThat(q.path("candidates")).hasSize(2);
+        assertThat(q.path("evidence")
+                        .path("leakage_findings")
+                        .get(0)
+                        .path("column")
+                        .asText())
+                .isEqualTo("talk_time");
+
+        conversation.add(ChatMessage.assistant(asking.text(), asking.toolCalls()));
+        var approved = Json.object().put("ok", true).put("tool", "request_approval");
+        approved.putObject("result").put("approved", true);
+        conversation.add(
+                ChatMessage.toolResult(asking.toolCalls().get(0).id(), TaskText.render("done", approved), false));
+        LlmResponse prepare = ask(prompt, conversation, tools);
+        JsonNode args = TaskText.data(Json.parse(prepare.toolCalls().get(0).argumentsJson())
+                        .path("task")
+                        .asText())
+                .orElseThrow()
+                .path("arguments");
+        assertThat(args.path("drop_columns")).extracting(JsonNode::asText).containsExactly("boat", "id", "talk_time");
+        assertThat(args.path("drop_reasons").path("talk_time").asText()).contains("approved by a person");
+    }
+
+    @Test
     void aWorkerRunsTheToolItIsAskedForAndRefusesOneItDoesNotHave() throws Exception {
         var brief = Json.object().put("tool", "train_model");
         brief.putObject("arguments").put("learner", "xgboost");

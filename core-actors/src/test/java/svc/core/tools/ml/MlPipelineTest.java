@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.ConfigFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -108,8 +110,12 @@ class MlPipelineTest {
         return home.resolve("runs").resolve(done.runId());
     }
 
-    private JsonNode json(String name) throws Exception {
-        return Json.parse(Files.readString(runDir().resolve(name)));
+    private JsonNode json(String name) {
+        try {
+            return Json.parse(Files.readString(runDir().resolve(name)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
@@ -175,7 +181,24 @@ class MlPipelineTest {
     }
 
     @Test
+    void theTargetAndTheLeakageVerdictAreRecordedWithTheirEvidence() throws Exception {
+        JsonNode target = json("target.json");
+        assertThat(target.path("target").asText()).isEqualTo("credit_risk");
+        assertThat(target.path("clear").asBoolean()).isTrue();
+        assertThat(target.path("reason").asText()).contains("asks to predict it");
+        JsonNode leakage = json("leakage.json");
+        assertThat(leakage.path("leaky_columns")).isEmpty();
+        // the loan's duration is named like a post-outcome value, but the evidence keeps it
+        assertThat(leakage.path("findings").get(0).path("action").asText()).isEqualTo("kept");
+        JsonNode metrics = json("metrics.json");
+        assertThat(metrics.path("target").asText()).isEqualTo("credit_risk");
+        assertThat(metrics.path("dropped_columns").isArray()).isTrue();
+        assertThat(json("model/manifest.json").path("target").asText()).isEqualTo("credit_risk");
+    }
+
+    @Test
     void everyEvidenceArtefactIsWritten() throws Exception {
+        // Written by the run's tools, before the run succeeds.
         for (String name : List.of(
                 "metrics.json",
                 "fairness.json",
@@ -183,18 +206,31 @@ class MlPipelineTest {
                 "shap.json",
                 "model_card.md",
                 "audit.pdf",
-                "approvals.json",
                 "Dockerfile",
                 "k8s/deployment.yaml",
                 "k8s/service.yaml",
                 "k8s/hpa.yaml",
                 "k8s/configmap.yaml",
                 "model/manifest.json",
-                "conversations/index.json",
-                "conversations/director.jsonl",
+                "target.json",
+                "leakage.json",
                 "deployment.json")) {
             assertThat(runDir().resolve(name)).as(name).isNotEmptyFile();
         }
+        // Written by the read-side projections, which may still be catching up with the run's
+        // last events when it has succeeded.
+        probes.createTestProbe().awaitAssert(Duration.ofSeconds(60), Duration.ofMillis(200), () -> {
+            for (String name : List.of("approvals.json", "conversations/index.json", "conversations/director.jsonl")) {
+                assertThat(runDir().resolve(name)).as(name).isNotEmptyFile();
+            }
+            assertThat(json("approvals.json")
+                            .path("gates")
+                            .get(0)
+                            .path("decided_by")
+                            .asText())
+                    .isEqualTo("ops@example.com");
+            return null;
+        });
         assertThat(Files.readString(runDir().resolve("audit.pdf"), java.nio.charset.StandardCharsets.ISO_8859_1))
                 .startsWith("%PDF");
         assertThat(Files.size(runDir().resolve("audit.pdf"))).isLessThan(500 * 1024);
@@ -202,11 +238,5 @@ class MlPipelineTest {
         assertThat(json("drift.json").path("max_psi").asDouble()).isLessThan(0.25);
         assertThat(json("shap.json").path("global_importance").size()).isGreaterThan(5);
         assertThat(Files.readString(runDir().resolve("model_card.md"))).contains("credit_risk");
-        assertThat(json("approvals.json")
-                        .path("gates")
-                        .get(0)
-                        .path("decided_by")
-                        .asText())
-                .isEqualTo("ops@example.com");
     }
 }

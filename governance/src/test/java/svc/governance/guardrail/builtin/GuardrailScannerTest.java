@@ -3,8 +3,8 @@ package svc.governance.guardrail.builtin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import svc.config.Json;
 import svc.governance.guardrail.IntegrationPoint;
 import svc.governance.guardrail.Outcome;
 import svc.governance.pii.PiiType;
@@ -50,9 +50,8 @@ class GuardrailScannerTest {
 
     @Test
     void serializesWithSnakeCaseKeys() throws Exception {
-        ObjectMapper json = new ObjectMapper();
-        JsonNode tree = json.readTree(
-                json.writeValueAsString(scanner.scan("card 4111111111111111", IntegrationPoint.POST_LLM)));
+        JsonNode tree = Json.MAPPER.readTree(
+                Json.MAPPER.writeValueAsString(scanner.scan("card 4111111111111111", IntegrationPoint.POST_LLM)));
         assertThat(tree.fieldNames())
                 .toIterable()
                 .containsExactly("point", "outcome", "redacted_text", "guardrails", "pii_entities");

@@ -1,0 +1,14 @@
+package svc.http.server;
+
+import java.util.List;
+
+/** The envelope every list endpoint answers with: {@code {items, total, limit, offset}}. */
+public record Page<T>(List<T> items, int total, int limit, int offset) {
+
+    /** A whole list as one page (limit and offset applied here). */
+    public static <T> Page<T> of(List<T> all, Paging paging) {
+        int from = Math.min(paging.offset(), all.size());
+        int to = Math.min(all.size(), from + paging.limit());
+        return new Page<>(all.subList(from, to), all.size(), paging.limit(), paging.offset());
+    }
+}

@@ -1,0 +1,33 @@
+package svc.http.system;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.util.List;
+import svc.core.llm.providers.LlmProviders;
+
+/** The answer of {@code /livez}: {@code ok} or {@code degraded}, with each check. */
+record Readiness(String status, Checks checks) {
+
+    /** The answer of {@code /healthz}. */
+    record Health(String status) {}
+
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Checks(Check database, Check artifactStore, LlmCheck llmProvider) {}
+
+    record Check(boolean ok, String detail) {}
+
+    /** The model providers; {@code detail} only when there is nothing to reach. */
+    record LlmCheck(
+            boolean ok,
+            String provider,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String detail,
+            List<Reach> providers) {}
+
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Reach(String name, String kind, String baseUrl, boolean reachable, String detail) {
+        static Reach of(LlmProviders.Reachability r) {
+            return new Reach(r.provider(), r.kind(), r.baseUrl(), r.reachable(), r.detail());
+        }
+    }
+}
