@@ -237,6 +237,7 @@ public final class Platform implements AutoCloseable {
                         parts.permissions(),
                         ml,
                         runPort,
+                        AgentEntity.shardedMail(system),
                         hub.agentFeed(),
                         tracing));
 
