@@ -88,6 +88,31 @@ class ErrorsTest {
     }
 
     @Test
+    void aValueOfTheWrongJsonTypeIsA400NamingTheFieldAndTheType() {
+        Api.Reply number =
+                api.post("/api/v1/pipelines", "{\"problem\":5,\"dataset_path\":\"/tmp/x.csv\"}", Api.apiKey());
+        assertProblem(number, 400, "validation-error", "/api/v1/pipelines");
+        assertThat(number.json().get("detail").asText()).isEqualTo("problem: must be a string");
+        Api.Reply listItem = api.post(
+                "/api/v1/pipelines",
+                "{\"problem\":\"p\",\"dataset_path\":\"/tmp/x.csv\",\"sensitive_attributes\":[\"sex\",1]}",
+                Api.apiKey());
+        assertProblem(listItem, 400, "validation-error", "/api/v1/pipelines");
+        assertThat(listItem.json().get("detail").asText()).isEqualTo("sensitive_attributes[1]: must be a string");
+        Api.Reply decision = api.post("/api/v1/approvals/run-0000000000000000-g1", "{\"decision\":true}", Api.apiKey());
+        assertProblem(decision, 400, "validation-error", "/api/v1/approvals/run-0000000000000000-g1");
+        assertThat(decision.json().get("detail").asText()).isEqualTo("decision: must be a string");
+        for (String enabled : new String[] {"\"false\"", "0"}) {
+            Api.Reply flag = api.post("/api/v1/features/hooks_enabled", "{\"enabled\":" + enabled + "}", Api.apiKey());
+            assertProblem(flag, 400, "validation-error", "/api/v1/features/hooks_enabled");
+            assertThat(flag.json().get("detail").asText()).isEqualTo("enabled: must be true or false");
+        }
+        Api.Reply login = api.post("/api/v1/auth/login", "{\"email\":\"a@example.com\",\"password\":1234}");
+        assertProblem(login, 400, "validation-error", "/api/v1/auth/login");
+        assertThat(login.json().get("detail").asText()).isEqualTo("password: must be a string");
+    }
+
+    @Test
     void anOversizedBodyIsA413Problem() {
         String big = "{\"problem\":\"" + "x".repeat(2 * 1024 * 1024) + "\",\"dataset_path\":\"/tmp/x.csv\"}";
         assertProblem(api.post("/api/v1/pipelines", big, Api.apiKey()), 413, "payload-too-large", "/api/v1/pipelines");
