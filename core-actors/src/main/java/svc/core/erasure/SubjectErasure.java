@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -132,7 +133,7 @@ public final class SubjectErasure {
         if (!Files.isDirectory(runsDir)) {
             return List.of();
         }
-        List<Path> out = new java.util.ArrayList<>();
+        List<Path> out = new ArrayList<>();
         try (DirectoryStream<Path> runDirs = Files.newDirectoryStream(runsDir)) {
             for (Path run : runDirs) {
                 Path conv = run.resolve("conversations");

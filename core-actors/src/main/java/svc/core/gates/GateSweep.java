@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import svc.core.CborSerializable;
 
 /**
  * Decides which pending gates to escalate and which to expire (G16). A gate's age is measured
@@ -32,7 +33,7 @@ public final class GateSweep {
 
     /** What one sweep did. */
     public record Report(List<String> expiredGateIds, List<String> escalatedGateIds, Instant sweptAt)
-            implements svc.core.CborSerializable {}
+            implements CborSerializable {}
 
     private final LongSupplier monotonicNanos;
     private final Supplier<Instant> wallClock;

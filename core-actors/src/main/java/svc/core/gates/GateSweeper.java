@@ -1,11 +1,13 @@
 package svc.core.gates;
 
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import org.apache.pekko.actor.NoSerializationVerificationNeeded;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
@@ -34,7 +36,7 @@ public final class GateSweeper {
     public record Sweep(ActorRef<GateSweep.Report> replyTo) implements Command {}
 
     private record Loaded(List<GateSweep.PendingGate> gates, ActorRef<GateSweep.Report> replyTo, Throwable failure)
-            implements Command, org.apache.pekko.actor.NoSerializationVerificationNeeded {}
+            implements Command, NoSerializationVerificationNeeded {}
 
     public static Behavior<Command> create(Database database, Executor jdbc, GateNotifier notifier, Duration interval) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
@@ -62,7 +64,7 @@ public final class GateSweeper {
                                                     g.escalatedAt(),
                                                     g.notifyChannels()))
                                             .toList();
-                                } catch (java.sql.SQLException e) {
+                                } catch (SQLException e) {
                                     throw new IllegalStateException(e);
                                 }
                             },

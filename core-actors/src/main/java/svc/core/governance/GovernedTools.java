@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
+import org.slf4j.LoggerFactory;
 import svc.config.Json;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
@@ -31,6 +33,7 @@ import svc.governance.guardrail.GuardrailContext;
 import svc.governance.guardrail.GuardrailListener;
 import svc.governance.guardrail.IntegrationPoint;
 import svc.governance.guardrail.Payload;
+import svc.governance.guardrail.builtin.BuiltinGuardrails;
 import svc.governance.permission.AgentAllowlistRules;
 import svc.governance.permission.Behavior;
 import svc.governance.permission.ComplianceGateRules;
@@ -46,6 +49,8 @@ import svc.governance.permission.PolicyRules;
 import svc.governance.permission.ProfileRules;
 import svc.governance.permission.Role;
 import svc.governance.permission.RuleSource;
+import svc.library.asset.AssetKind;
+import svc.library.asset.Library;
 import svc.library.template.DeploymentTemplate;
 import svc.library.template.TemplateLoader;
 
@@ -98,7 +103,7 @@ public final class GovernedTools implements ToolPermissions {
         this.policy = policy;
         this.denials = denials;
         this.decisions = decisions;
-        this.guardrails = svc.governance.guardrail.builtin.BuiltinGuardrails.create(egressAllowlist);
+        this.guardrails = BuiltinGuardrails.create(egressAllowlist);
         this.guardrailListener = guardrailListener;
     }
 
@@ -157,7 +162,7 @@ public final class GovernedTools implements ToolPermissions {
     private PermissionEngine engineFor(String profile) {
         DeploymentTemplate template = TemplateLoader.builtIn(profile);
         List<PermissionRule> rules = new ArrayList<>();
-        for (svc.library.template.PermissionRule r : template.permissionRules()) {
+        for (var r : template.permissionRules()) {
             rules.add(new PermissionRule(
                     r.id(),
                     r.toolName(),
@@ -168,7 +173,7 @@ public final class GovernedTools implements ToolPermissions {
                     RuleSource.PROFILE));
         }
         List<ComplianceGate> gates = new ArrayList<>();
-        for (svc.library.template.ComplianceGate g : template.complianceGates()) {
+        for (var g : template.complianceGates()) {
             gates.add(new ComplianceGate(g.id(), g.triggersOnTool(), g.computesViaTool(), g.denyIf(), g.blocksTool()));
         }
         return PermissionEngine.builder()
@@ -202,11 +207,7 @@ public final class GovernedTools implements ToolPermissions {
                 String asked = Json.parse(Files.readString(settings.runDir(id).resolve("run.json")))
                         .path("profile")
                         .asText("");
-                return svc.library.asset.Library.builtIn()
-                                .names(svc.library.asset.AssetKind.TEMPLATE)
-                                .contains(asked)
-                        ? asked
-                        : defaultProfile;
+                return Library.builtIn().names(AssetKind.TEMPLATE).contains(asked) ? asked : defaultProfile;
             } catch (IOException | IllegalArgumentException e) {
                 return defaultProfile;
             }
@@ -223,11 +224,11 @@ public final class GovernedTools implements ToolPermissions {
             Files.move(
                     tmp,
                     dir.resolve(tool + ".json"),
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                    StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             // Missing evidence makes a gate fail closed, which is the safe side.
-            org.slf4j.LoggerFactory.getLogger(GovernedTools.class)
+            LoggerFactory.getLogger(GovernedTools.class)
                     .warn("could not keep the result of {} as evidence: {}", tool, e.getMessage());
         }
     }

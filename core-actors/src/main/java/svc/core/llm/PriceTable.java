@@ -1,5 +1,6 @@
 package svc.core.llm;
 
+import java.util.Comparator;
 import java.util.Map;
 
 /**
@@ -37,7 +38,7 @@ public final class PriceTable {
         // the longest matching one, so gpt-4o-mini-2024-07-18 is not billed as gpt-4o.
         return PRICES.entrySet().stream()
                 .filter(e -> model.startsWith(e.getKey()))
-                .max(java.util.Comparator.comparingInt(e -> e.getKey().length()))
+                .max(Comparator.comparingInt(e -> e.getKey().length()))
                 .map(Map.Entry::getValue)
                 .orElse(DEFAULT);
     }

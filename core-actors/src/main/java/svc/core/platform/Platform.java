@@ -1,6 +1,8 @@
 package svc.core.platform;
 
+import ch.qos.logback.classic.LoggerContext;
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -9,12 +11,15 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -41,9 +46,11 @@ import svc.core.agent.AgentEntity;
 import svc.core.agent.AgentProfile;
 import svc.core.agent.AgentRuntime;
 import svc.core.agent.RosterProfiles;
+import svc.core.crypto.EncryptedCborSerializer;
 import svc.core.gates.GateNotifier;
 import svc.core.gates.GateSweeper;
 import svc.core.llm.LlmProvider;
+import svc.core.llm.providers.LlmProviders;
 import svc.core.readside.ConversationProjectionHandler;
 import svc.core.readside.PooledJdbcSession;
 import svc.core.readside.RunProjectionHandler;
@@ -52,8 +59,11 @@ import svc.core.run.RunRuntime;
 import svc.core.run.RunService;
 import svc.core.run.RunState;
 import svc.core.stream.LiveEventHub;
+import svc.core.telemetry.Tracing;
+import svc.core.tools.ToolInvoker;
 import svc.core.tools.ToolPermissions;
 import svc.core.tools.ToolRegistry;
+import svc.governance.secrets.SecretRedactingFilter;
 import svc.library.asset.Library;
 import svc.library.roster.Roster;
 import svc.persistence.Database;
@@ -75,10 +85,7 @@ public final class Platform implements AutoCloseable {
             ToolRegistry tools,
             ToolPermissions permissions,
             UnaryOperator<String> scrubber,
-            java.util.function.Supplier<
-                            java.util.concurrent.CompletionStage<
-                                    java.util.List<svc.core.llm.providers.LlmProviders.Reachability>>>
-                    providerHealth) {
+            Supplier<CompletionStage<List<LlmProviders.Reachability>>> providerHealth) {
 
         /** Parts whose providers run in-process (nothing to reach over a network). */
         public Parts(
@@ -86,12 +93,7 @@ public final class Platform implements AutoCloseable {
                 ToolRegistry tools,
                 ToolPermissions permissions,
                 UnaryOperator<String> scrubber) {
-            this(
-                    providers,
-                    tools,
-                    permissions,
-                    scrubber,
-                    () -> java.util.concurrent.CompletableFuture.completedFuture(java.util.List.of()));
+            this(providers, tools, permissions, scrubber, () -> CompletableFuture.completedFuture(List.of()));
         }
     }
 
@@ -103,7 +105,7 @@ public final class Platform implements AutoCloseable {
     private final RunService runs;
     private final ActorRef<Admission.Command> admission;
     private final Parts parts;
-    private final svc.core.telemetry.Tracing tracing;
+    private final Tracing tracing;
 
     private Platform(
             ActorSystem<Void> system,
@@ -114,7 +116,7 @@ public final class Platform implements AutoCloseable {
             RunService runs,
             ActorRef<Admission.Command> admission,
             Parts parts,
-            svc.core.telemetry.Tracing tracing) {
+            Tracing tracing) {
         this.system = system;
         this.database = database;
         this.settings = settings;
@@ -131,16 +133,15 @@ public final class Platform implements AutoCloseable {
      * ML executor, and returns the providers, tools and permission seam to run with.
      */
     public static Platform start(Config config, PartsFactory partsFactory) {
-        return start(config, partsFactory, svc.core.telemetry.Tracing.fromEnvironment(System.getenv()));
+        return start(config, partsFactory, Tracing.fromEnvironment(System.getenv()));
     }
 
     /** The same with the given tracing (tests pass one with an in-memory exporter). */
-    public static Platform start(Config config, PartsFactory partsFactory, svc.core.telemetry.Tracing tracing) {
+    public static Platform start(Config config, PartsFactory partsFactory, Tracing tracing) {
         // G6: no credential reaches a log line, whoever logs it.
-        if (LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext logback
-                && logback.getTurboFilterList().stream()
-                        .noneMatch(f -> f instanceof svc.governance.secrets.SecretRedactingFilter)) {
-            svc.governance.secrets.SecretRedactingFilter.install(logback);
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logback
+                && logback.getTurboFilterList().stream().noneMatch(f -> f instanceof SecretRedactingFilter)) {
+            SecretRedactingFilter.install(logback);
         }
         CoreSettings settings = CoreSettings.fromConfig(config);
         DatabaseSettings dbSettings = DatabaseSettings.fromConfig(config);
@@ -169,13 +170,13 @@ public final class Platform implements AutoCloseable {
     /** With at-rest encryption on, every journaled message goes through the encrypting serializer. */
     private static Config atRestOverrides(Config config) {
         if (!config.getBoolean("svc.at-rest.encryption")) {
-            return com.typesafe.config.ConfigFactory.empty();
+            return ConfigFactory.empty();
         }
-        return com.typesafe.config.ConfigFactory.parseMap(java.util.Map.of(
-                "pekko.actor.serializers.svc-encrypted-cbor", svc.core.crypto.EncryptedCborSerializer.class.getName(),
+        return ConfigFactory.parseMap(Map.of(
+                "pekko.actor.serializers.svc-encrypted-cbor", EncryptedCborSerializer.class.getName(),
                 "pekko.actor.serialization-bindings.\"svc.core.CborSerializable\"", "svc-encrypted-cbor",
                 // The CBOR step inside the envelope checks classes against its own bindings; allow ours.
-                "pekko.serialization.jackson.allowed-class-prefix", java.util.List.of("svc.")));
+                "pekko.serialization.jackson.allowed-class-prefix", List.of("svc.")));
     }
 
     /** Builds the swappable parts once the executors and the roster exist. */
@@ -200,7 +201,7 @@ public final class Platform implements AutoCloseable {
             CoreSettings settings,
             Config config,
             PartsFactory partsFactory,
-            svc.core.telemetry.Tracing tracing) {
+            Tracing tracing) {
         if (config.getStringList("pekko.cluster.seed-nodes").isEmpty()) {
             Cluster cluster = Cluster.get(system);
             cluster.manager().tell(Join.create(cluster.selfMember().address()));
@@ -262,7 +263,7 @@ public final class Platform implements AutoCloseable {
             CoreSettings settings,
             AgentDirectory directory,
             UnaryOperator<String> scrubber) {
-        java.util.function.Supplier<PooledJdbcSession> sessions = () -> new PooledJdbcSession(database.dataSource());
+        Supplier<PooledJdbcSession> sessions = () -> new PooledJdbcSession(database.dataSource());
         try {
             JdbcProjection.createTablesIfNotExists(sessions, system)
                     .toCompletableFuture()
@@ -379,7 +380,7 @@ public final class Platform implements AutoCloseable {
     }
 
     /** Where spans go (a no-op unless OTEL_EXPORTER_OTLP_ENDPOINT is set). */
-    public svc.core.telemetry.Tracing tracing() {
+    public Tracing tracing() {
         return tracing;
     }
 
@@ -389,8 +390,8 @@ public final class Platform implements AutoCloseable {
     }
 
     /** Runs one tool outside any agent loop, through the same governance (POST /api/v1/tools/invoke). */
-    public svc.core.tools.ToolInvoker toolInvoker() {
-        return new svc.core.tools.ToolInvoker(
+    public ToolInvoker toolInvoker() {
+        return new ToolInvoker(
                 settings,
                 directory,
                 parts.tools(),

@@ -3,6 +3,7 @@ package svc.core.platform;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
@@ -20,6 +21,8 @@ import svc.governance.egress.EgressAllowlist;
 import svc.governance.egress.EgressPolicy;
 import svc.governance.guardrail.GuardrailListener;
 import svc.governance.permission.DecisionListener;
+import svc.governance.permission.DenialLog;
+import svc.governance.permission.DenialSink;
 import svc.governance.permission.PolicyRules;
 import svc.governance.sandbox.Sandbox;
 import svc.governance.scrub.ConversationScrubber;
@@ -85,7 +88,7 @@ public final class StandardParts implements Platform.PartsFactory {
     /** Without a database (tools and tests): denials are kept in memory. */
     @Override
     public Platform.Parts create(CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks) {
-        return build(settings, directory, callbacks, new svc.governance.permission.DenialLog());
+        return build(settings, directory, callbacks, new DenialLog());
     }
 
     @Override
@@ -95,16 +98,11 @@ public final class StandardParts implements Platform.PartsFactory {
                 settings,
                 directory,
                 callbacks,
-                database == null
-                        ? new svc.governance.permission.DenialLog()
-                        : new DenialRepository(database.dataSource()));
+                database == null ? new DenialLog() : new DenialRepository(database.dataSource()));
     }
 
     private Platform.Parts build(
-            CoreSettings settings,
-            AgentDirectory directory,
-            Executor callbacks,
-            svc.governance.permission.DenialSink denials) {
+            CoreSettings settings, AgentDirectory directory, Executor callbacks, DenialSink denials) {
         // Built once per platform, first: a strict driver that cannot work here throws, and start aborts.
         Sandbox sandbox = settings.sandbox().create();
         LOG.info("sandbox driver {} for execute_python and execute_shell", sandbox.driver());
@@ -155,11 +153,7 @@ public final class StandardParts implements Platform.PartsFactory {
                     return null;
                 }
                 return new SignatureBlock(
-                        r.driver(),
-                        r.algorithm(),
-                        r.keyId(),
-                        java.util.HexFormat.of().formatHex(r.signature()),
-                        r.signedAt());
+                        r.driver(), r.algorithm(), r.keyId(), HexFormat.of().formatHex(r.signature()), r.signedAt());
             }
 
             @Override

@@ -10,8 +10,10 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.apache.pekko.projection.eventsourced.EventEnvelope;
 import org.apache.pekko.projection.jdbc.javadsl.JdbcHandler;
@@ -49,7 +51,7 @@ public final class ConversationProjectionHandler
     public void process(PooledJdbcSession session, List<EventEnvelope<AgentEntity.Event>> envelopes)
             throws IOException {
         Map<Path, StringBuilder> appends = new LinkedHashMap<>();
-        java.util.Set<String> touched = new java.util.LinkedHashSet<>();
+        Set<String> touched = new LinkedHashSet<>();
         for (EventEnvelope<AgentEntity.Event> env : envelopes) {
             String[] parts = env.persistenceId().split("\\|", 3);
             String runId = parts[1];

@@ -19,6 +19,7 @@ import svc.core.run.RunEntity;
 import svc.core.run.RunState;
 import svc.persistence.approvals.ApprovalRepository;
 import svc.persistence.approvals.ApprovalRow;
+import svc.persistence.lineage.LineageRepository;
 import svc.persistence.runs.RunRepository;
 import svc.persistence.runs.RunRow;
 
@@ -31,7 +32,7 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
 
     private final RunRepository runs = new RunRepository();
     private final ApprovalRepository approvals = new ApprovalRepository();
-    private final svc.persistence.lineage.LineageRepository lineage = new svc.persistence.lineage.LineageRepository();
+    private final LineageRepository lineage = new LineageRepository();
     private final Path runsDir;
 
     public RunProjectionHandler(Path runsDir) {
@@ -131,8 +132,7 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
         String[] refs = runs.lineageOf(c, runId);
         if (f.get("dataset.id") instanceof String datasetId && f.get("dataset.sha256") instanceof String sha) {
             String uri = runs.find(c, runId).map(RunRow::datasetPath).orElse("");
-            lineage.upsertDataset(
-                    c, datasetId, java.nio.file.Path.of(uri).toUri().toString(), sha, refs[0], e.at());
+            lineage.upsertDataset(c, datasetId, Path.of(uri).toUri().toString(), sha, refs[0], e.at());
             runs.updateLineage(c, runId, null, datasetId, null);
             refs[1] = datasetId;
         }

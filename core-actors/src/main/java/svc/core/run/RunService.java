@@ -1,5 +1,6 @@
 package svc.core.run;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -19,6 +20,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
@@ -72,7 +76,7 @@ public final class RunService {
     /** One artefact file of a run. */
     public record Artifact(String name, long size, String sha256) {}
 
-    private static final java.util.regex.Pattern RUN_ID_PREFIX = java.util.regex.Pattern.compile("run-[0-9a-f]{16}");
+    private static final Pattern RUN_ID_PREFIX = Pattern.compile("run-[0-9a-f]{16}");
 
     public static final String DEFAULT_TEMPLATE = PipelineConfigResolver.DEFAULT_WORKFLOW;
 
@@ -181,7 +185,7 @@ public final class RunService {
             Path dir = runsDir.resolve(spec.runId());
             Files.createDirectories(dir);
             var brief = Json.MAPPER.valueToTree(spec);
-            ((com.fasterxml.jackson.databind.node.ObjectNode) brief)
+            ((ObjectNode) brief)
                     .put("workflow_source", resolved.source().name().toLowerCase())
                     .put("workflow_origin", resolved.origin());
             Files.writeString(dir.resolve("run.json"), Json.writePretty(brief));
@@ -210,7 +214,7 @@ public final class RunService {
         return CompletableFuture.supplyAsync(() -> jdbc(c -> approvals.find(c, gateId)), blocking)
                 .thenComposeAsync(
                         gate -> {
-                            java.util.regex.Matcher prefix = RUN_ID_PREFIX.matcher(gateId);
+                            Matcher prefix = RUN_ID_PREFIX.matcher(gateId);
                             if (gate.isEmpty() && !prefix.lookingAt()) {
                                 throw new RunErrors.NotFound("no approval gate " + gateId);
                             }
@@ -317,7 +321,7 @@ public final class RunService {
                 || cause instanceof RunErrors.Conflict) {
             return (RuntimeException) cause;
         }
-        if (cause instanceof java.util.concurrent.TimeoutException) {
+        if (cause instanceof TimeoutException) {
             return new IllegalStateException("run " + runId + " did not answer in time", cause);
         }
         return cause instanceof RuntimeException re ? re : new CompletionException(cause);

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import svc.core.agent.AgentEntity;
 import svc.core.run.RunEntity;
 import svc.core.task.LiveFeed;
@@ -58,7 +59,7 @@ public final class LiveEventHub {
         deliver(runId, () -> new LiveMessage(StreamMessages.ofRun(runId, event), StreamMessages.isFinal(event)));
     }
 
-    private void deliver(String runId, java.util.function.Supplier<LiveMessage> message) {
+    private void deliver(String runId, Supplier<LiveMessage> message) {
         List<Consumer<LiveMessage>> forRun = watchers.getOrDefault(runId, List.of());
         List<Consumer<LiveMessage>> forAll = watchers.getOrDefault(ALL_RUNS, List.of());
         if (forRun.isEmpty() && forAll.isEmpty()) {

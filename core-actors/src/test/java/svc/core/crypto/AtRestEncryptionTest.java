@@ -1,6 +1,7 @@
 package svc.core.crypto;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -49,8 +50,9 @@ class AtRestEncryptionTest {
         List<String> payloads = new ArrayList<>();
         try (Connection c = fx.platform.database().connection();
                 Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery(
-                        "SELECT event_payload, event_ser_id FROM event_journal WHERE persistence_id LIKE 'run|%' OR persistence_id LIKE 'agent|%'")) {
+                ResultSet rs =
+                        st.executeQuery("SELECT event_payload, event_ser_id FROM event_journal WHERE persistence_id "
+                                + "LIKE 'run|%' OR persistence_id LIKE 'agent|%'")) {
             while (rs.next()) {
                 assertThat(rs.getInt(2)).isEqualTo(EncryptedCborSerializer.IDENTIFIER);
                 payloads.add(new String(rs.getBytes(1), StandardCharsets.ISO_8859_1));
@@ -80,7 +82,6 @@ class AtRestEncryptionTest {
         fx.stop();
 
         fx.start(encrypted(OTHER_KEK));
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> fx.view(run.runId()))
-                .isInstanceOf(AssertionError.class);
+        assertThatThrownBy(() -> fx.view(run.runId())).isInstanceOf(AssertionError.class);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -65,7 +66,7 @@ class SubjectErasureTest {
             assertThat(director).exists();
             try {
                 assertThat(Files.readAllLines(director)).hasSize(16);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new AssertionError(e);
             }
         });

@@ -11,6 +11,7 @@ import java.util.Map.Entry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import svc.config.Json;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
 import svc.core.agent.RosterProfiles;
@@ -111,9 +112,7 @@ class GovernedToolsTest {
     void toolResultsAreKeptAsEvidenceAndPiiIsRedactedBeforeTheModelSeesIt() throws Exception {
         ToolContext ctx = new ToolContext("run-bfsi", "data-profiler", runDir, Map.of());
         ToolResult out = governance.afterTool(
-                ctx,
-                "read_artifact",
-                ToolResult.ok(svc.config.Json.object().put("content", "write to jane.doe@example.com")));
+                ctx, "read_artifact", ToolResult.ok(Json.object().put("content", "write to jane.doe@example.com")));
         assertThat(out.contentJson()).doesNotContain("jane.doe@example.com");
         assertThat(Files.readString(runDir.resolve("work/results/read_artifact.json")))
                 .contains("jane.doe@example.com");

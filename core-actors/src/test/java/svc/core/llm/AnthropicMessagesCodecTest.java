@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import svc.config.Json;
 
@@ -53,7 +54,8 @@ class AnthropicMessagesCodecTest {
     void decodesTextToolUseAndUsageIncludingCachedTokens() {
         String response = """
         {"id":"msg_1","type":"message","role":"assistant","model":"claude-sonnet-4-5",
-         "content":[{"type":"text","text":"Looking."},{"type":"tool_use","id":"toolu_9","name":"inspect_dataset","input":{"target":"y"}}],
+         "content":[{"type":"text","text":"Looking."},{"type":"tool_use","id":"toolu_9","name":"inspect_dataset",\
+        "input":{"target":"y"}}],
          "stop_reason":"tool_use","usage":{"input_tokens":100,"output_tokens":20,"cache_read_input_tokens":50}}
         """;
         LlmResponse r = AnthropicMessagesCodec.decode(response);
@@ -65,7 +67,7 @@ class AnthropicMessagesCodecTest {
         assertThat(r.usage()).isEqualTo(new Usage(150, 20, 50));
         // 100 uncached at $3/M, 50 cached at $0.30/M, 20 out at $15/M
         assertThat(PriceTable.costUsd(r.model(), r.usage()))
-                .isCloseTo((100 * 3.0 + 50 * 0.30 + 20 * 15.0) / 1e6, org.assertj.core.data.Offset.offset(1e-12));
+                .isCloseTo((100 * 3.0 + 50 * 0.30 + 20 * 15.0) / 1e6, Offset.offset(1e-12));
     }
 
     @Test

@@ -189,7 +189,8 @@ class RunLifecycleTest {
         start: prepare
         nodes:
           - {id: prepare, type: stage, team: data, goal: Profile the data.}
-          - {id: approve, type: checkpoint, gate_type: manual, ttl_seconds: 2, escalate_after_seconds: 1, notify_channels: [email]}
+          - {id: approve, type: checkpoint, gate_type: manual, ttl_seconds: 2, escalate_after_seconds: 1, \
+        notify_channels: [email]}
           - {id: finish, type: stage, team: quality, goal: Review.}
         edges:
           - {source: prepare, target: approve, priority: 0, metadata: {}}
@@ -268,7 +269,7 @@ class RunLifecycleTest {
     private static String read(Path p) {
         try {
             return Files.readString(p);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new AssertionError(e);
         }
     }

@@ -3,6 +3,7 @@ package svc.core.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,7 +106,7 @@ class RunRecoveryTest {
                         f.getFileName().toString().replace(".jsonl", ""),
                         Files.readAllLines(f).size());
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new AssertionError(e);
         }
         return counts;
@@ -123,7 +124,7 @@ class RunRecoveryTest {
                             .isEqualTo(i + 1);
                 }
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new AssertionError(e);
         }
     }

@@ -24,6 +24,7 @@ import svc.core.llm.scripted.ScriptedModel;
 import svc.core.platform.Platform;
 import svc.core.run.RunService;
 import svc.core.run.RunView;
+import svc.core.telemetry.Tracing;
 import svc.core.tools.ToolPermissions;
 import svc.persistence.approvals.ApprovalRow;
 
@@ -41,7 +42,7 @@ public final class PlatformFixture implements AutoCloseable {
     /** The governance seam the platform starts with; tests may swap it before {@link #start}. */
     public ToolPermissions permissions = ToolPermissions.ALLOW_ALL;
     /** Where spans go; tests of tracing swap in an exporter. */
-    public svc.core.telemetry.Tracing tracing = svc.core.telemetry.Tracing.NOOP;
+    public Tracing tracing = Tracing.NOOP;
 
     public PlatformFixture(Path home, FakeToolbox tools) throws Exception {
         this.home = home;

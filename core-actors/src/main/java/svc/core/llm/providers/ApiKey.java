@@ -25,10 +25,10 @@ public final class ApiKey {
      */
     public static ApiKey required(String variable, String vendor, Function<String, String> env) {
         return optional(variable, env)
-                .orElseThrow(
-                        () -> new IllegalStateException(
-                                "the environment variable " + variable + " is not set: it must hold the " + vendor
-                                        + " API key (name another variable with the provider's api_key_env in the settings file)"));
+                .orElseThrow(() -> new IllegalStateException(
+                        "the environment variable " + variable + " is not set: it must hold the " + vendor
+                                + " API key (name another variable with the provider's api_key_env"
+                                + " in the settings file)"));
     }
 
     /** The key held by {@code variable}, or empty when the variable is unset or blank. */

@@ -1,6 +1,7 @@
 package svc.core.llm.providers;
 
 import java.util.Comparator;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -35,7 +36,7 @@ public final class ContextWindows {
             return UNKNOWN_MODEL_WINDOW;
         }
         // Ollama names carry a tag after a colon (llama3.1:8b) and vLLM often a path (meta-llama/...).
-        String name = model.substring(model.lastIndexOf('/') + 1).toLowerCase(java.util.Locale.ROOT);
+        String name = model.substring(model.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
         return WINDOWS.entrySet().stream()
                 .filter(e -> name.startsWith(e.getKey()))
                 .max(Comparator.comparingInt(e -> e.getKey().length()))

@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import svc.config.settings.AgentConfig;
 import svc.config.settings.ProjectConfig;
@@ -110,7 +111,7 @@ public final class LlmProviders implements AutoCloseable {
             return t;
         });
         // Idle between retries most of the time: let the thread go rather than keep it.
-        scheduler.setKeepAliveTime(30, java.util.concurrent.TimeUnit.SECONDS);
+        scheduler.setKeepAliveTime(30, TimeUnit.SECONDS);
         scheduler.allowCoreThreadTimeOut(true);
         Wiring wiring = new Wiring(VendorHttp.defaultClient(), scheduler, Clock.systemUTC(), env, callbacks);
         try {

@@ -2,6 +2,7 @@ package svc.core.llm.providers;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import svc.config.settings.ProviderConfig;
 
 /**
@@ -48,7 +49,7 @@ public record ProviderSettings(
 
     private static ProviderSettings withDefaults(
             String name, String kind, String baseUrl, String keyEnv, Long maxRetries, Long timeoutSeconds) {
-        String k = kind == null ? "" : kind.strip().toLowerCase(java.util.Locale.ROOT);
+        String k = kind == null ? "" : kind.strip().toLowerCase(Locale.ROOT);
         boolean blankBase = baseUrl == null || baseUrl.isBlank();
         String base = switch (k) {
             case "anthropic" -> blankBase ? AnthropicHttpTransport.DEFAULT_BASE_URL : baseUrl;

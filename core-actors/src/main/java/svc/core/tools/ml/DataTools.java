@@ -60,8 +60,8 @@ final class DataTools {
                         DataTools::leakage),
                 new SimpleTool(
                         "prepare_dataset",
-                        "Drop leaky and identifier columns (drop_reasons: column -> why) and unlabelled rows, and make a"
-                                + " seeded stratified train/validation/test split.",
+                        "Drop leaky and identifier columns (drop_reasons: column -> why) and unlabelled "
+                                + "rows, and make a seeded stratified train/validation/test split.",
                         SimpleTool.schema(
                                 "target",
                                 "drop_columns:array",

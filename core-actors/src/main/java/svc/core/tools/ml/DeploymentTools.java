@@ -3,6 +3,7 @@ package svc.core.tools.ml;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import svc.config.Json;
@@ -25,17 +26,20 @@ final class DeploymentTools {
         return List.of(
                 new SimpleTool(
                         "build_container_image",
-                        "Write the Dockerfile that serves the selected model with svc's inference runtime (pinned base image, non-root, health check).",
+                        "Write the Dockerfile that serves the selected model with svc's inference "
+                                + "runtime (pinned base image, non-root, health check).",
                         SimpleTool.schema("image_tag"),
                         DeploymentTools::dockerfile),
                 new SimpleTool(
                         "generate_k8s_manifests",
-                        "Write and validate Kubernetes manifests (Deployment with probes and resources, Service, HorizontalPodAutoscaler, ConfigMap) under k8s/.",
+                        "Write and validate Kubernetes manifests (Deployment with probes and resources, "
+                                + "Service, HorizontalPodAutoscaler, ConfigMap) under k8s/.",
                         SimpleTool.schema("replicas:integer"),
                         DeploymentTools::manifests),
                 new SimpleTool(
                         "register_model_deployment",
-                        "Register the selected model as a deployment of this run (deployment.json) with its environment and traffic share.",
+                        "Register the selected model as a deployment of this run (deployment.json) "
+                                + "with its environment and traffic share.",
                         SimpleTool.schema("environment", "traffic_pct:integer"),
                         DeploymentTools::register));
     }
@@ -48,7 +52,7 @@ final class DeploymentTools {
         // Group thresholds chosen by a fairness mitigation travel with the model as configuration.
         return EvaluationTools.thresholdPolicy(ws, ws.selectedName())
                 .map(p -> {
-                    Map<String, Double> t = new java.util.LinkedHashMap<>();
+                    Map<String, Double> t = new LinkedHashMap<>();
                     p.thresholds().forEach((group, value) -> t.put(p.attribute() + "_" + group, value));
                     return spec.withThresholds(t);
                 })

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import svc.config.Json;
 import svc.core.tools.SimpleTool;
@@ -43,22 +44,27 @@ final class EvaluationTools {
         return List.of(
                 new SimpleTool(
                         "evaluate_model",
-                        "Compute the selected model's held-out test metrics (and validation metrics) and write metrics.json.",
+                        "Compute the selected model's held-out test metrics (and validation metrics) "
+                                + "and write metrics.json.",
                         SimpleTool.schema(),
                         EvaluationTools::evaluate),
                 new SimpleTool(
                         "audit_fairness",
-                        "Audit the selected model on the test split per sensitive attribute (selection rate, TPR, FPR, demographic parity, equalized odds) and write fairness.json; the gate fails above the threshold.",
+                        "Audit the selected model on the test split per sensitive attribute (selection "
+                                + "rate, TPR, FPR, demographic parity, equalized odds) and write fairness.json; "
+                                + "the gate fails above the threshold.",
                         SimpleTool.schema("sensitive_attributes:array", "threshold:number"),
                         EvaluationTools::fairness),
                 new SimpleTool(
                         "compute_drift",
-                        "Compute PSI (and KS for numeric features) per feature between the training split and the test split; write drift.json.",
+                        "Compute PSI (and KS for numeric features) per feature between the training "
+                                + "split and the test split; write drift.json.",
                         SimpleTool.schema(),
                         EvaluationTools::drift),
                 new SimpleTool(
                         "explain_model",
-                        "Compute exact SHAP values for a sample of test rows; global mean |SHAP| per feature; write shap.json.",
+                        "Compute exact SHAP values for a sample of test rows; global mean |SHAP| "
+                                + "per feature; write shap.json.",
                         SimpleTool.schema("rows:integer"),
                         EvaluationTools::explain));
     }
@@ -255,12 +261,12 @@ final class EvaluationTools {
         return strings(c);
     }
 
-    static java.util.Optional<GroupThresholds> thresholdPolicy(RunWorkspace ws, String candidate) {
+    static Optional<GroupThresholds> thresholdPolicy(RunWorkspace ws, String candidate) {
         String file = "candidates/" + candidate + "/thresholds.json";
         if (!ws.has(file)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(Json.MAPPER.convertValue(ws.readJson(file), GroupThresholds.class));
+        return Optional.of(Json.MAPPER.convertValue(ws.readJson(file), GroupThresholds.class));
     }
 
     private static void metricFacts(Map<String, Object> facts, String prefix, SplitMetrics m) {

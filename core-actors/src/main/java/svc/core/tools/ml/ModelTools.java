@@ -39,17 +39,21 @@ final class ModelTools {
         return List.of(
                 new SimpleTool(
                         "recommend_learners",
-                        "Recommend learners with their search spaces for the task and data size; 'focus' narrows to one family, 'learners' merges proposals.",
+                        "Recommend learners with their search spaces for the task and data size; "
+                                + "'focus' narrows to one family, 'learners' merges proposals.",
                         SimpleTool.schema("task", "rows:integer", "focus", "learners:array"),
                         ModelTools::recommend),
                 new SimpleTool(
                         "train_model",
-                        "Train one learner (linear, random_forest, xgboost) with a seeded hyper-parameter search on the prepared split; reports validation metrics of every candidate.",
+                        "Train one learner (linear, random_forest, xgboost) with a seeded hyper-parameter "
+                                + "search on the prepared split; reports validation metrics of every candidate.",
                         SimpleTool.schema("learner", "seed:integer", "candidates:integer"),
                         ModelTools::train),
                 new SimpleTool(
                         "mitigate_bias",
-                        "Mitigate unfairness of the selected model for one sensitive attribute: 'reweighing' (retrain with Kamiran-Calders weights) or 'group_thresholds' (per-group decision thresholds fitted on validation).",
+                        "Mitigate unfairness of the selected model for one sensitive attribute: "
+                                + "'reweighing' (retrain with Kamiran-Calders weights) or 'group_thresholds' "
+                                + "(per-group decision thresholds fitted on validation).",
                         SimpleTool.schema("method", "attribute"),
                         ModelTools::mitigate),
                 new SimpleTool(

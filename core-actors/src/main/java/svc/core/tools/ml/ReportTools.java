@@ -37,17 +37,20 @@ final class ReportTools {
         return List.of(
                 new SimpleTool(
                         "write_model_card",
-                        "Write model_card.md (Model Cards for Model Reporting sections) from the run's metrics, fairness, drift and SHAP artefacts.",
+                        "Write model_card.md (Model Cards for Model Reporting sections) from the "
+                                + "run's metrics, fairness, drift and SHAP artefacts.",
                         SimpleTool.schema(),
                         ReportTools::modelCard),
                 new SimpleTool(
                         "export_audit_pdf",
-                        "Render the audit PDF (summary, data profile, metrics, fairness, drift, SHAP chart, approvals, lineage) and sign it.",
+                        "Render the audit PDF (summary, data profile, metrics, fairness, drift, "
+                                + "SHAP chart, approvals, lineage) and sign it.",
                         SimpleTool.schema(),
                         (ctx, args) -> auditPdf(ctx, signer)),
                 new SimpleTool(
                         "review_artifacts",
-                        "Check that the run's evidence exists, parses and agrees with itself (same model everywhere, gates recorded).",
+                        "Check that the run's evidence exists, parses and agrees with itself (same "
+                                + "model everywhere, gates recorded).",
                         SimpleTool.schema(),
                         ReportTools::review));
     }

@@ -4,16 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.StreamSupport;
 import svc.config.Json;
 import svc.ml.data.Dataset;
 import svc.ml.data.DatasetReader;
@@ -105,8 +109,7 @@ final class RunWorkspace {
     /** Deterministic from the dataset's location and content, as lineage requires. */
     String datasetId() {
         return "ds-"
-                + sha256Hex((datasetPath().toUri() + "|" + datasetSha256())
-                                .getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                + sha256Hex((datasetPath().toUri() + "|" + datasetSha256()).getBytes(StandardCharsets.UTF_8))
                         .substring(0, 16);
     }
 
@@ -129,7 +132,7 @@ final class RunWorkspace {
 
     /** Writes atomically, so a crash never leaves half an artefact. */
     void writeString(String name, String content) {
-        writeBytes(name, content.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        writeBytes(name, content.getBytes(StandardCharsets.UTF_8));
     }
 
     void writeBytes(String name, byte[] content) {
@@ -220,7 +223,7 @@ final class RunWorkspace {
     static void copyTree(Path from, Path to) throws IOException {
         if (Files.exists(to)) {
             try (var walk = Files.walk(to)) {
-                for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                     Files.delete(p);
                 }
             }
@@ -239,7 +242,7 @@ final class RunWorkspace {
 
     static List<String> strings(JsonNode array) {
         return array.isArray()
-                ? java.util.stream.StreamSupport.stream(array.spliterator(), false)
+                ? StreamSupport.stream(array.spliterator(), false)
                         .map(JsonNode::asText)
                         .toList()
                 : List.of();
@@ -270,7 +273,7 @@ final class RunWorkspace {
             return HexFormat.of().formatHex(digest.digest());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (java.security.NoSuchAlgorithmException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -278,7 +281,7 @@ final class RunWorkspace {
     static String sha256Hex(byte[] bytes) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (java.security.NoSuchAlgorithmException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }

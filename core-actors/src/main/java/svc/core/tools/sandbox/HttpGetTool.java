@@ -50,8 +50,8 @@ final class HttpGetTool {
     Tool tool() {
         return new SimpleTool(
                 "http_get",
-                "Fetch a text page (HTML, JSON, CSV, plain text) with HTTP GET; the body is cut at 256 KB; at most 3 redirects, each "
-                        + "checked against the egress allowlist.",
+                "Fetch a text page (HTML, JSON, CSV, plain text) with HTTP GET; the body "
+                        + "is cut at 256 KB; at most 3 redirects, each checked against the egress allowlist.",
                 SimpleTool.schema("url"),
                 this::get);
     }

@@ -40,14 +40,15 @@ final class ScriptTools {
         return List.of(
                 new SimpleTool(
                         "execute_python",
-                        "Run a Python 3 script in the sandbox (no network, no processes; the run's files are readable under "
-                                + "$SVC_RUN_DIR, only notes/ is writable). Returns exit_code, stdout, stderr and the limit that stopped it, if any.",
+                        "Run a Python 3 script in the sandbox (no network, no processes; the run's files are "
+                                + "readable under $SVC_RUN_DIR, only notes/ is writable). Returns exit_code, "
+                                + "stdout, stderr and the limit that stopped it, if any.",
                         SimpleTool.schema("code", "timeout_sec:integer"),
                         this::python),
                 new SimpleTool(
                         "execute_shell",
-                        "Run a command in a restricted bash (no network, no cd, no output redirection, a few text tools on PATH). "
-                                + "Returns exit_code, stdout and stderr.",
+                        "Run a command in a restricted bash (no network, no cd, no output redirection, "
+                                + "a few text tools on PATH). Returns exit_code, stdout and stderr.",
                         SimpleTool.schema("command", "timeout_sec:integer"),
                         this::shell));
     }

@@ -7,8 +7,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import svc.config.Json;
+import svc.core.llm.AnthropicMessagesCodec;
 import svc.core.llm.ChatMessage;
 import svc.core.llm.LlmException;
 import svc.core.llm.LlmRequest;
@@ -17,6 +19,7 @@ import svc.core.llm.MessagesApiProvider;
 import svc.core.llm.PriceTable;
 import svc.core.llm.ToolCall;
 import svc.core.llm.ToolSpec;
+import svc.core.llm.Usage;
 
 /** The Messages API client against a local server answering as the vendor documents. */
 class AnthropicHttpTransportTest extends VendorClientTestBase {
@@ -61,8 +64,10 @@ class AnthropicHttpTransportTest extends VendorClientTestBase {
     static final String TWO_TOOLS = """
       {"id":"msg_01Aq9w938a90dw8q","type":"message","role":"assistant","model":"claude-sonnet-4-5-20250929",
        "content":[{"type":"text","text":"I'll check both cities."},
-         {"type":"tool_use","id":"toolu_01A09q90qw90lq917835lq9","name":"get_weather","input":{"location":"San Francisco, CA","unit":"celsius"}},
-         {"type":"tool_use","id":"toolu_01B19r91rx91mr918946mr0","name":"get_weather","input":{"location":"New York, NY","unit":"celsius"}}],
+         {"type":"tool_use","id":"toolu_01A09q90qw90lq917835lq9","name":"get_weather",\
+      "input":{"location":"San Francisco, CA","unit":"celsius"}},
+         {"type":"tool_use","id":"toolu_01B19r91rx91mr918946mr0","name":"get_weather",\
+      "input":{"location":"New York, NY","unit":"celsius"}}],
        "stop_reason":"tool_use","stop_sequence":null,"usage":{"input_tokens":472,"output_tokens":91}}
       """;
 
@@ -79,8 +84,7 @@ class AnthropicHttpTransportTest extends VendorClientTestBase {
         assertThat(r.usage().outputTokens()).isEqualTo(503);
         assertThat(r.usage().cachedTokens()).isEqualTo(1000);
         // claude-sonnet-4-5: 2095 * $3/M + 1000 * $0.30/M + 503 * $15/M = 0.006285 + 0.0003 + 0.007545
-        assertThat(PriceTable.costUsd(r.model(), r.usage()))
-                .isCloseTo(0.01413, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(PriceTable.costUsd(r.model(), r.usage())).isCloseTo(0.01413, Offset.offset(1e-9));
 
         FakeVendor.Received sent = vendor.received().get(0);
         assertThat(sent.method()).isEqualTo("POST");
@@ -110,9 +114,9 @@ class AnthropicHttpTransportTest extends VendorClientTestBase {
 
     @Test
     void promptCacheWritesCountAsInput() {
-        LlmResponse r = svc.core.llm.AnthropicMessagesCodec.decode(
+        LlmResponse r = AnthropicMessagesCodec.decode(
                 TEXT.replace("\"cache_creation_input_tokens\":0", "\"cache_creation_input_tokens\":248"));
-        assertThat(r.usage()).isEqualTo(new svc.core.llm.Usage(2095 + 1000 + 248, 503, 1000));
+        assertThat(r.usage()).isEqualTo(new Usage(2095 + 1000 + 248, 503, 1000));
     }
 
     @Test
@@ -133,11 +137,11 @@ class AnthropicHttpTransportTest extends VendorClientTestBase {
 
     @Test
     void waitsAsLongAsRetryAfterSaysThenSucceeds() throws Exception {
-        vendor.then(
-                        FakeVendor.status(
-                                429,
-                                Map.of("retry-after", "1"),
-                                "{\"type\":\"error\",\"error\":{\"type\":\"rate_limit_error\",\"message\":\"Number of request tokens has exceeded your per-minute rate limit\"}}"))
+        vendor.then(FakeVendor.status(
+                        429,
+                        Map.of("retry-after", "1"),
+                        "{\"type\":\"error\",\"error\":{\"type\":\"rate_limit_error\",\"message\":\"Number "
+                                + "of request tokens has exceeded your per-minute rate limit\"}}"))
                 .then(FakeVendor.ok(TEXT));
         LlmResponse r = call(provider(3, Duration.ofSeconds(10)));
 
@@ -177,10 +181,10 @@ class AnthropicHttpTransportTest extends VendorClientTestBase {
 
     @Test
     void aPermanentErrorFailsAtOnceNamingStatusTypeAndMessage() {
-        vendor.then(
-                FakeVendor.status(
-                        400,
-                        "{\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\",\"message\":\"max_tokens: Field required\"},\"request_id\":\"req_011CSHoEeqs5C35K2UUqR7Fy\"}"));
+        vendor.then(FakeVendor.status(
+                400,
+                "{\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\",\"message\":\"max_tokens: "
+                        + "Field required\"},\"request_id\":\"req_011CSHoEeqs5C35K2UUqR7Fy\"}"));
         LlmException e = failure(provider(3, Duration.ofSeconds(10)));
 
         assertThat(e.isTransient()).isFalse();

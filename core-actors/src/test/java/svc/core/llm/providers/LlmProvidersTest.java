@@ -138,8 +138,8 @@ class LlmProvidersTest {
     void badKindsAddressesAndProviderNamesAreClearErrors() {
         assertThatThrownBy(() ->
                         LlmProviders.create("bard", "", "", null, wiring.wiring(Map.of()), LlmProviders.Listeners.NONE))
-                .hasMessage(
-                        "provider `server`: `bard` is not a provider kind; use one of scripted, anthropic, openai, vllm, ollama");
+                .hasMessage("provider `server`: `bard` is not a provider kind; use one of scripted, "
+                        + "anthropic, openai, vllm, ollama");
         assertThatThrownBy(() ->
                         LlmProviders.create("vllm", "", "", null, wiring.wiring(Map.of()), LlmProviders.Listeners.NONE))
                 .hasMessageContaining("a vllm provider needs its server's address");

@@ -23,6 +23,7 @@ import svc.core.llm.LlmResponse;
 import svc.core.llm.PriceTable;
 import svc.core.llm.ToolCall;
 import svc.core.llm.ToolSpec;
+import svc.core.llm.Usage;
 
 /** OpenAI chat completions (and vLLM through the same class) against a local server. */
 class OpenAiChatProviderTest extends VendorClientTestBase {
@@ -62,31 +63,40 @@ class OpenAiChatProviderTest extends VendorClientTestBase {
     }
 
     static final String TEXT = """
-      {"id":"chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT","object":"chat.completion","created":1741569952,"model":"gpt-4.1-2025-04-14",
-       "choices":[{"index":0,"message":{"role":"assistant","content":"Hello! How can I assist you today?","refusal":null,"annotations":[]},
+      {"id":"chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT","object":"chat.completion","created":1741569952,\
+      "model":"gpt-4.1-2025-04-14",
+       "choices":[{"index":0,"message":{"role":"assistant","content":"Hello! How can I assist you today?",\
+      "refusal":null,"annotations":[]},
          "logprobs":null,"finish_reason":"stop"}],
        "usage":{"prompt_tokens":19,"completion_tokens":10,"total_tokens":29,
          "prompt_tokens_details":{"cached_tokens":0,"audio_tokens":0},
-         "completion_tokens_details":{"reasoning_tokens":0,"audio_tokens":0,"accepted_prediction_tokens":0,"rejected_prediction_tokens":0}},
+         "completion_tokens_details":{"reasoning_tokens":0,"audio_tokens":0,"accepted_prediction_tokens":0,\
+      "rejected_prediction_tokens":0}},
        "service_tier":"default","system_fingerprint":null}
       """;
 
     static final String ONE_TOOL = """
       {"id":"chatcmpl-abc123","object":"chat.completion","created":1699896916,"model":"gpt-4o-mini-2024-07-18",
        "choices":[{"index":0,"message":{"role":"assistant","content":null,
-         "tool_calls":[{"id":"call_abc123","type":"function","function":{"name":"get_current_weather","arguments":"{\\n\\"location\\": \\"Boston, MA\\"\\n}"}}]},
+         "tool_calls":[{"id":"call_abc123","type":"function","function":{"name":"get_current_weather",\
+      "arguments":"{\\n\\"location\\": \\"Boston, MA\\"\\n}"}}]},
          "logprobs":null,"finish_reason":"tool_calls"}],
-       "usage":{"prompt_tokens":82,"completion_tokens":17,"total_tokens":99,"prompt_tokens_details":{"cached_tokens":0}}}
+       "usage":{"prompt_tokens":82,"completion_tokens":17,"total_tokens":99,\
+      "prompt_tokens_details":{"cached_tokens":0}}}
       """;
 
     static final String TWO_TOOLS = """
       {"id":"chatcmpl-parallel","object":"chat.completion","created":1699896916,"model":"gpt-4o-2024-08-06",
        "choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[
-         {"id":"call_1","type":"function","function":{"name":"get_weather","arguments":"{\\"location\\":\\"Paris, France\\"}"}},
-         {"id":"call_2","type":"function","function":{"name":"get_weather","arguments":"{\\"location\\":\\"Bogotá, Colombia\\"}"}},
-         {"id":"call_3","type":"function","function":{"name":"send_email","arguments":"{\\"to\\":\\"bob@email.com\\",\\"body\\":\\"Hi\\"}"}}]},
+         {"id":"call_1","type":"function","function":{"name":"get_weather",\
+      "arguments":"{\\"location\\":\\"Paris, France\\"}"}},
+         {"id":"call_2","type":"function","function":{"name":"get_weather",\
+      "arguments":"{\\"location\\":\\"Bogotá, Colombia\\"}"}},
+         {"id":"call_3","type":"function","function":{"name":"send_email",\
+      "arguments":"{\\"to\\":\\"bob@email.com\\",\\"body\\":\\"Hi\\"}"}}]},
          "finish_reason":"tool_calls"}],
-       "usage":{"prompt_tokens":2006,"completion_tokens":300,"total_tokens":2306,"prompt_tokens_details":{"cached_tokens":1920}}}
+       "usage":{"prompt_tokens":2006,"completion_tokens":300,"total_tokens":2306,\
+      "prompt_tokens_details":{"cached_tokens":1920}}}
       """;
 
     @Test
@@ -97,7 +107,7 @@ class OpenAiChatProviderTest extends VendorClientTestBase {
         assertThat(r.text()).isEqualTo("Hello! How can I assist you today?");
         assertThat(r.stopReason()).isEqualTo("stop");
         assertThat(r.model()).isEqualTo("gpt-4.1-2025-04-14");
-        assertThat(r.usage()).isEqualTo(new svc.core.llm.Usage(19, 10, 0));
+        assertThat(r.usage()).isEqualTo(new Usage(19, 10, 0));
 
         FakeVendor.Received sent = vendor.received().get(0);
         assertThat(sent.path()).isEqualTo("/v1/chat/completions");
@@ -149,7 +159,7 @@ class OpenAiChatProviderTest extends VendorClientTestBase {
                         .path("location")
                         .asText())
                 .isEqualTo("Bogotá, Colombia");
-        assertThat(r.usage()).isEqualTo(new svc.core.llm.Usage(2006, 300, 1920));
+        assertThat(r.usage()).isEqualTo(new Usage(2006, 300, 1920));
         // gpt-4o: 86 uncached * $2.50/M + 1920 cached * $1.25/M + 300 * $10/M = 0.000215 + 0.0024 + 0.003
         assertThat(PriceTable.costUsd(r.model(), r.usage())).isCloseTo(0.005615, Offset.offset(1e-12));
     }
@@ -161,11 +171,11 @@ class OpenAiChatProviderTest extends VendorClientTestBase {
         // is the date sent less that moment, which lies between the call's start and the moment
         // the retry was scheduled.
         ZonedDateTime sent = ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(2).truncatedTo(ChronoUnit.SECONDS);
-        vendor.then(
-                        FakeVendor.status(
-                                429,
-                                Map.of("retry-after", DateTimeFormatter.RFC_1123_DATE_TIME.format(sent)),
-                                "{\"error\":{\"message\":\"Rate limit reached for gpt-4.1\",\"type\":\"requests\",\"param\":null,\"code\":\"rate_limit_exceeded\"}}"))
+        vendor.then(FakeVendor.status(
+                        429,
+                        Map.of("retry-after", DateTimeFormatter.RFC_1123_DATE_TIME.format(sent)),
+                        "{\"error\":{\"message\":\"Rate limit reached for gpt-4.1\",\"type\":\"requests\","
+                                + "\"param\":null,\"code\":\"rate_limit_exceeded\"}}"))
                 .then(FakeVendor.ok(TEXT));
         Instant callStarted = Instant.now();
         LlmResponse r = call(openAi(3, Duration.ofSeconds(10)));
@@ -204,13 +214,13 @@ class OpenAiChatProviderTest extends VendorClientTestBase {
 
     @Test
     void notFoundAndMalformedBodiesArePermanent() {
-        vendor.then(
-                FakeVendor.status(
-                        404,
-                        "{\"error\":{\"message\":\"The model `gpt-9` does not exist or you do not have access to it.\",\"type\":\"invalid_request_error\",\"param\":null,\"code\":\"model_not_found\"}}"));
+        vendor.then(FakeVendor.status(
+                404,
+                "{\"error\":{\"message\":\"The model `gpt-9` does not exist or you do not have access to it.\","
+                        + "\"type\":\"invalid_request_error\",\"param\":null,\"code\":\"model_not_found\"}}"));
         assertThat(failure(openAi(3, Duration.ofSeconds(10))).getMessage())
-                .isEqualTo(
-                        "openai: HTTP 404 invalid_request_error: The model `gpt-9` does not exist or you do not have access to it.");
+                .isEqualTo("openai: HTTP 404 invalid_request_error: The model `gpt-9` does not exist "
+                        + "or you do not have access to it.");
 
         vendor.then(FakeVendor.ok("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"choices\":[]}"));
         LlmException e = failure(openAi(3, Duration.ofSeconds(10)));

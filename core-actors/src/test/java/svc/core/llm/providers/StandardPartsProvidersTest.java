@@ -4,28 +4,34 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.typesafe.config.ConfigFactory;
+import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import svc.core.CoreSettings;
+import svc.core.agent.AgentDirectory;
+import svc.core.agent.RosterProfiles;
 import svc.core.llm.LlmResponse;
 import svc.core.platform.Platform;
 import svc.core.platform.StandardParts;
+import svc.library.roster.Roster;
 
 /** The platform's standard parts take their providers from {@link LlmProviders}. */
 class StandardPartsProvidersTest {
 
-    @org.junit.jupiter.api.io.TempDir
-    static java.nio.file.Path home;
+    @TempDir
+    static Path home;
 
     static CoreSettings settings(Map<String, String> llm) {
-        Map<String, String> all = new java.util.HashMap<>(llm);
+        Map<String, String> all = new HashMap<>(llm);
         all.put("svc.home", home.toString());
         return CoreSettings.fromConfig(ConfigFactory.parseMap(all).withFallback(ConfigFactory.load()));
     }
 
-    static svc.core.agent.AgentDirectory roster() {
-        return svc.core.agent.RosterProfiles.directory(svc.library.roster.Roster.builtIn(), "scripted");
+    static AgentDirectory roster() {
+        return RosterProfiles.directory(Roster.builtIn(), "scripted");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package svc.core.llm.providers;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -41,7 +42,7 @@ abstract class VendorClientTestBase {
     }
 
     LlmException failure(LlmProvider p) {
-        ExecutionException e = org.junit.jupiter.api.Assertions.assertThrows(
+        ExecutionException e = assertThrows(
                 ExecutionException.class,
                 () -> p.complete(exampleRequest()).toCompletableFuture().get(20, TimeUnit.SECONDS));
         assertThat(e.getCause()).isInstanceOf(LlmException.class);

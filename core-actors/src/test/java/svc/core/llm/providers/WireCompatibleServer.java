@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import svc.config.Json;
 import svc.core.llm.AnthropicMessagesCodec;
 import svc.core.llm.ChatMessage;
@@ -48,8 +49,8 @@ final class WireCompatibleServer implements AutoCloseable {
     private final List<Seen> seen = new CopyOnWriteArrayList<>();
     private final Deque<Integer> failFirst = new ArrayDeque<>();
     private final AtomicInteger ids = new AtomicInteger();
-    private final java.util.concurrent.atomic.AtomicLong inputTokens = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLong outputTokens = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong inputTokens = new AtomicLong();
+    private final AtomicLong outputTokens = new AtomicLong();
 
     WireCompatibleServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);

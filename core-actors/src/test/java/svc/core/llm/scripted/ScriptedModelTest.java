@@ -19,8 +19,11 @@ import svc.core.task.TaskText;
 class ScriptedModelTest {
 
     private final ScriptedModel model = new ScriptedModel();
-    private static final String COORDINATOR_PROMPT =
-            "You coordinate evaluation.\n\nTeam members (delegate with transfer_to_<name>):\n- model-selector: tools select_model, read_artifact\n- model-evaluator: tools evaluate_model\n";
+    private static final String COORDINATOR_PROMPT = "You coordinate evaluation.\n"
+            + "\n"
+            + "Team members (delegate with transfer_to_<name>):\n"
+            + "- model-selector: tools select_model, read_artifact\n"
+            + "- model-evaluator: tools evaluate_model\n";
 
     private LlmResponse ask(String system, List<ChatMessage> messages, String... tools) throws Exception {
         List<ToolSpec> specs = new ArrayList<>();
@@ -45,7 +48,8 @@ class ScriptedModelTest {
         String task = brief(
                 "evaluation",
                 "Evaluate.",
-                "{\"training.candidate.linear.score\":0.81,\"training.candidate.xgboost.score\":0.86,\"training.candidate.random_forest.score\":0.84}");
+                "{\"training.candidate.linear.score\":0.81,\"training.candidate.xgboost.score\":0.86,"
+                        + "\"training.candidate.random_forest.score\":0.84}");
         LlmResponse r = ask(
                 COORDINATOR_PROMPT,
                 List.of(ChatMessage.user(task)),
@@ -80,8 +84,13 @@ class ScriptedModelTest {
 
     @Test
     void leakyColumnsFoundByOneStepAreDroppedInTheNext() throws Exception {
-        String prompt =
-                "Data.\n\nTeam members (delegate with transfer_to_<name>):\n- data-preparer: tools prepare_dataset\n- data-profiler: tools inspect_dataset\n- data-validator: tools validate_dataset\n- leakage-detector: tools detect_leakage\n";
+        String prompt = "Data.\n"
+                + "\n"
+                + "Team members (delegate with transfer_to_<name>):\n"
+                + "- data-preparer: tools prepare_dataset\n"
+                + "- data-profiler: tools inspect_dataset\n"
+                + "- data-validator: tools validate_dataset\n"
+                + "- leakage-detector: tools detect_leakage\n";
         String task = brief("data", "Prepare.", "{}");
         List<ChatMessage> conversation = new ArrayList<>(List.of(ChatMessage.user(task)));
         String[][] steps = {
@@ -121,9 +130,13 @@ class ScriptedModelTest {
 
     @Test
     void anUnclearTargetOrALeakForAPersonIsPutToTheDataStewardBeforePreparing() throws Exception {
-        String prompt = "Data.\n\nTeam members (delegate with transfer_to_<name>):\n"
-                + "- data-preparer: tools prepare_dataset\n- data-profiler: tools inspect_dataset\n"
-                + "- data-validator: tools validate_dataset\n- leakage-detector: tools detect_leakage\n"
+        String prompt = "Data.\n"
+                + "\n"
+                + "Team members (delegate with transfer_to_<name>):\n"
+                + "- data-preparer: tools prepare_dataset\n"
+                + "- data-profiler: tools inspect_dataset\n"
+                + "- data-validator: tools validate_dataset\n"
+                + "- leakage-detector: tools detect_leakage\n"
                 + "- data-steward: tools inspect_dataset, request_approval, read_artifact\n";
         String[] tools = {
             "transfer_to_data-preparer",
@@ -207,8 +220,11 @@ class ScriptedModelTest {
 
     @Test
     void aFailedValidationStopsTheDataStage() throws Exception {
-        String prompt =
-                "Data.\n\nTeam members (delegate with transfer_to_<name>):\n- data-profiler: tools inspect_dataset\n- data-validator: tools validate_dataset\n";
+        String prompt = "Data.\n"
+                + "\n"
+                + "Team members (delegate with transfer_to_<name>):\n"
+                + "- data-profiler: tools inspect_dataset\n"
+                + "- data-validator: tools validate_dataset\n";
         List<ChatMessage> conversation = new ArrayList<>(List.of(ChatMessage.user(brief("data", "Prepare.", "{}"))));
         String[][] steps = {
             {"inspect_dataset", "{\"target\":\"y\"}"},

@@ -6,12 +6,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.text.PDFTextStripper;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,8 +23,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import svc.config.Json;
 import svc.core.platform.Platform;
+import svc.core.platform.StandardParts;
 import svc.core.run.RunService;
 import svc.core.run.RunView;
+import svc.governance.signing.ArtefactSigning;
+import svc.governance.signing.Ed25519Signer;
+import svc.governance.signing.ReceiptVerifier;
+import svc.persistence.denials.DenialRepository;
 
 /**
  * The main job for real, with the standard parts (real tools, governance, signing): the scripted
@@ -43,7 +52,7 @@ class MlPipelineTest {
         probes = ActorTestKit.create("probes");
         platform = Platform.start(
                 ConfigFactory.parseMap(Map.of("svc.home", home.toString())).withFallback(ConfigFactory.load()),
-                svc.core.platform.StandardParts.create());
+                StandardParts.create());
         Path dataset = Path.of("../data/german_credit/german_credit.csv")
                 .toAbsolutePath()
                 .normalize();
@@ -126,8 +135,7 @@ class MlPipelineTest {
                 .as("the steps before registration ran")
                 .exists();
         assertThat(dir.resolve("deployment.json")).doesNotExist();
-        var denials = new svc.persistence.denials.DenialRepository(
-                        platform.database().dataSource())
+        var denials = new DenialRepository(platform.database().dataSource())
                 .query(null, "register_model_deployment", "release-manager", 10, 0);
         assertThat(denials).isNotEmpty();
         assertThat(denials.get(0).source()).isEqualTo("compliance_gate");
@@ -138,15 +146,11 @@ class MlPipelineTest {
     void theAuditPdfIsSignedWithAVerifiableDetachedSignature() throws Exception {
         Path pdf = runDir().resolve("audit.pdf");
         assertThat(runDir().resolve("audit.pdf.sig")).exists();
-        var receipt = svc.governance.signing.ArtefactSigning.readReceipt(pdf);
+        var receipt = ArtefactSigning.readReceipt(pdf);
         assertThat(receipt.algorithm()).isEqualTo("Ed25519");
-        var publicKey = svc.governance.signing.Ed25519Signer.load(
-                home.resolve("keys").resolve("audit"), java.time.Clock.systemUTC());
-        assertThat(svc.governance.signing.ReceiptVerifier.verify(pdf, publicKey.publicKey())
-                        .valid())
-                .isTrue();
-        String text =
-                new org.apache.pdfbox.text.PDFTextStripper().getText(org.apache.pdfbox.Loader.loadPDF(pdf.toFile()));
+        var publicKey = Ed25519Signer.load(home.resolve("keys").resolve("audit"), Clock.systemUTC());
+        assertThat(ReceiptVerifier.verify(pdf, publicKey.publicKey()).valid()).isTrue();
+        String text = new PDFTextStripper().getText(Loader.loadPDF(pdf.toFile()));
         assertThat(text).contains("Ed25519");
     }
 
@@ -231,7 +235,7 @@ class MlPipelineTest {
                     .isEqualTo("ops@example.com");
             return null;
         });
-        assertThat(Files.readString(runDir().resolve("audit.pdf"), java.nio.charset.StandardCharsets.ISO_8859_1))
+        assertThat(Files.readString(runDir().resolve("audit.pdf"), StandardCharsets.ISO_8859_1))
                 .startsWith("%PDF");
         assertThat(Files.size(runDir().resolve("audit.pdf"))).isLessThan(500 * 1024);
         assertThat(json("fairness.json").path("attributes").size()).isGreaterThanOrEqualTo(2);

@@ -61,7 +61,8 @@ class SandboxToolsTest {
                 "execute_python",
                 Map.of(
                         "code",
-                        "import json, os\nrun = json.load(open(os.path.join(os.environ['SVC_RUN_DIR'], 'run.json')))\nprint(run['rows'] * 2)\n"));
+                        "import json, os\nrun = json.load(open(os.path.join(os.environ['SVC_RUN_DIR'], "
+                                + "'run.json')))\nprint(run['rows'] * 2)\n"));
         JsonNode out = Json.parse(r.contentJson());
         assertThat(r.ok()).as(r.contentJson()).isTrue();
         assertThat(out.path("stdout").asText().strip()).isEqualTo("65122");
@@ -76,7 +77,8 @@ class SandboxToolsTest {
                 "execute_python",
                 Map.of(
                         "code",
-                        "import os\nopen(os.path.join(os.environ['SVC_RUN_DIR'], 'notes', 'n.txt'), 'w').write('seen')\n"));
+                        "import os\nopen(os.path.join(os.environ['SVC_RUN_DIR'], 'notes', 'n.txt'), "
+                                + "'w').write('seen')\n"));
         assertThat(notes.ok()).as(notes.contentJson()).isTrue();
         assertThat(runDir.resolve("notes/n.txt")).hasContent("seen");
 
