@@ -41,6 +41,8 @@ import svc.core.agent.AgentEntity;
 import svc.core.agent.AgentProfile;
 import svc.core.agent.AgentRuntime;
 import svc.core.agent.RosterProfiles;
+import svc.core.batch.BatchService;
+import svc.core.batch.Batches;
 import svc.core.gates.GateNotifier;
 import svc.core.gates.GateSweeper;
 import svc.core.llm.LlmProvider;
@@ -104,6 +106,8 @@ public final class Platform implements AutoCloseable {
     private final ActorRef<Admission.Command> admission;
     private final Parts parts;
     private final svc.core.telemetry.Tracing tracing;
+    /** Set once while wiring, before the platform is handed out. */
+    private BatchService batches;
 
     private Platform(
             ActorSystem<Void> system,
@@ -248,6 +252,8 @@ public final class Platform implements AutoCloseable {
 
         RunService runs = new RunService(system, database, library, settings.home(), jdbc, settings.askTimeout());
         Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing);
+        platform.batches = Batches.start(
+                system, database, settings, platform.toolInvoker(), ml, jdbc, java.time.Clock.systemUTC());
         CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc).exceptionally(e -> {
             LOG.error("could not wake the runs that were live before the restart: {}", e.getMessage());
             return null;
@@ -371,6 +377,11 @@ public final class Platform implements AutoCloseable {
 
     public RunService runs() {
         return runs;
+    }
+
+    /** Batch jobs (submit, read, resume, cancel, results). */
+    public BatchService batches() {
+        return batches;
     }
 
     public ActorRef<Admission.Command> admission() {
