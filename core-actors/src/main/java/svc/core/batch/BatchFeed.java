@@ -19,8 +19,11 @@ public final class BatchFeed {
 
     /** What a listener hears; every method defaults to nothing. */
     public interface Listener {
-        /** One record's line was written ({@code ok} false when it carries an error). */
-        default void record(String batchId, long index, boolean ok) {}
+        /**
+         * One record's line was written ({@code ok} false when it carries an error); {@code runId}
+         * is the batch's run, or null.
+         */
+        default void record(String batchId, String runId, long index, boolean ok) {}
 
         /** A checkpoint reached the journal. */
         default void checkpoint(BatchView batch) {}
@@ -43,8 +46,8 @@ public final class BatchFeed {
         return () -> list.remove(listener);
     }
 
-    void record(String batchId, long index, boolean ok) {
-        deliver(batchId, l -> l.record(batchId, index, ok));
+    void record(String batchId, String runId, long index, boolean ok) {
+        deliver(batchId, l -> l.record(batchId, runId, index, ok));
     }
 
     void checkpoint(BatchView batch) {

@@ -54,6 +54,7 @@ final class BatchWorker implements AutoCloseable {
     }
 
     private final String batchId;
+    private final String runId;
     private final RecordProcessor processor;
     private final BatchFeed feed;
     private final BufferedReader input;
@@ -66,12 +67,14 @@ final class BatchWorker implements AutoCloseable {
 
     private BatchWorker(
             String batchId,
+            String runId,
             RecordProcessor processor,
             BatchFeed feed,
             BufferedReader input,
             FileChannel channel,
             Progress start) {
         this.batchId = batchId;
+        this.runId = runId;
         this.processor = processor;
         this.feed = feed;
         this.input = input;
@@ -105,7 +108,7 @@ final class BatchWorker implements AutoCloseable {
                     throw new IOException("the input has fewer lines than " + RESULTS + " (" + start.processed() + ")");
                 }
             }
-            return new BatchWorker(batchId, processor, runtime.feed(), input, channel, start);
+            return new BatchWorker(batchId, spec.runId(), processor, runtime.feed(), input, channel, start);
         } catch (IOException | RuntimeException e) {
             channel.close();
             if (input != null) {
@@ -227,7 +230,7 @@ final class BatchWorker implements AutoCloseable {
             out.write(line);
         }
         bytes += line.length;
-        feed.record(batchId, processed, outcome.error() == null);
+        feed.record(batchId, runId, processed, outcome.error() == null);
         processed++;
         errors += outcome.error() == null ? 0 : 1;
     }
