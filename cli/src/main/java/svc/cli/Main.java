@@ -8,6 +8,7 @@ import svc.cli.audit.AuditCommand;
 import svc.cli.auth.LoginCommand;
 import svc.cli.auth.LogoutCommand;
 import svc.cli.auth.WhoamiCommand;
+import svc.cli.batch.BatchCommand;
 import svc.cli.client.ClientEnvironment;
 import svc.cli.client.EnvironmentFactory;
 import svc.cli.completion.CompletionCommand;
@@ -37,6 +38,7 @@ import svc.cli.system.HealthCommand;
             WhoamiCommand.class,
             HealthCommand.class,
             PipelinesCommand.class,
+            BatchCommand.class,
             ApprovalsCommand.class,
             FeaturesCommand.class,
             CompletionCommand.class,

@@ -3,7 +3,6 @@ package svc.http.batch;
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.entity;
 import static org.apache.pekko.http.javadsl.server.Directives.extractWebSocketUpgrade;
-import static org.apache.pekko.http.javadsl.server.Directives.getFromFile;
 import static org.apache.pekko.http.javadsl.server.Directives.handleWebSocketMessages;
 import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 import static svc.http.server.Paging.paging;
@@ -195,7 +194,8 @@ public final class BatchEndpoints {
                 // Submitted, but the worker has not opened the file yet: no line so far.
                 return complete(HttpResponse.create().withEntity(HttpEntities.create(NDJSON, new byte[0])));
             }
-            return getFromFile(file.toFile(), NDJSON);
+            // Streamed from disk as it is now, whatever the client's Accept says (a CLI asks for JSON).
+            return complete(HttpResponse.create().withEntity(HttpEntities.create(NDJSON, file.toFile())));
         });
     }
 
