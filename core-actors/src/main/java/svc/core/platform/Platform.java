@@ -43,6 +43,7 @@ import svc.core.agent.AgentRuntime;
 import svc.core.agent.RosterProfiles;
 import svc.core.batch.BatchService;
 import svc.core.batch.Batches;
+import svc.core.cron.CronService;
 import svc.core.gates.GateNotifier;
 import svc.core.gates.GateSweeper;
 import svc.core.llm.LlmProvider;
@@ -108,6 +109,8 @@ public final class Platform implements AutoCloseable {
     private final svc.core.telemetry.Tracing tracing;
     /** Set once while wiring, before the platform is handed out. */
     private BatchService batches;
+    /** Set once while wiring, before the platform is handed out. */
+    private CronService cron;
 
     private Platform(
             ActorSystem<Void> system,
@@ -377,6 +380,11 @@ public final class Platform implements AutoCloseable {
 
     public RunService runs() {
         return runs;
+    }
+
+    /** Cron jobs (the scheduler singleton ticks them). */
+    public CronService cron() {
+        return cron;
     }
 
     /** Batch jobs (submit, read, resume, cancel, results). */
