@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
@@ -45,7 +46,7 @@ public final class CronService {
     private final Executor ml;
     private final Clock clock;
     private volatile BooleanSupplier enabled = () -> true;
-    private volatile Listener listener = (job, status, seconds) -> {};
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
 
     CronService(CronRepository repository, CronTasks tasks, Executor jdbc, Executor ml, Clock clock) {
         this.repository = repository;
@@ -60,8 +61,9 @@ public final class CronService {
         this.enabled = flag;
     }
 
+    /** Adds a listener (each API server's metrics registry has one). */
     public void listen(Listener l) {
-        this.listener = l;
+        listeners.add(l);
     }
 
     public CompletionStage<CronJob> create(
@@ -215,7 +217,7 @@ public final class CronService {
                             String output = note.isEmpty() ? outcome[1] : note + "\n" + outcome[1];
                             CronRun run = new CronRun(0, job.name(), slot, trigger, outcome[0], started, ms, output);
                             repository.record(run);
-                            listener.ran(job.name(), outcome[0], ms / 1000.0);
+                            listeners.forEach(l -> l.ran(job.name(), outcome[0], ms / 1000.0));
                             if (output.contains("\"alert\":true")) {
                                 LOG.warn("drift alert from cron job {}: {}", job.name(), outcome[1]);
                             }

@@ -43,6 +43,7 @@ import svc.core.agent.AgentRuntime;
 import svc.core.agent.RosterProfiles;
 import svc.core.batch.BatchService;
 import svc.core.batch.Batches;
+import svc.core.cron.Cron;
 import svc.core.cron.CronService;
 import svc.core.gates.GateNotifier;
 import svc.core.gates.GateSweeper;
@@ -257,6 +258,17 @@ public final class Platform implements AutoCloseable {
         Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing);
         platform.batches = Batches.start(
                 system, database, settings, platform.toolInvoker(), ml, jdbc, java.time.Clock.systemUTC());
+        platform.cron = Cron.start(
+                system,
+                database,
+                runs,
+                platform.toolInvoker(),
+                settings.runsDir(),
+                jdbc,
+                ml,
+                java.time.Clock.systemUTC(),
+                config.getBoolean("svc.cron.scheduler"),
+                config.getDuration("svc.cron.tick-interval"));
         CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc).exceptionally(e -> {
             LOG.error("could not wake the runs that were live before the restart: {}", e.getMessage());
             return null;

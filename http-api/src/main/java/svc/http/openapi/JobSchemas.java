@@ -98,6 +98,74 @@ final class JobSchemas {
                         integer(),
                         "failure",
                         str(null)));
+        s.put(
+                "NewCronJob",
+                object(
+                        new String[] {"name", "schedule", "kind"},
+                        "name",
+                        str("lower-case letters, digits, '_', '.', '-'"),
+                        "schedule",
+                        str("five-field cron expression, e.g. */15 * * * *"),
+                        "timezone",
+                        str("IANA zone (default UTC)"),
+                        "kind",
+                        Schema.enumOf("retrain", "drift_check", "audit_pdf", "custom"),
+                        "params",
+                        Schema.of("object")));
+        s.put(
+                "CronJob",
+                object(
+                        new String[] {"name", "schedule", "timezone", "kind", "params", "created_at", "last_slot"},
+                        "name",
+                        str(null),
+                        "schedule",
+                        str(null),
+                        "timezone",
+                        str(null),
+                        "kind",
+                        Schema.enumOf("retrain", "drift_check", "audit_pdf", "custom"),
+                        "params",
+                        Schema.of("object"),
+                        "created_by",
+                        Schema.of("string").orNull(),
+                        "created_at",
+                        Schema.dateTime(),
+                        "last_slot",
+                        Schema.dateTime().describedAs("the last schedule slot fired")));
+        s.put(
+                "CronRun",
+                object(
+                        new String[] {"id", "name", "trigger", "status", "started_at", "duration_ms"},
+                        "id",
+                        integer(),
+                        "name",
+                        str(null),
+                        "slot",
+                        Schema.dateTime().orNull(),
+                        "trigger",
+                        Schema.enumOf("schedule", "manual"),
+                        "status",
+                        Schema.enumOf("succeeded", "failed", "skipped"),
+                        "started_at",
+                        Schema.dateTime(),
+                        "duration_ms",
+                        integer(),
+                        "output",
+                        Schema.of("string").orNull()));
+        for (String item : new String[] {"CronJob", "CronRun"}) {
+            s.put(
+                    item + "List",
+                    object(
+                            new String[] {"items", "total", "limit", "offset"},
+                            "items",
+                            Schema.array(Schema.ref(item)),
+                            "total",
+                            integer(),
+                            "limit",
+                            integer(),
+                            "offset",
+                            integer()));
+        }
         return s;
     }
 

@@ -31,6 +31,7 @@ import svc.http.auth.TokenService;
 import svc.http.auth.Users;
 import svc.http.batch.BatchEndpoints;
 import svc.http.catalog.CatalogEndpoints;
+import svc.http.cron.CronEndpoints;
 import svc.http.governance.GovernanceEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
@@ -90,11 +91,14 @@ public final class HttpServer {
         RunMetrics runMetrics =
                 new RunMetrics(metrics, platform.agents(), platform.settings().llmProvider());
         var subscription = runMetrics.attach(platform.liveEvents());
-        var jobSubscription = new JobMetrics(metrics).attach(platform.batches().feed());
+        JobMetrics jobMetrics = new JobMetrics(metrics);
+        var jobSubscription = jobMetrics.attach(platform.batches().feed());
         // API role denials and agents' tool denials land in the same table; writes go off the request path.
         DenialRepository denialStore = new DenialRepository(platform.database().dataSource());
         DenialSink denials = record -> CompletableFuture.runAsync(() -> denialStore.record(record), blocking);
         FeatureRegistry features = FeatureRegistry.withBuiltIns(env);
+        platform.cron().gate(() -> features.isEnabled(CronEndpoints.FLAG));
+        platform.cron().listen(jobMetrics::cronRun);
 
         List<Endpoint> endpoints = new ArrayList<>();
         endpoints.addAll(new AuthEndpoints(users, tokens).endpoints());
@@ -105,6 +109,7 @@ public final class HttpServer {
                 .endpoints());
         endpoints.addAll(new ApprovalEndpoints(platform.runs()).endpoints());
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
+        endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
