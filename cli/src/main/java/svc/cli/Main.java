@@ -12,6 +12,7 @@ import svc.cli.batch.BatchCommand;
 import svc.cli.client.ClientEnvironment;
 import svc.cli.client.EnvironmentFactory;
 import svc.cli.completion.CompletionCommand;
+import svc.cli.cron.CronCommand;
 import svc.cli.demo.DemoCommand;
 import svc.cli.deploy.DeployCommand;
 import svc.cli.features.FeaturesCommand;
@@ -39,6 +40,7 @@ import svc.cli.system.HealthCommand;
             HealthCommand.class,
             PipelinesCommand.class,
             BatchCommand.class,
+            CronCommand.class,
             ApprovalsCommand.class,
             FeaturesCommand.class,
             CompletionCommand.class,
