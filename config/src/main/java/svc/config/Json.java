@@ -6,15 +6,19 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.cfg.MapperBuilder;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -48,10 +52,14 @@ import java.util.Map;
  *       a newer version must not break an older reader.
  *   <li>{@link #STRICT}: for input someone else wrote that svc binds to records (request bodies,
  *       envelopes, signing receipts). An unknown property, a duplicate key, content after the value
- *       and a {@code null} for a primitive are errors naming the field, never silently dropped.
- *   <li>{@link #HAND_WRITTEN}: {@link #STRICT} with snake_case property names, for files people
- *       write by hand (the settings file); when svc writes one back, fields that are unset are left
- *       out, as a person would leave them out.
+ *       and a {@code null} for a primitive are errors naming the field, never silently dropped; so
+ *       is a value of the wrong JSON type: Jackson's scalar coercions are off (no number or boolean
+ *       into a string, no string into a number or boolean, no fraction into a whole number), as a
+ *       client that sends {@code "limit": "5"} or {@code "name": 5} has a bug to be told about.
+ *   <li>{@link #HAND_WRITTEN}: the strict rules but Jackson's scalar coercions, with snake_case
+ *       property names, for files people write by hand (the settings file), where a quoted number
+ *       is a slip to forgive; when svc writes one back, fields that are unset are left out, as a
+ *       person would leave them out.
  * </ul>
  */
 public final class Json {
@@ -61,8 +69,9 @@ public final class Json {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
-    /** Strict binding of input someone else wrote; writes exactly as {@link #MAPPER}. */
-    public static final ObjectMapper STRICT = strict(JsonMapper.builder()).build();
+    /** Strict binding of input someone else wrote, exact JSON types; writes exactly as {@link #MAPPER}. */
+    public static final ObjectMapper STRICT =
+            exactTypes(strict(JsonMapper.builder())).build();
 
     /** Strict binding with snake_case names, for hand-written files; leaves unset fields out. */
     public static final ObjectMapper HAND_WRITTEN =
@@ -138,6 +147,23 @@ public final class Json {
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+    }
+
+    /**
+     * No scalar coercion: a string is not read as a number or a boolean (Jackson's
+     * {@code ALLOW_COERCION_OF_SCALARS}), and a number or a boolean is not read as a string nor a
+     * fraction as a whole number (coercion configs, which that feature leaves on). A whole number
+     * still reads as a fraction: {@code 2} is a fine {@code 2.0}.
+     */
+    static <M extends ObjectMapper, B extends MapperBuilder<M, B>> B exactTypes(B builder) {
+        return builder.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .withCoercionConfig(
+                        LogicalType.Textual,
+                        c -> c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                .withCoercionConfig(
+                        LogicalType.Integer, c -> c.setCoercion(CoercionInputShape.Float, CoercionAction.Fail));
     }
 
     /** {@link #strict} plus snake_case names and unset fields left out, as in {@link #HAND_WRITTEN}. */

@@ -4,26 +4,40 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Collectors;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.apache.pekko.cluster.sharding.typed.ClusterShardingSettings;
+import org.apache.pekko.cluster.sharding.typed.ShardingEnvelope;
+import org.apache.pekko.cluster.sharding.typed.ShardingMessageExtractor;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.RecoveryCompleted;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
+import org.apache.pekko.persistence.typed.javadsl.CommandHandlerBuilder;
 import org.apache.pekko.persistence.typed.javadsl.Effect;
 import org.apache.pekko.persistence.typed.javadsl.EventHandler;
+import org.apache.pekko.persistence.typed.javadsl.EventHandlerBuilder;
 import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
 import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
 import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
@@ -35,6 +49,7 @@ import svc.core.llm.LlmResponse;
 import svc.core.llm.PriceTable;
 import svc.core.llm.ToolCall;
 import svc.core.llm.ToolSpec;
+import svc.core.llm.Usage;
 import svc.core.task.Requester;
 import svc.core.task.StepPermit;
 import svc.core.task.StepRequest;
@@ -53,16 +68,37 @@ import svc.core.tools.ToolResult;
  * without tool calls. Every message is an event, so the conversation survives any crash; the
  * per-agent conversation file is a projection of this journal.
  *
- * <p>States: idle (no task) and working (one active task; further tasks wait in order). What
- * the agent is waiting for (a permit, a model answer, a tool, a delegate) is not persisted: on
- * recovery the agent looks at its conversation and takes the next step again. A tool call with
- * no recorded result is run again; a recorded result is never recomputed.
+ * <p>States, one type per phase: {@link Idle} (no task) → {@link Thinking} on {@link TaskStarted}
+ * (the next step is a model turn) → {@link Acting} on an {@link AssistantSaid} with tool calls
+ * (the next step is the first unanswered call) → {@link Thinking} once every call has its
+ * {@link ToolAnswered} → … → {@link Idle} on {@link TaskFinished}. Further tasks wait in order.
+ * Each state carries the agent's {@link Memory}: the conversation (an {@link AppendLog}, so
+ * folding an event costs O(1)), the line count, the spend, and the outcomes of finished tasks;
+ * a snapshot every {@code svc.agents.snapshot-every} events keeps recovery linear in the
+ * conversation.
+ *
+ * <p>What the agent waits for (a permit, a model answer, a tool, an approval, a delegate) is not
+ * persisted: on recovery it looks at its conversation and takes the next step again. A tool call
+ * with no recorded result runs again; a recorded one never. Every answer comes back through the
+ * agent's entity reference ({@link AgentMail}), matched by what the journal says is awaited (the
+ * head call's id, the line a model turn answers), so an answer that arrives after a restart or a
+ * rebalance is still taken. An agent with a task is never passivated: sharding's idle
+ * passivation is off for agents, and an agent passivates itself through its shard once it has
+ * been idle for {@code svc.agents.idle-timeout}.
+ *
+ * <p>Each step starts while the event that ends the previous one is being written (the permit
+ * request with the tool result, the tool with the call that asks for it): the journal still
+ * holds every line before anything reads it back, answers wait until the write is done, and a
+ * crash leaves at worst a call with no recorded result, which runs again. Only a task's end is
+ * answered after its write.
  */
 public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command, AgentEntity.Event, AgentEntity.State> {
 
     public static final EntityTypeKey<Command> ENTITY_TYPE_KEY = EntityTypeKey.create(Command.class, "agent");
     public static final String TAG = "agent";
+    static final int KEEP_SNAPSHOTS = 2;
     private static final String DELEGATION_PREFIX = "transfer_to_";
+    private static final String IDLE_TIMER = "idle";
 
     // ---- protocol -------------------------------------------------------------------------
 
@@ -80,23 +116,50 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     /** A delegate's answer to one of this agent's {@code transfer_to_} calls. */
     public record DelegationAnswered(String callId, TaskOutcome outcome) implements Command {}
 
-    private record PermitAnswered(long step, StepPermit permit) implements Command {}
+    /**
+     * A task is about to come: start (recover from the journal) now, while the sender still
+     * waits for its permit. Nothing else happens.
+     */
+    public enum Prepare implements Command {
+        INSTANCE
+    }
 
-    private record PermitLost(long step) implements Command {}
+    /** Sharding's stop message, on passivation and hand-off. */
+    public enum Stop implements Command {
+        INSTANCE
+    }
 
-    private record ModelAnswered(long step, LlmResponse response, long durationMs) implements Command {}
+    // Answers to what this agent waits for. They come back through the entity reference, so they
+    // travel (and are serialized) like any command; package-private for the unit tests.
 
-    private record ModelFailed(long step, String reason) implements Command {}
+    /** The run's answer to the permit request {@code key}; {@code refused} is null to proceed. */
+    record PermitAnswered(String key, StepPermit.Refuse refused) implements Command {}
 
-    private record ToolFinished(long step, String callId, ToolResult result, long durationMs) implements Command {}
+    /** The permit request {@code wait} got no answer in time (a paused run answers only on resume). */
+    record PermitLost(String key) implements Command {}
 
-    private record DelegationOverdue(String callId) implements Command {}
+    /** The model's answer to the conversation as it was after line {@code afterSeq}. */
+    record ModelAnswered(long afterSeq, LlmResponse response, long durationMs) implements Command {}
 
-    private record ToolNeedsApproval(long step, String callId, String reason) implements Command {}
+    record ModelFailed(long afterSeq, String reason) implements Command {}
 
-    private record ApprovalAnswered(long step, String callId, StepPermit permit) implements Command {}
+    record ToolFinished(String callId, ToolResult result, long durationMs) implements Command {}
 
-    private record ApprovalLost(long step) implements Command {}
+    /** The permission engine answered ASK for the call and nobody has approved it yet. */
+    record ToolNeedsApproval(String callId, String reason) implements Command {}
+
+    /** The run's decision on the call's approval gate; {@code refused} is null when approved. */
+    record ApprovalAnswered(String callId, StepPermit.Refuse refused) implements Command {}
+
+    record ApprovalLost(String callId) implements Command {}
+
+    /** Timer: the delegate has not answered for a step timeout; ask again. */
+    record DelegationOverdue(String callId) implements Command {}
+
+    /** Timer: no task for the idle timeout. */
+    enum IdleTimeout implements Command {
+        INSTANCE
+    }
 
     // ---- events ---------------------------------------------------------------------------
 
@@ -121,7 +184,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             String text,
             List<ToolCall> toolCalls,
             String model,
-            svc.core.llm.Usage usage,
+            Usage usage,
             double costUsd,
             long durationMs,
             long seq,
@@ -144,46 +207,159 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     // ---- state ----------------------------------------------------------------------------
 
-    /** The task being worked on. */
-    public record ActiveTask(
+    /** One type per phase of the loop. */
+    public sealed interface State extends CborSerializable {
+        Memory memory();
+    }
+
+    /** A phase with a task: {@link Thinking} or {@link Acting}. */
+    public sealed interface Working extends State {
+        Task task();
+    }
+
+    /** No task; the next one starts at once. */
+    public record Idle(Memory memory) implements State {}
+
+    /** A task whose next step is a model turn. */
+    public record Thinking(Memory memory, Task task) implements Working {}
+
+    /** A task whose next step is the first of the model's unanswered tool calls. */
+    public record Acting(Memory memory, Task task, List<ToolCall> pending) implements Working {
+        public Acting {
+            pending = List.copyOf(pending);
+        }
+
+        ToolCall head() {
+            return pending.get(0);
+        }
+    }
+
+    /** What outlives tasks: the conversation, its last line number, the spend, finished outcomes. */
+    public record Memory(AppendLog<ChatMessage> conversation, long seq, double costUsd, AppendLog<Finished> finished) {
+
+        static Memory empty() {
+            return new Memory(AppendLog.empty(), 0, 0, AppendLog.empty());
+        }
+
+        Memory said(ChatMessage message, long lineSeq, double cost) {
+            return new Memory(conversation.append(message), lineSeq, costUsd + cost, finished);
+        }
+
+        Memory done(String taskId, TaskOutcome outcome) {
+            return new Memory(conversation, seq, costUsd, finished.append(new Finished(taskId, outcome)));
+        }
+
+        /** The outcome of a finished task, latest first (a re-sent task is usually a recent one). */
+        Optional<TaskOutcome> outcomeOf(String taskId) {
+            for (int i = finished.size() - 1; i >= 0; i--) {
+                if (finished.get(i).taskId().equals(taskId)) {
+                    return Optional.of(finished.get(i).outcome());
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** A finished task's outcome, kept to answer a requester that asks again. */
+    public record Finished(String taskId, TaskOutcome outcome) {}
+
+    /** The task being worked on: who asked, the delegation chain, model turns so far, facts learnt. */
+    public record Task(
             String taskId,
             Requester requester,
             int depth,
             List<String> chain,
             int steps,
             Map<String, Object> facts,
-            List<ToolCall> pendingCalls,
-            Instant startedAt) {}
+            Instant startedAt) {
 
-    /** Conversation, spend, the active task, and the outcomes of finished tasks (for re-asks). */
-    public record State(
-            List<ChatMessage> conversation,
-            long seq,
-            double costUsd,
-            ActiveTask active,
-            Map<String, TaskOutcome> finished) {
-        static State empty() {
-            return new State(List.of(), 0, 0, null, Map.of());
+        public Task {
+            chain = List.copyOf(chain);
+            facts = Collections.unmodifiableMap(new LinkedHashMap<>(facts));
+        }
+
+        static Task of(TaskStarted e) {
+            return new Task(e.taskId(), e.requester(), e.depth(), e.chain(), 0, Map.of(), e.at());
+        }
+
+        Task stepped() {
+            return new Task(taskId, requester, depth, chain, steps + 1, facts, startedAt);
+        }
+
+        Task learned(Map<String, Object> more) {
+            if (more.isEmpty()) {
+                return this;
+            }
+            Map<String, Object> merged = new LinkedHashMap<>(facts);
+            merged.putAll(more);
+            return new Task(taskId, requester, depth, chain, steps, merged, startedAt);
         }
     }
 
     // ---- wiring ---------------------------------------------------------------------------
 
-    public static void init(org.apache.pekko.actor.typed.ActorSystem<?> system, AgentRuntime runtime) {
-        ClusterSharding.get(system).init(Entity.of(ENTITY_TYPE_KEY, ctx -> create(ctx.getEntityId(), runtime)));
+    /**
+     * Shards agents with idle passivation off (an agent passivates itself when it has no task)
+     * and every agent of a run in the run's shard, so a run's agents live on one node and a new
+     * agent of a running run needs no shard allocation.
+     */
+    public static void init(ActorSystem<?> system, AgentRuntime runtime) {
+        ClusterShardingSettings settings =
+                ClusterShardingSettings.create(system).withNoPassivationStrategy();
+        ClusterSharding.get(system)
+                .init(Entity.of(ENTITY_TYPE_KEY, ctx -> create(ctx.getEntityId(), runtime, ctx.getShard()))
+                        .withSettings(settings)
+                        .withStopMessage(Stop.INSTANCE)
+                        .withMessageExtractor(new ShardByRun(settings.numberOfShards())));
+    }
+
+    /** Agents reached through their sharded entity references. */
+    public static AgentMail shardedMail(ActorSystem<?> system) {
+        ClusterSharding sharding = ClusterSharding.get(system);
+        return (runId, agent, command) ->
+                sharding.entityRefFor(ENTITY_TYPE_KEY, entityId(runId, agent)).tell(command);
     }
 
     public static String entityId(String runId, String agent) {
         return runId + "|" + agent;
     }
 
-    public static Behavior<Command> create(String entityId, AgentRuntime runtime) {
+    private static String runIdOf(String entityId) {
         int bar = entityId.indexOf('|');
-        String runId = entityId.substring(0, bar);
-        String agent = entityId.substring(bar + 1);
-        AgentProfile profile = runtime.directory().get(agent);
+        return bar < 0 ? entityId : entityId.substring(0, bar);
+    }
+
+    /** The shard of an agent is its run's. */
+    static final class ShardByRun extends ShardingMessageExtractor<ShardingEnvelope<Command>, Command> {
+        private final int shards;
+
+        ShardByRun(int shards) {
+            this.shards = shards;
+        }
+
+        @Override
+        public String entityId(ShardingEnvelope<Command> envelope) {
+            return envelope.entityId();
+        }
+
+        @Override
+        public String shardId(String entityId) {
+            return Integer.toString(Math.floorMod(runIdOf(entityId).hashCode(), shards));
+        }
+
+        @Override
+        public Command unwrapMessage(ShardingEnvelope<Command> envelope) {
+            return envelope.message();
+        }
+    }
+
+    /** {@code shard} receives the agent's passivation request when it has been idle long enough. */
+    public static Behavior<Command> create(
+            String entityId, AgentRuntime runtime, ActorRef<ClusterSharding.ShardCommand> shard) {
+        String runId = runIdOf(entityId);
+        AgentProfile profile = runtime.directory().get(entityId.substring(runId.length() + 1));
         Behavior<Command> behavior = Behaviors.setup(
-                ctx -> Behaviors.withTimers(timers -> new AgentEntity(ctx, timers, runId, profile, runtime)));
+                ctx -> Behaviors.withTimers(timers -> new AgentEntity(ctx, timers, shard, runId, profile, runtime)));
         return Behaviors.supervise(behavior).onFailure(supervisionFor(profile.tier()));
     }
 
@@ -205,23 +381,33 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     private final ActorContext<Command> context;
     private final TimerScheduler<Command> timers;
+    private final ActorRef<ClusterSharding.ShardCommand> shard;
     private final String runId;
     private final AgentProfile profile;
     private final AgentRuntime runtime;
-    private final ClusterSharding sharding;
+    /**
+     * Where answers are handed to the mail: the thread that completes them. The callback only
+     * sends a message (thread-safe), so a hop to another thread would only add latency.
+     */
+    private static final Executor WHERE_COMPLETED = Runnable::run;
+
     private final List<ToolSpec> toolSpecs;
+    private final EventHandler<State, Event> folds;
     /** Tasks that arrived while another was active; requesters re-send them after a crash. */
     private final Deque<AssignTask> queue = new ArrayDeque<>();
     /** Calls a person approved (ASK gates) since this incarnation started; lost on restart, re-asked. */
-    private final java.util.Set<String> approvedCalls = new java.util.HashSet<>();
-    /** The step the agent is waiting on; answers for any other step are stale and ignored. */
-    private long step;
-
-    private boolean waiting;
+    private final Set<String> approvedCalls = new HashSet<>();
+    /**
+     * What this incarnation waits for (see the {@code …Wait} helpers), or null when it must take
+     * the next step. Answers to anything else are stale and dropped, unless the journal says they
+     * are still awaited (a tool result for the head call, a model answer for the last line).
+     */
+    private String awaiting;
 
     private AgentEntity(
             ActorContext<Command> context,
             TimerScheduler<Command> timers,
+            ActorRef<ClusterSharding.ShardCommand> shard,
             String runId,
             AgentProfile profile,
             AgentRuntime runtime) {
@@ -229,11 +415,12 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         super(PersistenceId.ofUniqueId(ENTITY_TYPE_KEY.name() + "|" + entityId(runId, profile.name())));
         this.context = context;
         this.timers = timers;
+        this.shard = shard;
         this.runId = runId;
         this.profile = profile;
         this.runtime = runtime;
-        this.sharding = ClusterSharding.get(context.getSystem());
         this.toolSpecs = toolSpecs(profile, runtime);
+        this.folds = buildFolds();
     }
 
     private static List<ToolSpec> toolSpecs(AgentProfile profile, AgentRuntime runtime) {
@@ -248,18 +435,19 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                     .find(delegate)
                     .map(p -> p.team() + " " + p.tier().name().toLowerCase())
                     .orElse("agent");
-            specs.add(
-                    new ToolSpec(
-                            DELEGATION_PREFIX + delegate,
-                            "Hand a task to " + delegate + " (" + role + ") and get its answer back.",
-                            "{\"type\":\"object\",\"properties\":{\"task\":{\"type\":\"string\",\"description\":\"what to do, with all context the delegate needs\"}},\"required\":[\"task\"]}"));
+            specs.add(new ToolSpec(
+                    DELEGATION_PREFIX + delegate,
+                    "Hand a task to " + delegate + " (" + role + ") and get its answer back.",
+                    "{\"type\":\"object\",\"properties\":{\"task\":{\"type\":\"string\","
+                            + "\"description\":\"what to do, with all context the delegate needs\"}},"
+                            + "\"required\":[\"task\"]}"));
         }
         return List.copyOf(specs);
     }
 
     @Override
     public State emptyState() {
-        return State.empty();
+        return new Idle(Memory.empty());
     }
 
     @Override
@@ -269,7 +457,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     @Override
     public RetentionCriteria retentionCriteria() {
-        return RetentionCriteria.disabled();
+        return RetentionCriteria.snapshotEvery(runtime.settings().agentSnapshotEvery(), KEEP_SNAPSHOTS);
     }
 
     @Override
@@ -279,55 +467,93 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                 .build();
     }
 
+    // ---- command handlers -----------------------------------------------------------------
+
     @Override
     public CommandHandler<Command, Event, State> commandHandler() {
-        return newCommandHandlerBuilder()
-                .forAnyState()
-                .onCommand(AssignTask.class, this::onAssignTask)
-                .onCommand(DelegationAnswered.class, this::onDelegationAnswered)
-                .onCommand(PermitAnswered.class, this::onPermitAnswered)
-                .onCommand(PermitLost.class, this::onPermitLost)
+        CommandHandlerBuilder<Command, Event, State> b = newCommandHandlerBuilder();
+        b.forStateType(Idle.class).onCommand(IdleTimeout.class, this::onIdleTimeout);
+        b.forStateType(Thinking.class)
+                .onCommand(PermitAnswered.class, this::onStepPermit)
                 .onCommand(ModelAnswered.class, this::onModelAnswered)
-                .onCommand(ModelFailed.class, this::onModelFailed)
+                .onCommand(ModelFailed.class, this::onModelFailed);
+        b.forStateType(Acting.class)
+                .onCommand(PermitAnswered.class, this::onDelegationPermit)
                 .onCommand(ToolFinished.class, this::onToolFinished)
-                .onCommand(DelegationOverdue.class, this::onDelegationOverdue)
                 .onCommand(ToolNeedsApproval.class, this::onToolNeedsApproval)
                 .onCommand(ApprovalAnswered.class, this::onApprovalAnswered)
                 .onCommand(ApprovalLost.class, this::onApprovalLost)
-                .build();
+                .onCommand(DelegationAnswered.class, this::onDelegationAnswered)
+                .onCommand(DelegationOverdue.class, this::onDelegationOverdue);
+        // Everything else is an answer to a wait another phase had: stale, dropped.
+        b.forAnyState()
+                .onCommand(AssignTask.class, this::onAssignTask)
+                .onCommand(PermitLost.class, this::onPermitLost)
+                .onCommand(Prepare.class, this::onPrepare)
+                .onCommand(Stop.class, (s, c) -> Effect().stop())
+                .onAnyCommand(() -> Effect().none());
+        return b.build();
     }
 
     private Effect<Event, State> onAssignTask(State state, AssignTask cmd) {
-        TaskOutcome done = state.finished().get(cmd.taskId());
-        if (done != null) {
-            reply(cmd.taskId(), cmd.requester(), done);
+        Optional<TaskOutcome> done = state.memory().outcomeOf(cmd.taskId());
+        if (done.isPresent()) {
+            reply(cmd.taskId(), cmd.requester(), done.get());
             return Effect().none();
         }
-        boolean known = (state.active() != null && state.active().taskId().equals(cmd.taskId()))
+        boolean known = (state instanceof Working w && w.task().taskId().equals(cmd.taskId()))
                 || queue.stream().anyMatch(q -> q.taskId().equals(cmd.taskId()));
         if (known) {
             return Effect().none();
         }
-        if (state.active() != null) {
+        if (state instanceof Working) {
             queue.addLast(cmd);
             return Effect().none();
         }
-        return start(state, cmd);
+        timers.cancel(IDLE_TIMER);
+        return record(
+                state,
+                List.of(new TaskStarted(
+                        cmd.taskId(),
+                        cmd.requester(),
+                        cmd.text(),
+                        cmd.depth(),
+                        cmd.chain(),
+                        state.memory().seq() + 1,
+                        Instant.now())));
     }
 
-    private Effect<Event, State> start(State state, AssignTask cmd) {
-        TaskStarted event = new TaskStarted(
-                cmd.taskId(), cmd.requester(), cmd.text(), cmd.depth(), cmd.chain(), state.seq() + 1, Instant.now());
-        return persist(state, List.of(event));
+    private Effect<Event, State> onPrepare(State state, Prepare cmd) {
+        if (state instanceof Idle && queue.isEmpty()) {
+            timers.startSingleTimer(
+                    IDLE_TIMER, IdleTimeout.INSTANCE, runtime.settings().agentIdleTimeout());
+        }
+        return Effect().none();
+    }
+
+    private Effect<Event, State> onIdleTimeout(Idle state, IdleTimeout cmd) {
+        if (queue.isEmpty() && awaiting == null) {
+            // The shard stops us (Stop) and keeps any message that arrives meanwhile for the next start.
+            shard.tell(new ClusterSharding.Passivate<>(context.getSelf()));
+        }
+        return Effect().none();
     }
 
     /**
      * Persists, then publishes the events live, answers the requester when a task ended, and
-     * takes the next step. The answer is sent only after the journal has the outcome; if it is
-     * lost, the requester asks again and gets the stored outcome.
+     * takes the next step. The next step starts before the write completes unless the task
+     * ended: an answer is sent only after the journal has the outcome (if it is lost, the
+     * requester asks again and gets the stored outcome).
      */
-    private Effect<Event, State> persist(State before, List<Event> events) {
-        ActiveTask task = before.active();
+    private Effect<Event, State> record(State before, List<Event> events) {
+        State next = before;
+        for (Event e : events) {
+            next = folds.apply(next, e);
+        }
+        if (next instanceof Working) {
+            advance(next);
+        }
+        Task task = before instanceof Working w ? w.task() : null;
         return Effect().persist(events).thenRun(after -> {
             for (Event e : events) {
                 runtime.liveFeed().publish(runId, profile.name(), e);
@@ -340,16 +566,469 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         });
     }
 
-    private static TaskOutcome abortOutcome(String reason) {
-        return new TaskOutcome(
+    /** Takes the next step the journal calls for, unless this incarnation already waits for one. */
+    private void advance(State state) {
+        if (awaiting != null) {
+            return;
+        }
+        if (state instanceof Idle) {
+            AssignTask next = queue.pollFirst();
+            if (next != null) {
+                self(next);
+            } else {
+                timers.startSingleTimer(
+                        IDLE_TIMER, IdleTimeout.INSTANCE, runtime.settings().agentIdleTimeout());
+            }
+            return;
+        }
+        timers.cancel(IDLE_TIMER);
+        if (state instanceof Thinking t) {
+            long seq = t.memory().seq();
+            int max = runtime.settings().maxStepsPerTask();
+            if (t.task().steps() >= max) {
+                awaiting = modelWait(seq);
+                self(new ModelFailed(seq, "the task took more than " + max + " model turns"));
+                return;
+            }
+            askPermit(stepWait(seq), t.memory().costUsd(), false);
+            return;
+        }
+        Acting a = (Acting) state;
+        ToolCall call = a.head();
+        if (!isDelegation(call)) {
+            runTool(a, call);
+            return;
+        }
+        String refusal = delegationRefusal(a.task(), call);
+        if (refusal != null) {
+            awaiting = toolWait(call.id());
+            self(new ToolFinished(call.id(), ToolResult.error(refusal), 0));
+            return;
+        }
+        // The delegate recovers from its journal while the run counts the delegation.
+        runtime.mail().tell(runId, delegateOf(call), Prepare.INSTANCE);
+        askPermit(delegationWait(call.id()), a.memory().costUsd(), true);
+    }
+
+    private static String stepWait(long seq) {
+        return "permit after " + seq;
+    }
+
+    private static String modelWait(long seq) {
+        return "model after " + seq;
+    }
+
+    private static String toolWait(String callId) {
+        return "tool " + callId;
+    }
+
+    private static String approvalWait(String callId) {
+        return "approval " + callId;
+    }
+
+    private static String delegationWait(String callId) {
+        return "delegation permit " + callId;
+    }
+
+    private static String delegateWait(String callId) {
+        return "delegate " + callId;
+    }
+
+    /** Sends to this agent through its entity reference, so a later incarnation gets it too. */
+    private void self(Command command) {
+        runtime.mail().tell(runId, profile.name(), command);
+    }
+
+    // ---- permits --------------------------------------------------------------------------
+
+    private void askPermit(String wait, double costUsd, boolean delegation) {
+        awaiting = wait;
+        runtime.runs()
+                .requestStep(new StepRequest(runId, profile.name(), costUsd, delegation))
+                .whenCompleteAsync(
+                        (permit, failure) -> self(
+                                permit == null
+                                        ? new PermitLost(wait)
+                                        : new PermitAnswered(wait, permit instanceof StepPermit.Refuse r ? r : null)),
+                        WHERE_COMPLETED);
+    }
+
+    private Effect<Event, State> onPermitLost(State state, PermitLost msg) {
+        if (!msg.key().equals(awaiting)) {
+            return Effect().none();
+        }
+        // A paused run answers only when resumed; ask again rather than give up.
+        awaiting = null;
+        advance(state);
+        return Effect().none();
+    }
+
+    private Effect<Event, State> onStepPermit(Thinking state, PermitAnswered msg) {
+        if (!msg.key().equals(awaiting)) {
+            return Effect().none();
+        }
+        awaiting = null;
+        if (msg.refused() != null) {
+            // The run ended, failed or was cancelled (a step is never refused for a limit that lets the task go on).
+            return abort(state, msg.refused().reason());
+        }
+        callModel(state);
+        return Effect().none();
+    }
+
+    private Effect<Event, State> abort(Working state, String reason) {
+        queue.clear();
+        TaskOutcome outcome = new TaskOutcome(
                 false,
                 TaskText.render(
                         "Stopped: " + reason, Json.object().put("ok", false).put("error", reason)),
                 Map.of());
+        return record(state, List.of(new TaskFinished(state.task().taskId(), outcome, Instant.now())));
+    }
+
+    // ---- model turns ----------------------------------------------------------------------
+
+    private void callModel(Thinking state) {
+        long seq = state.memory().seq();
+        awaiting = modelWait(seq);
+        List<ChatMessage> conversation = state.memory().conversation().asList();
+        Optional<String> injection = runtime.permissions().screenPrompt(runId, profile.name(), conversation);
+        if (injection.isPresent()) {
+            self(new ModelFailed(seq, "the conversation was not sent: " + injection.get()));
+            return;
+        }
+        LlmRequest request =
+                new LlmRequest(profile.name(), profile.model(), profile.systemPrompt(), conversation, toolSpecs, 4096);
+        long started = System.nanoTime();
+        CompletableFuture<LlmResponse> answer;
+        try {
+            answer = runtime.providers().apply(profile).complete(request).toCompletableFuture();
+        } catch (RuntimeException e) {
+            answer = CompletableFuture.failedFuture(e);
+        }
+        answer.orTimeout(runtime.settings().stepTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .whenCompleteAsync(
+                        (response, failure) -> self(
+                                failure == null
+                                        ? new ModelAnswered(seq, response, (System.nanoTime() - started) / 1_000_000)
+                                        : new ModelFailed(seq, describe(failure))),
+                        WHERE_COMPLETED);
+    }
+
+    private Effect<Event, State> onModelAnswered(Thinking state, ModelAnswered msg) {
+        // Taken whoever asked (this incarnation or one before it): it answers the last line.
+        if (msg.afterSeq() != state.memory().seq()) {
+            return Effect().none();
+        }
+        awaiting = null;
+        LlmResponse r = msg.response();
+        String model = r.model().isEmpty() ? profile.model() : r.model();
+        double cost = PriceTable.costUsd(model, r.usage());
+        Instant now = Instant.now();
+        String taskId = state.task().taskId();
+        List<Event> events = new ArrayList<>();
+        events.add(new AssistantSaid(
+                taskId,
+                r.text(),
+                r.toolCalls(),
+                model,
+                r.usage(),
+                cost,
+                msg.durationMs(),
+                state.memory().seq() + 1,
+                now));
+        if (r.toolCalls().isEmpty()) {
+            events.add(new TaskFinished(
+                    taskId, TaskOutcome.fromAnswer(r.text(), state.task().facts()), now));
+        }
+        return record(state, events);
+    }
+
+    private Effect<Event, State> onModelFailed(Thinking state, ModelFailed msg) {
+        if (!modelWait(msg.afterSeq()).equals(awaiting)) {
+            return Effect().none();
+        }
+        awaiting = null;
+        String reason = profile.name() + " could not get an answer from its model: " + msg.reason();
+        context.getLog().warn("{}", reason);
+        TaskOutcome outcome = new TaskOutcome(
+                false,
+                TaskText.render(reason, Json.object().put("ok", false).put("error", reason)),
+                state.task().facts());
+        return record(state, List.of(new TaskFinished(state.task().taskId(), outcome, Instant.now())));
+    }
+
+    // ---- tools ----------------------------------------------------------------------------
+
+    private void runTool(Acting state, ToolCall call) {
+        awaiting = toolWait(call.id());
+        Tool tool = profile.tools().contains(call.name())
+                ? runtime.tools().find(call.name()).orElse(null)
+                : null;
+        if (tool == null) {
+            self(new ToolFinished(
+                    call.id(),
+                    ToolResult.error(call.name() + " is not one of your tools; yours are " + profile.tools()),
+                    0));
+            return;
+        }
+        ToolContext toolContext = new ToolContext(
+                runId,
+                profile.name(),
+                runtime.settings().runDir(runId),
+                state.task().facts());
+        boolean approved = approvedCalls.contains(call.id());
+        long started = System.nanoTime();
+        // Governance and the tool both run on the blocking dispatcher: either may read files.
+        CompletableFuture.supplyAsync(() -> governedCall(toolContext, tool, call, approved), runtime.blockingExecutor())
+                .orTimeout(runtime.settings().stepTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .whenCompleteAsync(
+                        (result, failure) -> {
+                            Throwable cause = unwrap(failure);
+                            if (cause instanceof ApprovalRequired ask) {
+                                self(new ToolNeedsApproval(call.id(), ask.getMessage()));
+                                return;
+                            }
+                            self(new ToolFinished(
+                                    call.id(),
+                                    failure == null
+                                            ? result
+                                            : ToolResult.error(call.name() + " failed: " + describe(failure)),
+                                    (System.nanoTime() - started) / 1_000_000));
+                        },
+                        WHERE_COMPLETED);
+    }
+
+    /** Permission check, the tool, then the result as the model may see it; on the blocking dispatcher. */
+    private ToolResult governedCall(ToolContext toolContext, Tool tool, ToolCall call, boolean approved) {
+        Instant checkStarted = Instant.now();
+        ToolPermissions.Verdict verdict =
+                runtime.permissions().check(runId, profile.name(), call.name(), call.argumentsJson());
+        runtime.tracing()
+                .record(
+                        "permission.check",
+                        runId,
+                        checkStarted,
+                        Instant.now(),
+                        Map.of(
+                                "run_id",
+                                runId,
+                                "agent",
+                                profile.name(),
+                                "tool",
+                                call.name(),
+                                "behavior",
+                                verdict.allowed() ? "allow" : verdict.needsApproval() ? "ask" : "deny",
+                                "rule_source",
+                                verdict.source()),
+                        false);
+        if (verdict.needsApproval() && !approved) {
+            throw new ApprovalRequired(verdict.source() + ": " + verdict.reason());
+        }
+        if (!verdict.allowed() && !verdict.needsApproval()) {
+            return ToolResult.error("permission denied by " + verdict.source() + ": " + verdict.reason());
+        }
+        ToolResult raw;
+        try {
+            raw = tool.invoke(toolContext, Json.parse(call.argumentsJson()));
+        } catch (Exception e) {
+            raw = ToolResult.error(call.name() + " failed: " + describe(e));
+        }
+        return runtime.permissions().afterTool(toolContext, call.name(), raw);
+    }
+
+    /** The permission engine answered ASK and nobody has approved this call yet. */
+    private static final class ApprovalRequired extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ApprovalRequired(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
+    private Effect<Event, State> onToolFinished(Acting state, ToolFinished msg) {
+        // Taken whoever ran it: the journal says the head call still has no result.
+        if (!state.head().id().equals(msg.callId())) {
+            return Effect().none();
+        }
+        awaiting = null;
+        timers.cancel(overdueTimer(msg.callId()));
+        return answer(state, msg.result(), msg.durationMs());
+    }
+
+    private Effect<Event, State> answer(Acting state, ToolResult result, long durationMs) {
+        ToolCall call = state.head();
+        return record(
+                state,
+                List.of(new ToolAnswered(
+                        state.task().taskId(),
+                        call.id(),
+                        call.name(),
+                        result.contentJson(),
+                        !result.ok(),
+                        result.facts(),
+                        durationMs,
+                        state.memory().seq() + 1,
+                        Instant.now())));
+    }
+
+    // ---- approval gates for ASK (HITL) ----------------------------------------------------
+
+    private Effect<Event, State> onToolNeedsApproval(Acting state, ToolNeedsApproval msg) {
+        if (!toolWait(msg.callId()).equals(awaiting)) {
+            return Effect().none();
+        }
+        ToolCall call = state.head();
+        String wait = approvalWait(call.id());
+        awaiting = wait;
+        // The run opens (or finds) a gate for the call and answers when it is decided.
+        CompletionStage<StepPermit> decision = runtime.runs()
+                .requestToolApproval(
+                        new ToolApprovalRequest(runId, profile.name(), call.name(), call.id(), msg.reason()));
+        decision.whenCompleteAsync(
+                (permit, failure) -> self(
+                        permit == null
+                                ? new ApprovalLost(call.id())
+                                : new ApprovalAnswered(call.id(), permit instanceof StepPermit.Refuse r ? r : null)),
+                WHERE_COMPLETED);
+        return Effect().none();
+    }
+
+    private Effect<Event, State> onApprovalLost(Acting state, ApprovalLost msg) {
+        if (!approvalWait(msg.callId()).equals(awaiting)) {
+            return Effect().none();
+        }
+        // Nobody has decided yet (the run holds the answer until someone does): ask again.
+        awaiting = null;
+        advance(state);
+        return Effect().none();
+    }
+
+    private Effect<Event, State> onApprovalAnswered(Acting state, ApprovalAnswered msg) {
+        if (!approvalWait(msg.callId()).equals(awaiting)) {
+            return Effect().none();
+        }
+        awaiting = null;
+        if (msg.refused() != null) {
+            if (msg.refused().endsTask()) {
+                return abort(state, msg.refused().reason());
+            }
+            return answer(
+                    state, ToolResult.error("not approved: " + msg.refused().reason()), 0);
+        }
+        approvedCalls.add(msg.callId());
+        advance(state);
+        return Effect().none();
+    }
+
+    // ---- delegation (G10) -----------------------------------------------------------------
+
+    private static boolean isDelegation(ToolCall call) {
+        return call.name().startsWith(DELEGATION_PREFIX);
+    }
+
+    private static String delegateOf(ToolCall call) {
+        return call.name().substring(DELEGATION_PREFIX.length());
+    }
+
+    /** Why this delegation must not happen (G10 depth and loop rules), or null when it may. */
+    private String delegationRefusal(Task task, ToolCall call) {
+        String target = delegateOf(call);
+        if (!profile.delegates().contains(target)) {
+            return target + " is not an agent you can delegate to; you can delegate to " + profile.delegates();
+        }
+        if (task.depth() + 1 > runtime.settings().maxDelegationDepth()) {
+            return "delegation depth limit reached (" + runtime.settings().maxDelegationDepth() + ")";
+        }
+        if (task.chain().contains(delegationKey(target, call.argumentsJson()))) {
+            return "delegation loop: " + target + " is already working on this in the chain " + task.chain();
+        }
+        return null;
+    }
+
+    private String delegationKey(String target, String argumentsJson) {
+        if (runtime.settings().delegationScope().equals("name_only")) {
+            return target;
+        }
+        return target + "#" + Integer.toHexString(argumentsJson.hashCode());
+    }
+
+    private Effect<Event, State> onDelegationPermit(Acting state, PermitAnswered msg) {
+        if (!msg.key().equals(awaiting)) {
+            return Effect().none();
+        }
+        awaiting = null;
+        if (msg.refused() != null) {
+            if (msg.refused().endsTask()) {
+                return abort(state, msg.refused().reason());
+            }
+            // A run-wide limit on delegations: the delegation fails, the task goes on.
+            return answer(
+                    state,
+                    ToolResult.error("delegation refused: " + msg.refused().reason()),
+                    0);
+        }
+        sendDelegation(state.task(), state.head());
+        return Effect().none();
+    }
+
+    private void sendDelegation(Task task, ToolCall call) {
+        awaiting = delegateWait(call.id());
+        String target = delegateOf(call);
+        String text = Json.parse(call.argumentsJson()).path("task").asText("");
+        List<String> chain = new ArrayList<>(task.chain());
+        chain.add(delegationKey(target, call.argumentsJson()));
+        runtime.mail()
+                .tell(
+                        runId,
+                        target,
+                        new AssignTask(
+                                profile.name() + "/" + call.id(),
+                                Requester.agent(profile.name(), call.id()),
+                                text,
+                                task.depth() + 1,
+                                chain));
+        timers.startSingleTimer(
+                overdueTimer(call.id()),
+                new DelegationOverdue(call.id()),
+                runtime.settings().stepTimeout());
+    }
+
+    private static String overdueTimer(String callId) {
+        return "overdue-" + callId;
+    }
+
+    private Effect<Event, State> onDelegationOverdue(Acting state, DelegationOverdue msg) {
+        if (delegateWait(msg.callId()).equals(awaiting)) {
+            // The delegate may have been stopped by its supervisor; asking again restarts it.
+            sendDelegation(state.task(), state.head());
+        }
+        return Effect().none();
+    }
+
+    private Effect<Event, State> onDelegationAnswered(Acting state, DelegationAnswered msg) {
+        // Taken whenever it comes, even while a new incarnation asks for the permit again.
+        if (!state.head().id().equals(msg.callId())) {
+            return Effect().none();
+        }
+        awaiting = null;
+        timers.cancel(overdueTimer(msg.callId()));
+        TaskOutcome outcome = msg.outcome();
+        return answer(state, new ToolResult(outcome.ok(), outcome.answer(), outcome.facts()), 0);
+    }
+
+    // ---- replies, spans -------------------------------------------------------------------
+
+    private void reply(String taskId, Requester requester, TaskOutcome outcome) {
+        switch (requester.kind()) {
+            case RUN -> runtime.runs().taskAnswered(new TaskAnswer(runId, taskId, profile.name(), outcome));
+            case AGENT ->
+                runtime.mail().tell(runId, requester.agent(), new DelegationAnswered(requester.callId(), outcome));
+        }
     }
 
     /** Spans for what just ended: a model call, a tool call, or the whole task. */
-    private void trace(Event e, ActiveTask task) {
+    private void trace(Event e, Task task) {
         if (e instanceof AssistantSaid a) {
             runtime.tracing()
                     .record(
@@ -400,485 +1079,74 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         }
     }
 
-    // ---- the loop -------------------------------------------------------------------------
-
-    /** Takes the next step the conversation calls for, unless one is already under way. */
-    private void advance(State state) {
-        ActiveTask task = state.active();
-        if (task == null) {
-            waiting = false;
-            AssignTask next = queue.pollFirst();
-            if (next != null) {
-                context.getSelf().tell(next);
-            }
-            return;
-        }
-        if (waiting) {
-            return;
-        }
-        waiting = true;
-        step++;
-        if (!task.pendingCalls().isEmpty()) {
-            ToolCall call = task.pendingCalls().get(0);
-            if (call.name().startsWith(DELEGATION_PREFIX)) {
-                delegate(state, task, call);
-            } else {
-                runTool(state, task, call);
-            }
-            return;
-        }
-        if (task.steps() >= runtime.settings().maxStepsPerTask()) {
-            context.getSelf()
-                    .tell(new ModelFailed(
-                            step,
-                            "the task took more than " + runtime.settings().maxStepsPerTask() + " model turns"));
-            return;
-        }
-        askPermit(state, false);
-    }
-
-    private void askPermit(State state, boolean delegation) {
-        long current = step;
-        context.pipeToSelf(
-                runtime.runs().requestStep(new StepRequest(runId, profile.name(), state.costUsd(), delegation)),
-                (permit, failure) -> permit != null ? new PermitAnswered(current, permit) : new PermitLost(current));
-    }
-
-    private Effect<Event, State> onPermitLost(State state, PermitLost msg) {
-        if (msg.step() != step) {
-            return Effect().none();
-        }
-        // A paused run answers only when resumed; ask again rather than give up.
-        waiting = false;
-        advance(state);
-        return Effect().none();
-    }
-
-    private Effect<Event, State> onPermitAnswered(State state, PermitAnswered msg) {
-        if (msg.step() != step || state.active() == null) {
-            return Effect().none();
-        }
-        if (msg.permit() instanceof StepPermit.Refuse refuse) {
-            if (refuse.endsTask()) {
-                queue.clear();
-                return persist(
-                        state,
-                        List.of(new TaskFinished(
-                                state.active().taskId(), abortOutcome(refuse.reason()), Instant.now())));
-            }
-            // A run-wide limit on delegations: the delegation fails, the task goes on.
-            ToolCall call = state.active().pendingCalls().get(0);
-            return answerCall(state, call, ToolResult.error("delegation refused: " + refuse.reason()), 0);
-        }
-        ToolCall pending = state.active().pendingCalls().isEmpty()
-                ? null
-                : state.active().pendingCalls().get(0);
-        if (pending != null && pending.name().startsWith(DELEGATION_PREFIX)) {
-            sendDelegation(state.active(), pending);
-        } else {
-            callModel(state);
-        }
-        return Effect().none();
-    }
-
-    private void callModel(State state) {
-        long current = step;
-        java.util.Optional<String> injection =
-                runtime.permissions().screenPrompt(runId, profile.name(), state.conversation());
-        if (injection.isPresent()) {
-            context.getSelf().tell(new ModelFailed(current, "the conversation was not sent: " + injection.get()));
-            return;
-        }
-        LlmRequest request = new LlmRequest(
-                profile.name(), profile.model(), profile.systemPrompt(), state.conversation(), toolSpecs, 4096);
-        long started = System.nanoTime();
-        CompletableFuture<LlmResponse> answer;
-        try {
-            answer = runtime.providers().apply(profile).complete(request).toCompletableFuture();
-        } catch (RuntimeException e) {
-            answer = CompletableFuture.failedFuture(e);
-        }
-        context.pipeToSelf(
-                answer.orTimeout(
-                        runtime.settings().stepTimeout().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS),
-                (response, failure) -> failure == null
-                        ? new ModelAnswered(current, response, (System.nanoTime() - started) / 1_000_000)
-                        : new ModelFailed(current, describe(failure)));
-    }
-
-    private Effect<Event, State> onModelAnswered(State state, ModelAnswered msg) {
-        if (msg.step() != step || state.active() == null) {
-            return Effect().none();
-        }
-        waiting = false;
-        LlmResponse r = msg.response();
-        String model = r.model().isEmpty() ? profile.model() : r.model();
-        double cost = PriceTable.costUsd(model, r.usage());
-        Instant now = Instant.now();
-        List<Event> events = new ArrayList<>();
-        String taskId = state.active().taskId();
-        events.add(new AssistantSaid(
-                taskId, r.text(), r.toolCalls(), model, r.usage(), cost, msg.durationMs(), state.seq() + 1, now));
-        if (r.toolCalls().isEmpty()) {
-            events.add(new TaskFinished(
-                    taskId, TaskOutcome.fromAnswer(r.text(), state.active().facts()), now));
-        }
-        return persist(state, events);
-    }
-
-    private Effect<Event, State> onModelFailed(State state, ModelFailed msg) {
-        if (msg.step() != step || state.active() == null) {
-            return Effect().none();
-        }
-        waiting = false;
-        String reason = profile.name() + " could not get an answer from its model: " + msg.reason();
-        context.getLog().warn("{}", reason);
-        TaskOutcome outcome = new TaskOutcome(
-                false,
-                TaskText.render(reason, Json.object().put("ok", false).put("error", reason)),
-                state.active().facts());
-        return persist(state, List.of(new TaskFinished(state.active().taskId(), outcome, Instant.now())));
-    }
-
-    private void runTool(State state, ActiveTask task, ToolCall call) {
-        long current = step;
-        Tool tool = profile.tools().contains(call.name())
-                ? runtime.tools().find(call.name()).orElse(null)
-                : null;
-        if (tool == null) {
-            context.getSelf()
-                    .tell(new ToolFinished(
-                            current,
-                            call.id(),
-                            ToolResult.error(call.name() + " is not one of your tools; yours are " + profile.tools()),
-                            0));
-            return;
-        }
-        ToolContext toolContext = toolContext(state);
-        long started = System.nanoTime();
-        boolean approved = approvedCalls.contains(call.id());
-        // Governance and the tool both run on the blocking dispatcher: either may read files.
-        CompletableFuture<ToolResult> result = CompletableFuture.supplyAsync(
-                () -> {
-                    Instant checkStarted = Instant.now();
-                    ToolPermissions.Verdict verdict =
-                            runtime.permissions().check(runId, profile.name(), call.name(), call.argumentsJson());
-                    runtime.tracing()
-                            .record(
-                                    "permission.check",
-                                    runId,
-                                    checkStarted,
-                                    Instant.now(),
-                                    Map.of(
-                                            "run_id",
-                                            runId,
-                                            "agent",
-                                            profile.name(),
-                                            "tool",
-                                            call.name(),
-                                            "behavior",
-                                            verdict.allowed() ? "allow" : verdict.needsApproval() ? "ask" : "deny",
-                                            "rule_source",
-                                            verdict.source()),
-                                    false);
-                    if (verdict.needsApproval() && !approved) {
-                        throw new ApprovalRequired(verdict.source() + ": " + verdict.reason());
-                    }
-                    if (!verdict.allowed() && !verdict.needsApproval()) {
-                        return ToolResult.error("permission denied by " + verdict.source() + ": " + verdict.reason());
-                    }
-                    ToolResult raw;
-                    try {
-                        raw = tool.invoke(toolContext, Json.parse(call.argumentsJson()));
-                    } catch (Exception e) {
-                        raw = ToolResult.error(call.name() + " failed: " + describe(e));
-                    }
-                    return runtime.permissions().afterTool(toolContext, call.name(), raw);
-                },
-                runtime.blockingExecutor());
-        context.pipeToSelf(
-                result.orTimeout(
-                        runtime.settings().stepTimeout().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS),
-                (r, failure) -> {
-                    Throwable cause =
-                            failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
-                                    ? failure.getCause()
-                                    : failure;
-                    if (cause instanceof ApprovalRequired ask) {
-                        return new ToolNeedsApproval(current, call.id(), ask.getMessage());
-                    }
-                    return new ToolFinished(
-                            current,
-                            call.id(),
-                            failure == null ? r : ToolResult.error(call.name() + " failed: " + describe(failure)),
-                            (System.nanoTime() - started) / 1_000_000);
-                });
-    }
-
-    /** The permission engine answered ASK and nobody has approved this call yet. */
-    private static final class ApprovalRequired extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        ApprovalRequired(String reason) {
-            super(reason, null, false, false);
-        }
-    }
-
-    // ---- approval gates for ASK (HITL) ----------------------------------------------------
-
-    private Effect<Event, State> onToolNeedsApproval(State state, ToolNeedsApproval msg) {
-        if (msg.step() != step || state.active() == null) {
-            return Effect().none();
-        }
-        ToolCall call = state.active().pendingCalls().stream()
-                .filter(c -> c.id().equals(msg.callId()))
-                .findFirst()
-                .orElse(null);
-        if (call == null) {
-            return Effect().none();
-        }
-        askApproval(call, msg.reason());
-        return Effect().none();
-    }
-
-    /** Asks the run to open (or find) an approval gate for the call; the run answers when decided. */
-    private void askApproval(ToolCall call, String reason) {
-        long current = step;
-        context.pipeToSelf(
-                runtime.runs()
-                        .requestToolApproval(
-                                new ToolApprovalRequest(runId, profile.name(), call.name(), call.id(), reason)),
-                (permit, failure) ->
-                        permit != null ? new ApprovalAnswered(current, call.id(), permit) : new ApprovalLost(current));
-    }
-
-    private Effect<Event, State> onApprovalLost(State state, ApprovalLost msg) {
-        if (msg.step() != step || state.active() == null) {
-            return Effect().none();
-        }
-        // Nobody has decided yet (the run holds the answer until someone does): ask again.
-        waiting = false;
-        advance(state);
-        return Effect().none();
-    }
-
-    private Effect<Event, State> onApprovalAnswered(State state, ApprovalAnswered msg) {
-        if (msg.step() != step || state.active() == null) {
-            return Effect().none();
-        }
-        ToolCall call = state.active().pendingCalls().stream()
-                .filter(c -> c.id().equals(msg.callId()))
-                .findFirst()
-                .orElse(null);
-        if (call == null) {
-            return Effect().none();
-        }
-        if (msg.permit() instanceof StepPermit.Refuse refuse) {
-            if (refuse.endsTask()) {
-                queue.clear();
-                return persist(
-                        state,
-                        List.of(new TaskFinished(
-                                state.active().taskId(), abortOutcome(refuse.reason()), Instant.now())));
-            }
-            return answerCall(state, call, ToolResult.error("not approved: " + refuse.reason()), 0);
-        }
-        approvedCalls.add(call.id());
-        waiting = false;
-        advance(state);
-        return Effect().none();
-    }
-
-    private ToolContext toolContext(State state) {
-        return new ToolContext(
-                runId,
-                profile.name(),
-                runtime.settings().runDir(runId),
-                state.active().facts());
-    }
-
-    private Effect<Event, State> onToolFinished(State state, ToolFinished msg) {
-        if (msg.step() != step || state.active() == null) {
-            return Effect().none();
-        }
-        waiting = false;
-        ToolCall call = state.active().pendingCalls().stream()
-                .filter(c -> c.id().equals(msg.callId()))
-                .findFirst()
-                .orElse(null);
-        if (call == null) {
-            return Effect().none();
-        }
-        return answerCall(state, call, msg.result(), msg.durationMs());
-    }
-
-    private Effect<Event, State> answerCall(State state, ToolCall call, ToolResult result, long durationMs) {
-        waiting = false;
-        ToolAnswered event = new ToolAnswered(
-                state.active().taskId(),
-                call.id(),
-                call.name(),
-                result.contentJson(),
-                !result.ok(),
-                result.facts(),
-                durationMs,
-                state.seq() + 1,
-                Instant.now());
-        return persist(state, List.of(event));
-    }
-
-    // ---- delegation (G10) -----------------------------------------------------------------
-
-    private void delegate(State state, ActiveTask task, ToolCall call) {
-        String target = call.name().substring(DELEGATION_PREFIX.length());
-        String refusal = delegationRefusal(task, call, target);
-        if (refusal != null) {
-            context.getSelf().tell(new ToolFinished(step, call.id(), ToolResult.error(refusal), 0));
-            return;
-        }
-        askPermit(state, true);
-    }
-
-    /** Why this delegation must not happen (G10 depth and loop rules), or null when it may. */
-    private String delegationRefusal(ActiveTask task, ToolCall call, String target) {
-        if (!profile.delegates().contains(target)) {
-            return target + " is not an agent you can delegate to; you can delegate to " + profile.delegates();
-        }
-        if (task.depth() + 1 > runtime.settings().maxDelegationDepth()) {
-            return "delegation depth limit reached (" + runtime.settings().maxDelegationDepth() + ")";
-        }
-        String key = delegationKey(target, call.argumentsJson());
-        if (task.chain().contains(key)) {
-            return "delegation loop: " + target + " is already working on this in the chain " + task.chain();
-        }
-        return null;
-    }
-
-    private String delegationKey(String target, String argumentsJson) {
-        if (runtime.settings().delegationScope().equals("name_only")) {
-            return target;
-        }
-        return target + "#" + Integer.toHexString(argumentsJson.hashCode());
-    }
-
-    private void sendDelegation(ActiveTask task, ToolCall call) {
-        String target = call.name().substring(DELEGATION_PREFIX.length());
-        String text = Json.parse(call.argumentsJson()).path("task").asText("");
-        List<String> chain = new ArrayList<>(task.chain());
-        chain.add(delegationKey(target, call.argumentsJson()));
-        String taskId = profile.name() + "/" + call.id();
-        sharding.entityRefFor(ENTITY_TYPE_KEY, entityId(runId, target))
-                .tell(new AssignTask(
-                        taskId, Requester.agent(profile.name(), call.id()), text, task.depth() + 1, chain));
-        timers.startSingleTimer(
-                "overdue-" + call.id(),
-                new DelegationOverdue(call.id()),
-                runtime.settings().stepTimeout());
-    }
-
-    private Effect<Event, State> onDelegationOverdue(State state, DelegationOverdue msg) {
-        ActiveTask task = state.active();
-        if (task != null
-                && !task.pendingCalls().isEmpty()
-                && task.pendingCalls().get(0).id().equals(msg.callId())) {
-            // The delegate may have been stopped by its supervisor; asking again restarts it.
-            sendDelegation(task, task.pendingCalls().get(0));
-        }
-        return Effect().none();
-    }
-
-    private Effect<Event, State> onDelegationAnswered(State state, DelegationAnswered msg) {
-        ActiveTask task = state.active();
-        if (task == null
-                || task.pendingCalls().isEmpty()
-                || !task.pendingCalls().get(0).id().equals(msg.callId())) {
-            return Effect().none();
-        }
-        timers.cancel("overdue-" + msg.callId());
-        TaskOutcome outcome = msg.outcome();
-        ToolResult result = new ToolResult(outcome.ok(), outcome.answer(), outcome.facts());
-        return answerCall(state, task.pendingCalls().get(0), result, 0);
-    }
-
-    // ---- replies --------------------------------------------------------------------------
-
-    private void reply(String taskId, Requester requester, TaskOutcome outcome) {
-        switch (requester.kind()) {
-            case RUN -> runtime.runs().taskAnswered(new TaskAnswer(runId, taskId, profile.name(), outcome));
-            case AGENT ->
-                sharding.entityRefFor(ENTITY_TYPE_KEY, entityId(runId, requester.agent()))
-                        .tell(new DelegationAnswered(requester.callId(), outcome));
-        }
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
     }
 
     private static String describe(Throwable t) {
-        Throwable cause =
-                t instanceof java.util.concurrent.CompletionException && t.getCause() != null ? t.getCause() : t;
-        if (cause instanceof java.util.concurrent.TimeoutException) {
+        Throwable cause = unwrap(t);
+        if (cause instanceof TimeoutException) {
             return "timed out";
         }
         return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
     }
 
-    // ---- events fold ----------------------------------------------------------------------
+    // ---- event handlers (pure folds) ------------------------------------------------------
 
     @Override
     public EventHandler<State, Event> eventHandler() {
-        return newEventHandlerBuilder()
-                .forAnyState()
-                .onEvent(TaskStarted.class, AgentEntity::applyTaskStarted)
-                .onEvent(AssistantSaid.class, AgentEntity::applyAssistantSaid)
-                .onEvent(ToolAnswered.class, AgentEntity::applyToolAnswered)
-                .onEvent(TaskFinished.class, AgentEntity::applyTaskFinished)
-                .build();
+        return folds;
     }
 
-    private static State applyTaskStarted(State s, TaskStarted e) {
-        List<ChatMessage> conversation = append(s.conversation(), ChatMessage.user(e.text()));
-        ActiveTask task =
-                new ActiveTask(e.taskId(), e.requester(), e.depth(), e.chain(), 0, Map.of(), List.of(), e.at());
-        return new State(conversation, e.seq(), s.costUsd(), task, s.finished());
+    private EventHandler<State, Event> buildFolds() {
+        EventHandlerBuilder<State, Event> b = newEventHandlerBuilder();
+        b.forStateType(Idle.class).onEvent(TaskStarted.class, AgentEntity::started);
+        b.forStateType(Thinking.class).onEvent(AssistantSaid.class, AgentEntity::said);
+        b.forStateType(Acting.class).onEvent(ToolAnswered.class, AgentEntity::answered);
+        b.forAnyState()
+                .onEvent(TaskFinished.class, (s, e) -> new Idle(s.memory().done(e.taskId(), e.outcome())))
+                // Journals hold no other order; these keep every line anyway rather than fail recovery.
+                .onEvent(TaskStarted.class, AgentEntity::started)
+                .onEvent(
+                        AssistantSaid.class,
+                        (s, e) -> keepPhase(s, s.memory().said(assistant(e), e.seq(), e.costUsd())))
+                .onEvent(ToolAnswered.class, (s, e) -> keepPhase(s, s.memory().said(toolResult(e), e.seq(), 0)));
+        return b.build();
     }
 
-    private static State applyAssistantSaid(State s, AssistantSaid e) {
-        List<ChatMessage> conversation = append(s.conversation(), ChatMessage.assistant(e.text(), e.toolCalls()));
-        ActiveTask t = s.active();
-        ActiveTask task = new ActiveTask(
-                t.taskId(),
-                t.requester(),
-                t.depth(),
-                t.chain(),
-                t.steps() + 1,
-                t.facts(),
-                e.toolCalls(),
-                t.startedAt());
-        return new State(conversation, e.seq(), s.costUsd() + e.costUsd(), task, s.finished());
+    private static State started(State s, TaskStarted e) {
+        return new Thinking(s.memory().said(ChatMessage.user(e.text()), e.seq(), 0), Task.of(e));
     }
 
-    private static State applyToolAnswered(State s, ToolAnswered e) {
-        List<ChatMessage> conversation =
-                append(s.conversation(), ChatMessage.toolResult(e.callId(), e.content(), e.isError()));
-        ActiveTask t = s.active();
-        Map<String, Object> facts = new LinkedHashMap<>(t.facts());
-        facts.putAll(e.facts());
-        List<ToolCall> pending = t.pendingCalls().stream()
-                .filter(c -> !c.id().equals(e.callId()))
-                .collect(Collectors.toList());
-        ActiveTask task = new ActiveTask(
-                t.taskId(), t.requester(), t.depth(), t.chain(), t.steps(), facts, pending, t.startedAt());
-        return new State(conversation, e.seq(), s.costUsd(), task, s.finished());
+    private static State said(Thinking s, AssistantSaid e) {
+        Memory memory = s.memory().said(assistant(e), e.seq(), e.costUsd());
+        Task task = s.task().stepped();
+        return e.toolCalls().isEmpty() ? new Thinking(memory, task) : new Acting(memory, task, e.toolCalls());
     }
 
-    private static State applyTaskFinished(State s, TaskFinished e) {
-        Map<String, TaskOutcome> finished = new LinkedHashMap<>(s.finished());
-        finished.put(e.taskId(), e.outcome());
-        return new State(s.conversation(), s.seq(), s.costUsd(), null, Map.copyOf(finished));
+    private static State answered(Acting s, ToolAnswered e) {
+        Memory memory = s.memory().said(toolResult(e), e.seq(), 0);
+        Task task = s.task().learned(e.facts());
+        List<ToolCall> pending =
+                s.pending().stream().filter(c -> !c.id().equals(e.callId())).toList();
+        return pending.isEmpty() ? new Thinking(memory, task) : new Acting(memory, task, pending);
     }
 
-    private static List<ChatMessage> append(List<ChatMessage> list, ChatMessage m) {
-        List<ChatMessage> copy = new ArrayList<>(list.size() + 1);
-        copy.addAll(list);
-        copy.add(m);
-        return List.copyOf(copy);
+    private static ChatMessage assistant(AssistantSaid e) {
+        return ChatMessage.assistant(e.text(), e.toolCalls());
+    }
+
+    private static ChatMessage toolResult(ToolAnswered e) {
+        return ChatMessage.toolResult(e.callId(), e.content(), e.isError());
+    }
+
+    private static State keepPhase(State s, Memory memory) {
+        if (s instanceof Thinking t) {
+            return new Thinking(memory, t.task());
+        }
+        if (s instanceof Acting a) {
+            return new Acting(memory, a.task(), a.pending());
+        }
+        return new Idle(memory);
     }
 }

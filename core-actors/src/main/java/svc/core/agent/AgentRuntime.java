@@ -13,7 +13,8 @@ import svc.core.tools.ToolRegistry;
 /**
  * Everything an agent entity needs besides its own journal, handed over once when sharding is
  * initialised: who the agents are, how to reach their models, the tools and the permission seam,
- * where blocking work runs, the port to its run, and where live events go.
+ * where blocking work runs, the port to its run, how agents reach agents (itself included), and
+ * where live events go.
  */
 public record AgentRuntime(
         CoreSettings settings,
@@ -23,5 +24,6 @@ public record AgentRuntime(
         ToolPermissions permissions,
         Executor blockingExecutor,
         RunPort runs,
+        AgentMail mail,
         LiveFeed<AgentEntity.Event> liveFeed,
         Tracing tracing) {}

@@ -245,6 +245,7 @@ public final class Platform implements AutoCloseable {
                         parts.permissions(),
                         ml,
                         runPort,
+                        AgentEntity.shardedMail(system),
                         hub.agentFeed(),
                         tracing));
 

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
@@ -75,7 +76,7 @@ public record JwtKeys(byte[] current, Optional<byte[]> previous) {
                 Files.createFile(tmp);
             }
             Files.writeString(tmp, content + "\n");
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
         }
     }
 }

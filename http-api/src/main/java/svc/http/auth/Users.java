@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Base64;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -69,7 +70,8 @@ public final class Users {
                 JwtKeys.SecretFiles.writePrivate(file, password);
                 // The password goes to a 0600 file only, never to a log line.
                 LOG.warn(
-                        "first boot: created admin {}; its generated password is in {} (readable by this user only); change it",
+                        "first boot: created admin {}; its generated password is in {}"
+                                + " (readable by this user only); change it",
                         email,
                         file);
             } else {
@@ -116,7 +118,7 @@ public final class Users {
         return CompletableFuture.supplyAsync(
                 () -> {
                     UserRow row = new UserRow(
-                            email.strip().toLowerCase(java.util.Locale.ROOT),
+                            email.strip().toLowerCase(Locale.ROOT),
                             hasher.hash(password),
                             role.wireName(),
                             clock.instant(),

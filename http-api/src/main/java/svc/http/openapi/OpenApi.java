@@ -21,7 +21,7 @@ public record OpenApi(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Info(String title, String version, String description, License license) {}
 
-    public record License(String name, String url) {}
+    public record License(String name) {}
 
     public record Server(String url, String description) {}
 

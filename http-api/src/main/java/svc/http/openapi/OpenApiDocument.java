@@ -56,14 +56,18 @@ public final class OpenApiDocument {
                         "Multi-agent ML platform. Errors are application/problem+json (RFC 7807) with correlation_id;"
                                 + " list endpoints answer {items,total,limit,offset}. WebSocket routes are described as"
                                 + " GET with a 101 answer.",
-                        new License("Proprietary: no public licence; terms come with each deployment", LICENSE_URL)),
+                        new License(LICENSE)),
                 List.of(new Server("/", "the server that serves this document")),
                 paths,
                 new Components(Schemas.all(), security));
     }
 
-    /** Where the product's terms are published (the same site the problem types live under). */
-    static final String LICENSE_URL = "https://svc.dev/terms";
+    /**
+     * The product is licensed to each customer under that customer's own agreement: there is no
+     * public licence to link to nor an SPDX identifier that fits (and OpenAPI 3.0 has no
+     * {@code identifier}), so the licence object carries its name only.
+     */
+    static final String LICENSE = "Proprietary: no public licence; terms come with each deployment";
 
     /** {@code /a/{name...}} becomes {@code /a/{name}}: OpenAPI has no multi-segment parameter. */
     public static String openApiPath(String template) {

@@ -2,7 +2,6 @@ package svc.http.server;
 
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
@@ -11,9 +10,11 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.math.BigInteger;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.pekko.http.javadsl.marshalling.Marshaller;
 import org.apache.pekko.http.javadsl.model.ContentType;
@@ -29,12 +30,13 @@ import svc.config.Json;
 import svc.http.problem.ApiProblem;
 
 /**
- * JSON in and out of the routes, with the one shared mapper ({@link Json#MAPPER}).
+ * JSON in and out of the routes, with the shared mappers: answers are written by {@link Json#MAPPER}.
  *
- * <p>Request bodies bind to records through a reader of that mapper that refuses unknown
- * fields, so a misspelt field is a 400 naming it rather than a silently ignored value. Every
- * binding failure becomes a {@code validation-error} problem naming the field; a record may
- * check its own values in its constructor by throwing an {@link ApiProblem}.
+ * <p>Request bodies bind to records through {@link Json#STRICT}: a misspelt field is a 400 naming
+ * it rather than a silently ignored value, and a value of the wrong JSON type ({@code "problem": 5},
+ * {@code "enabled": "true"}) is a 400 naming the field and the type it must be rather than a value
+ * Jackson converted. Every binding failure becomes a {@code validation-error} problem naming the
+ * field; a record may check its own values in its constructor by throwing an {@link ApiProblem}.
  *
  * <p>Answers are records written straight to bytes; the marshallers are opaque (no content
  * negotiation), as every client of this API takes JSON whatever it sends in {@code Accept}.
@@ -45,14 +47,16 @@ public final class JsonSupport {
                     "problem+json", HttpCharsets.UTF_8)
             .toContentType();
 
-    private static final ObjectReader BODIES =
-            Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectReader BODIES = Json.STRICT.reader();
     private static final ObjectWriter WRITER = Json.MAPPER.writer();
 
     private static final Marshaller<Object, RequestEntity> JSON =
             Marshaller.opaque(value -> HttpEntities.create(ContentTypes.APPLICATION_JSON, bytes(value)));
     private static final Marshaller<Object, RequestEntity> PROBLEM =
             Marshaller.opaque(value -> HttpEntities.create(PROBLEM_JSON, bytes(value)));
+
+    private static final Set<Class<?>> WHOLE_NUMBERS =
+            Set.of(Integer.class, int.class, Long.class, long.class, Short.class, short.class, BigInteger.class);
 
     private JsonSupport() {}
 
@@ -138,6 +142,9 @@ public final class JsonSupport {
         }
         if (type == Boolean.class || type == boolean.class) {
             return "true or false";
+        }
+        if (WHOLE_NUMBERS.contains(type)) {
+            return "a whole number";
         }
         if (Number.class.isAssignableFrom(type) || type.isPrimitive()) {
             return "a number";

@@ -23,14 +23,20 @@ final class DocsPage {
         for (const [path, item] of Object.entries(doc.paths)) {
           for (const [method, op] of Object.entries(item)) {
             const div = document.createElement('div'); div.className = 'op';
-            div.innerHTML = '<span class="m">' + method.toUpperCase() + '</span><code>' + path + '</code> ' + (op.summary || '');
+            div.innerHTML = '<span class="m">' + method.toUpperCase() + '</span><code>' + path + '</code> '
+              + (op.summary || '');
             const url = document.createElement('input'); url.size = 60; url.value = path;
-            const body = document.createElement('textarea'); body.rows = 2; body.cols = 60; body.placeholder = 'JSON body';
-            const out = document.createElement('pre'); const go = document.createElement('button'); go.textContent = 'Send';
+            const body = document.createElement('textarea');
+            body.rows = 2; body.cols = 60; body.placeholder = 'JSON body';
+            const out = document.createElement('pre');
+            const go = document.createElement('button'); go.textContent = 'Send';
             go.onclick = () => {
               const headers = {'Content-Type': 'application/json'}; const t = document.getElementById('token').value;
               if (t) headers['Authorization'] = 'Bearer ' + t;
-              fetch(url.value, {method: method.toUpperCase(), headers, body: method === 'get' || method === 'delete' ? undefined : body.value || undefined})
+              const withBody = method !== 'get' && method !== 'delete';
+              const init = {method: method.toUpperCase(), headers};
+              if (withBody && body.value) init.body = body.value;
+              fetch(url.value, init)
                 .then(async r => out.textContent = r.status + '\\n' + await r.text());
             };
             div.append(document.createElement('br'), url, ' ', go, document.createElement('br'), body, out);

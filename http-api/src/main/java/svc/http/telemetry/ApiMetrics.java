@@ -8,6 +8,12 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import svc.core.llm.providers.CompactionListener;
+import svc.core.llm.providers.LlmCallListener;
+import svc.core.llm.providers.LlmProviders;
+import svc.governance.guardrail.GuardrailListener;
+import svc.governance.guardrail.IntegrationPoint;
+import svc.governance.guardrail.Outcome;
 import svc.governance.permission.DecisionListener;
 
 /**
@@ -122,15 +128,15 @@ public final class ApiMetrics {
     }
 
     /** Feeds the guardrail metrics from every chain the platform runs. */
-    public svc.governance.guardrail.GuardrailListener guardrailListener() {
-        return new svc.governance.guardrail.GuardrailListener() {
+    public GuardrailListener guardrailListener() {
+        return new GuardrailListener() {
             @Override
-            public void triggered(String name, svc.governance.guardrail.Outcome outcome) {
+            public void triggered(String name, Outcome outcome) {
                 guardrailTriggered.labelValues(name, outcome.name()).inc();
             }
 
             @Override
-            public void bypassAttempt(String name, svc.governance.guardrail.IntegrationPoint point, String reason) {
+            public void bypassAttempt(String name, IntegrationPoint point, String reason) {
                 guardrailBypass.inc();
             }
 
@@ -142,8 +148,8 @@ public final class ApiMetrics {
     }
 
     /** Token counts and latency of every model call (calls and spend come from the run stream). */
-    public svc.core.llm.providers.LlmProviders.Listeners llmListeners() {
-        svc.core.llm.providers.LlmCallListener calls = call -> {
+    public LlmProviders.Listeners llmListeners() {
+        LlmCallListener calls = call -> {
             llmTokens
                     .labelValues(call.provider(), call.model(), "input")
                     .inc(Math.max(0, call.usage().inputTokens() - call.usage().cachedTokens()));
@@ -157,7 +163,7 @@ public final class ApiMetrics {
                     .labelValues(call.provider(), call.model())
                     .observe(call.duration().toNanos() / 1e9);
         };
-        return new svc.core.llm.providers.LlmProviders.Listeners(calls, svc.core.llm.providers.CompactionListener.NONE);
+        return new LlmProviders.Listeners(calls, CompactionListener.NONE);
     }
 
     /** The text exposition format (version 0.0.4). */

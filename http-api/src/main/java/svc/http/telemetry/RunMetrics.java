@@ -1,6 +1,9 @@
 package svc.http.telemetry;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,7 +25,7 @@ public final class RunMetrics {
     private static final Labels UNKNOWN = new Labels("unknown", "unknown");
 
     /** When each run seen from its creation was created (runs woken after a restart are not timed). */
-    private final Map<String, java.time.Instant> createdAt = new ConcurrentHashMap<>();
+    private final Map<String, Instant> createdAt = new ConcurrentHashMap<>();
 
     private final ApiMetrics metrics;
     private final AgentDirectory agents;
@@ -63,20 +66,15 @@ public final class RunMetrics {
                     }
                     metrics.concurrentRuns.set(running.size());
                     if (m.path("event").asText().equals("RunCreated")) {
-                        createdAt.put(
-                                runId, java.time.Instant.parse(m.path("ts").asText()));
+                        createdAt.put(runId, Instant.parse(m.path("ts").asText()));
                     }
                 }
                 if (last) {
                     Labels l = labels.getOrDefault(runId, UNKNOWN);
-                    java.time.Instant created = createdAt.remove(runId);
+                    Instant created = createdAt.remove(runId);
                     if (created != null) {
-                        double seconds = java.time.Duration.between(
-                                                created,
-                                                java.time.Instant.parse(
-                                                        m.path("ts").asText()))
-                                        .toMillis()
-                                / 1000.0;
+                        Instant ended = Instant.parse(m.path("ts").asText());
+                        double seconds = Duration.between(created, ended).toMillis() / 1000.0;
                         metrics.pipelineDuration
                                 .labelValues(l.template(), l.profile())
                                 .observe(Math.max(0, seconds));
@@ -96,7 +94,7 @@ public final class RunMetrics {
                 if (m.has("model")) {
                     String model = m.path("model").asText();
                     String tier = agents.find(m.path("agent").asText())
-                            .map(a -> a.tier().name().toLowerCase(java.util.Locale.ROOT))
+                            .map(a -> a.tier().name().toLowerCase(Locale.ROOT))
                             .orElse("unknown");
                     metrics.llmCalls.labelValues(provider, model, tier, "ok").inc();
                     metrics.llmCost

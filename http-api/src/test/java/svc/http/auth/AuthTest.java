@@ -1,6 +1,7 @@
 package svc.http.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
@@ -107,8 +108,7 @@ class AuthTest {
         TokenService later = new TokenService(keys, Clock.fixed(issued.plus(Duration.ofHours(24)), ZoneOffset.UTC));
         TokenService before = new TokenService(keys, Clock.fixed(issued.plus(Duration.ofHours(23)), ZoneOffset.UTC));
         assertThat(before.verify(token).role()).isEqualTo(Role.OPERATOR);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> later.verify(token))
-                .hasMessageContaining("expired");
+        assertThatThrownBy(() -> later.verify(token)).hasMessageContaining("expired");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package svc.http.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ class FirstBootTest {
         assertThat(again.current()).isEqualTo(first.current());
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve("jwt-secret"))))
                 .isEqualTo("rw-------");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> JwtKeys.load(home, Map.of("SVC_JWT_SECRET", "short")))
+        assertThatThrownBy(() -> JwtKeys.load(home, Map.of("SVC_JWT_SECRET", "short")))
                 .hasMessageContaining("SVC_JWT_SECRET");
     }
 }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -82,7 +83,7 @@ class ModelServerTest {
                             .path("probabilities")
                             .path(model.labels().get(1))
                             .asDouble())
-                    .isCloseTo(expected.probabilities()[i][1], org.assertj.core.data.Offset.offset(1e-12));
+                    .isCloseTo(expected.probabilities()[i][1], Offset.offset(1e-12));
         }
     }
 

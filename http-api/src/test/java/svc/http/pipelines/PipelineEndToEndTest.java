@@ -10,6 +10,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import svc.config.Json;
@@ -47,7 +48,7 @@ class PipelineEndToEndTest {
             assertThat(run.hasNonNull(field)).as(field).isTrue();
         }
 
-        StreamClient live = StreamClient.open(api.base, "/api/v1/pipelines/" + runId + "/stream?token=" + token);
+        StreamClient live = server.stream("/api/v1/pipelines/" + runId + "/stream?token=" + token);
         // The generic template asks a person before a model is registered: the run opens a gate for
         // that call and waits; the operator approves it from the stream.
         JsonNode gate = live.await(
@@ -73,7 +74,7 @@ class PipelineEndToEndTest {
         assertSeqWithoutGapsOrRepeats(messages);
 
         // A client that comes after the end gets the same messages, replayed from the journal.
-        StreamClient late = StreamClient.open(api.base, "/api/v1/pipelines/" + runId + "/ws?token=" + token);
+        StreamClient late = server.stream("/api/v1/pipelines/" + runId + "/ws?token=" + token);
         assertThat(late.awaitClose(60)).isEqualTo(1000);
         assertThat(late.messages).containsExactlyInAnyOrderElementsOf(live.messages);
 
@@ -141,7 +142,7 @@ class PipelineEndToEndTest {
                 .json()
                 .get("run_id")
                 .asText();
-        StreamClient stream = StreamClient.open(api.base, "/api/v1/pipelines/" + runId + "/stream?token=" + token);
+        StreamClient stream = server.stream("/api/v1/pipelines/" + runId + "/stream?token=" + token);
         JsonNode opened = stream.await(
                 m -> m.path("type").asText().equals("gate")
                         && m.path("state").asText().equals("pending"),
@@ -240,9 +241,7 @@ class PipelineEndToEndTest {
             List<Integer> sorted = seqs.stream().sorted().toList();
             assertThat(sorted)
                     .as(agent)
-                    .isEqualTo(java.util.stream.IntStream.rangeClosed(1, seqs.size())
-                            .boxed()
-                            .toList());
+                    .isEqualTo(IntStream.rangeClosed(1, seqs.size()).boxed().toList());
         });
     }
 }

@@ -5,20 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.Socket;
 import java.net.URI;
+import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import svc.http.testing.Api;
 import svc.http.testing.ServerExtension;
+import svc.http.testing.StreamClient;
 import svc.http.testing.TestServer;
 
 @ExtendWith(ServerExtension.class)
 class ErrorsTest {
 
     private final Api api;
+    private final TestServer server;
 
     ErrorsTest(TestServer server) {
         this.api = server.api;
+        this.server = server;
     }
 
     @Test
@@ -40,7 +44,7 @@ class ErrorsTest {
     @Test
     void wrongMethodIsA405ProblemNamingTheAllowedOnes() {
         Api.Reply r = api.send(api.request("/api/v1/approvals")
-                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{}"))
+                .PUT(HttpRequest.BodyPublishers.ofString("{}"))
                 .build());
         assertProblem(r, 405, "method-not-allowed", "/api/v1/approvals");
         assertThat(r.header("Allow")).hasValue("GET");
@@ -81,6 +85,31 @@ class ErrorsTest {
                 Api.apiKey());
         assertProblem(wrongType, 400, "validation-error", "/api/v1/pipelines");
         assertThat(wrongType.json().get("detail").asText()).startsWith("sensitive_attributes");
+    }
+
+    @Test
+    void aValueOfTheWrongJsonTypeIsA400NamingTheFieldAndTheType() {
+        Api.Reply number =
+                api.post("/api/v1/pipelines", "{\"problem\":5,\"dataset_path\":\"/tmp/x.csv\"}", Api.apiKey());
+        assertProblem(number, 400, "validation-error", "/api/v1/pipelines");
+        assertThat(number.json().get("detail").asText()).isEqualTo("problem: must be a string");
+        Api.Reply listItem = api.post(
+                "/api/v1/pipelines",
+                "{\"problem\":\"p\",\"dataset_path\":\"/tmp/x.csv\",\"sensitive_attributes\":[\"sex\",1]}",
+                Api.apiKey());
+        assertProblem(listItem, 400, "validation-error", "/api/v1/pipelines");
+        assertThat(listItem.json().get("detail").asText()).isEqualTo("sensitive_attributes[1]: must be a string");
+        Api.Reply decision = api.post("/api/v1/approvals/run-0000000000000000-g1", "{\"decision\":true}", Api.apiKey());
+        assertProblem(decision, 400, "validation-error", "/api/v1/approvals/run-0000000000000000-g1");
+        assertThat(decision.json().get("detail").asText()).isEqualTo("decision: must be a string");
+        for (String enabled : new String[] {"\"false\"", "0"}) {
+            Api.Reply flag = api.post("/api/v1/features/hooks_enabled", "{\"enabled\":" + enabled + "}", Api.apiKey());
+            assertProblem(flag, 400, "validation-error", "/api/v1/features/hooks_enabled");
+            assertThat(flag.json().get("detail").asText()).isEqualTo("enabled: must be true or false");
+        }
+        Api.Reply login = api.post("/api/v1/auth/login", "{\"email\":\"a@example.com\",\"password\":1234}");
+        assertProblem(login, 400, "validation-error", "/api/v1/auth/login");
+        assertThat(login.json().get("detail").asText()).isEqualTo("password: must be a string");
     }
 
     @Test
@@ -221,13 +250,10 @@ class ErrorsTest {
     /** The HTTP status a WebSocket handshake was refused with. */
     private int handshakeStatus(String path) throws Exception {
         try {
-            svc.http.testing.StreamClient.open(api.base, path);
+            server.stream(path);
             return 101;
-        } catch (java.util.concurrent.ExecutionException e) {
-            assertThat(e.getCause()).isInstanceOf(java.net.http.WebSocketHandshakeException.class);
-            return ((java.net.http.WebSocketHandshakeException) e.getCause())
-                    .getResponse()
-                    .statusCode();
+        } catch (StreamClient.Refused e) {
+            return e.status();
         }
     }
 

@@ -1,7 +1,9 @@
 package svc.http.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -83,7 +85,7 @@ class RateLimitTest {
                         .allowed())
                 .isTrue();
         assertThat(limits.limitFor(RateLimits.Bucket.PIPELINE_CREATE, Role.ADMIN))
-                .isEqualTo(new RateLimits.Limit(20, java.time.Duration.ofHours(1)));
+                .isEqualTo(new RateLimits.Limit(20, Duration.ofHours(1)));
         assertThat(limits.limitFor(RateLimits.Bucket.AUTH, null).requests()).isEqualTo(20);
         assertThat(limits.limitFor(RateLimits.Bucket.WRITE, Role.VIEWER).requests())
                 .isZero();
@@ -91,8 +93,7 @@ class RateLimitTest {
 
     @Test
     void aBadRoleLimitIsRejectedNamingTheVariable() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(
-                        () -> RateLimits.production(Map.of("RATE_LIMIT_ROLE_VIEWER_READS", "many")))
+        assertThatThrownBy(() -> RateLimits.production(Map.of("RATE_LIMIT_ROLE_VIEWER_READS", "many")))
                 .hasMessageContaining("RATE_LIMIT_ROLE_VIEWER_READS");
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
+import org.apache.pekko.stream.Attributes;
 import org.apache.pekko.stream.javadsl.Sink;
 import org.apache.pekko.stream.javadsl.SinkQueueWithCancel;
 import org.junit.jupiter.api.AfterAll;
@@ -63,9 +64,7 @@ class LiveRelayTest {
         // The test's own sink must not buffer ahead (its default input buffer is 16): a client that
         // reads nothing holds at most one element.
         SinkQueueWithCancel<String> client = relay.start(List.of(), KIT.system())
-                .runWith(
-                        Sink.<String>queue().withAttributes(org.apache.pekko.stream.Attributes.inputBuffer(1, 1)),
-                        KIT.system());
+                .runWith(Sink.<String>queue().withAttributes(Attributes.inputBuffer(1, 1)), KIT.system());
         var publish = new Publisher(relay);
         for (int i = 1; i <= 50; i++) {
             publish.send(msg(i), false);

@@ -2,10 +2,15 @@ package svc.http.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import svc.http.testing.Api;
@@ -23,8 +28,10 @@ class MetricsFormatTest {
     private static final Pattern HELP = Pattern.compile("# HELP ([a-zA-Z_:][a-zA-Z0-9_:]*) .*");
     private static final Pattern TYPE =
             Pattern.compile("# TYPE ([a-zA-Z_:][a-zA-Z0-9_:]*) (counter|gauge|histogram|summary|untyped)");
-    private static final Pattern SAMPLE = Pattern.compile(
-            "([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{((?:[a-zA-Z_][a-zA-Z0-9_]*=\"(?:[^\"\\\\\\n]|\\\\[\\\\\"n])*\",?)*)})? (\\S+)( -?\\d+)?");
+    // name, then optional {label="value",...} (escapes \\, \" and \n), then value and optional timestamp
+    private static final String LABEL = "[a-zA-Z_][a-zA-Z0-9_]*=\"(?:[^\"\\\\\\n]|\\\\[\\\\\"n])*\",?";
+    private static final Pattern SAMPLE =
+            Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{((?:" + LABEL + ")*)})? (\\S+)( -?\\d+)?");
 
     private final Api api;
 
@@ -94,9 +101,8 @@ class MetricsFormatTest {
      */
     @Test
     void metricsPassPrometheusOwnChecker() throws Exception {
-        java.nio.file.Path promtool = java.nio.file.Path.of("/usr/bin/promtool");
-        org.junit.jupiter.api.Assumptions.assumeTrue(
-                java.nio.file.Files.isExecutable(promtool), "promtool is not installed here");
+        Path promtool = Path.of("/usr/bin/promtool");
+        Assumptions.assumeTrue(Files.isExecutable(promtool), "promtool is not installed here");
         Api.Reply r = api.get("/metrics");
         Process p = new ProcessBuilder(promtool.toString(), "check", "metrics")
                 .redirectErrorStream(true)
@@ -104,8 +110,8 @@ class MetricsFormatTest {
         try (var in = p.getOutputStream()) {
             in.write(r.bytes());
         }
-        String report = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertThat(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        String report = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(report).isZero();
         assertThat(report).as("promtool findings").isBlank();
     }

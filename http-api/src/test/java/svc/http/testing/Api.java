@@ -3,8 +3,10 @@ package svc.http.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 import svc.config.Json;
@@ -13,13 +15,13 @@ import svc.config.Json;
 public final class Api {
 
     /** One answer. {@code json()} parses the body (fails the test when it is not JSON). */
-    public record Reply(int status, java.net.http.HttpHeaders headers, byte[] bytes) {
+    public record Reply(int status, HttpHeaders headers, byte[] bytes) {
         public JsonNode json() {
             return Json.parse(text());
         }
 
         public String text() {
-            return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+            return new String(bytes, StandardCharsets.UTF_8);
         }
 
         public Optional<String> header(String name) {

@@ -4,9 +4,11 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import svc.core.platform.Platform;
 import svc.core.platform.StandardParts;
@@ -35,8 +37,7 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
     public final HttpServer production;
     public final Api api;
     public final Api productionApi;
-    private final org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit probes =
-            org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit.create("probes");
+    private final ActorTestKit probes = ActorTestKit.create("probes");
 
     private TestServer() throws Exception {
         home = Files.createTempDirectory("svc-http-test");
@@ -82,11 +83,15 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
 
     /** Retries the assertion until it passes or the deadline is reached: the read side catches up with the journal. */
     public void eventually(int seconds, Runnable assertion) {
-        probes.createTestProbe()
-                .awaitAssert(java.time.Duration.ofSeconds(seconds), java.time.Duration.ofMillis(100), () -> {
-                    assertion.run();
-                    return null;
-                });
+        probes.createTestProbe().awaitAssert(Duration.ofSeconds(seconds), Duration.ofMillis(100), () -> {
+            assertion.run();
+            return null;
+        });
+    }
+
+    /** A WebSocket client on {@code path} of the development server (see {@link StreamClient}). */
+    public StreamClient stream(String path) throws Exception {
+        return StreamClient.open(probes.system(), api.base, path);
     }
 
     @Override
