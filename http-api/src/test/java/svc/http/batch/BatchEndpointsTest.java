@@ -45,7 +45,7 @@ class BatchEndpointsTest {
         assertThat(r.json().path("state").asText()).isEqualTo("running");
 
         String token = api.login(TestServer.ADMIN_EMAIL, TestServer.ADMIN_PASSWORD);
-        StreamClient live = StreamClient.open(api.base, "/api/v1/batch/" + id + "/stream?token=" + token);
+        StreamClient live = server.stream("/api/v1/batch/" + id + "/stream?token=" + token);
         JsonNode end = live.await(m -> m.path("state").asText().equals("succeeded"), 30);
         assertThat(end.path("processed").asInt()).isEqualTo(3);
         live.awaitClose(10);
