@@ -8,9 +8,11 @@ import svc.cli.audit.AuditCommand;
 import svc.cli.auth.LoginCommand;
 import svc.cli.auth.LogoutCommand;
 import svc.cli.auth.WhoamiCommand;
+import svc.cli.batch.BatchCommand;
 import svc.cli.client.ClientEnvironment;
 import svc.cli.client.EnvironmentFactory;
 import svc.cli.completion.CompletionCommand;
+import svc.cli.cron.CronCommand;
 import svc.cli.demo.DemoCommand;
 import svc.cli.deploy.DeployCommand;
 import svc.cli.features.FeaturesCommand;
@@ -37,6 +39,8 @@ import svc.cli.system.HealthCommand;
             WhoamiCommand.class,
             HealthCommand.class,
             PipelinesCommand.class,
+            BatchCommand.class,
+            CronCommand.class,
             ApprovalsCommand.class,
             FeaturesCommand.class,
             CompletionCommand.class,

@@ -7,6 +7,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -46,6 +48,10 @@ import svc.core.agent.AgentEntity;
 import svc.core.agent.AgentProfile;
 import svc.core.agent.AgentRuntime;
 import svc.core.agent.RosterProfiles;
+import svc.core.batch.BatchService;
+import svc.core.batch.Batches;
+import svc.core.cron.Cron;
+import svc.core.cron.CronService;
 import svc.core.crypto.EncryptedCborSerializer;
 import svc.core.gates.GateNotifier;
 import svc.core.gates.GateSweeper;
@@ -106,6 +112,10 @@ public final class Platform implements AutoCloseable {
     private final ActorRef<Admission.Command> admission;
     private final Parts parts;
     private final Tracing tracing;
+    /** Set once while wiring, before the platform is handed out. */
+    private BatchService batches;
+    /** Set once while wiring, before the platform is handed out. */
+    private CronService cron;
 
     private Platform(
             ActorSystem<Void> system,
@@ -250,6 +260,19 @@ public final class Platform implements AutoCloseable {
 
         RunService runs = new RunService(system, database, library, settings.home(), jdbc, settings.askTimeout());
         Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing);
+        platform.batches =
+                Batches.start(system, database, settings, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
+        platform.cron = Cron.start(
+                system,
+                database,
+                runs,
+                platform.toolInvoker(),
+                settings.runsDir(),
+                jdbc,
+                ml,
+                Clock.systemUTC(),
+                config.getBoolean("svc.cron.scheduler"),
+                config.getDuration("svc.cron.tick-interval"));
         CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc).exceptionally(e -> {
             LOG.error("could not wake the runs that were live before the restart: {}", e.getMessage());
             return null;
@@ -373,6 +396,16 @@ public final class Platform implements AutoCloseable {
 
     public RunService runs() {
         return runs;
+    }
+
+    /** Cron jobs (the scheduler singleton ticks them). */
+    public CronService cron() {
+        return cron;
+    }
+
+    /** Batch jobs (submit, read, resume, cancel, results). */
+    public BatchService batches() {
+        return batches;
     }
 
     public ActorRef<Admission.Command> admission() {

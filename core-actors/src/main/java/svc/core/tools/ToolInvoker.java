@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -60,37 +61,53 @@ public final class ToolInvoker {
     public CompletionStage<Outcome> invoke(String runId, String agent, String toolName, JsonNode arguments) {
         AgentProfile profile = agents.find(agent).orElseThrow(() -> new UnknownName("no agent named '" + agent + "'"));
         Tool tool = tools.find(toolName).orElseThrow(() -> new UnknownName("no tool named '" + toolName + "'"));
+        return CompletableFuture.supplyAsync(() -> call(runId, profile, tool, toolName, arguments), blocking);
+    }
+
+    /**
+     * The same call on the caller's thread, for callers already on a blocking dispatcher (a
+     * batch's records). Unknown names throw {@link UnknownName}.
+     */
+    public Outcome invokeHere(String runId, String agent, String toolName, JsonNode arguments) {
+        AgentProfile profile = agents.find(agent).orElseThrow(() -> new UnknownName("no agent named '" + agent + "'"));
+        Tool tool = tools.find(toolName).orElseThrow(() -> new UnknownName("no tool named '" + toolName + "'"));
+        return call(runId, profile, tool, toolName, arguments);
+    }
+
+    /** The first roster agent whose tool list names the tool (whom a batch runs it as by default). */
+    public Optional<String> agentWithTool(String toolName) {
+        return agents.all().stream()
+                .filter(a -> a.tools().contains(toolName))
+                .map(AgentProfile::name)
+                .findFirst();
+    }
+
+    private Outcome call(String runId, AgentProfile profile, Tool tool, String toolName, JsonNode arguments) {
         String args = Json.write(arguments == null ? Json.object() : arguments);
-        return CompletableFuture.supplyAsync(
-                () -> {
-                    String effectiveRun = runId == null || runId.isBlank()
-                            ? "adhoc-" + UUID.randomUUID().toString().substring(0, 8)
-                            : runId;
-                    ToolPermissions.Verdict verdict = permissions.check(effectiveRun, profile.name(), toolName, args);
-                    if (!verdict.allowed()) {
-                        // Outside a run nobody can be asked, so an ASK is refused, naming the rule.
-                        return new Denied(
-                                verdict.source(),
-                                verdict.needsApproval()
-                                        ? verdict.reason() + " (needs a human approval)"
-                                        : verdict.reason());
-                    }
-                    Path dir = settings.runDir(effectiveRun);
-                    try {
-                        Files.createDirectories(dir);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                    ToolContext context = new ToolContext(effectiveRun, profile.name(), dir, Map.of());
-                    ToolResult result;
-                    try {
-                        result = tool.invoke(context, Json.parse(args));
-                    } catch (Exception e) {
-                        result = ToolResult.error(toolName + " failed: "
-                                + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
-                    }
-                    return new Completed(permissions.afterTool(context, toolName, result));
-                },
-                blocking);
+        String effectiveRun = runId == null || runId.isBlank()
+                ? "adhoc-" + UUID.randomUUID().toString().substring(0, 8)
+                : runId;
+        ToolPermissions.Verdict verdict = permissions.check(effectiveRun, profile.name(), toolName, args);
+        if (!verdict.allowed()) {
+            // Outside a run nobody can be asked, so an ASK is refused, naming the rule.
+            return new Denied(
+                    verdict.source(),
+                    verdict.needsApproval() ? verdict.reason() + " (needs a human approval)" : verdict.reason());
+        }
+        Path dir = settings.runDir(effectiveRun);
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ToolContext context = new ToolContext(effectiveRun, profile.name(), dir, Map.of());
+        ToolResult result;
+        try {
+            result = tool.invoke(context, Json.parse(args));
+        } catch (Exception e) {
+            result = ToolResult.error(toolName + " failed: "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+        }
+        return new Completed(permissions.afterTool(context, toolName, result));
     }
 }

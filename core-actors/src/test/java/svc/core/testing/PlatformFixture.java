@@ -7,6 +7,7 @@ import com.typesafe.config.ConfigFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,9 @@ import svc.core.platform.Platform;
 import svc.core.run.RunService;
 import svc.core.run.RunView;
 import svc.core.telemetry.Tracing;
+import svc.core.tools.Tool;
 import svc.core.tools.ToolPermissions;
+import svc.core.tools.ToolRegistry;
 import svc.persistence.approvals.ApprovalRow;
 
 /**
@@ -43,6 +46,8 @@ public final class PlatformFixture implements AutoCloseable {
     public ToolPermissions permissions = ToolPermissions.ALLOW_ALL;
     /** Where spans go; tests of tracing swap in an exporter. */
     public Tracing tracing = Tracing.NOOP;
+    /** Tools registered beside the fake ones (a test's own tool). */
+    public final List<Tool> extraTools = new ArrayList<>();
 
     public PlatformFixture(Path home, FakeToolbox tools) throws Exception {
         this.home = home;
@@ -70,9 +75,15 @@ public final class PlatformFixture implements AutoCloseable {
         platform = Platform.start(
                 config,
                 (s, directory, ml, callbacks) -> new Platform.Parts(
-                        providers.apply(s, callbacks), tools.registry(), permissions, UnaryOperator.identity()),
+                        providers.apply(s, callbacks), registry(), permissions, UnaryOperator.identity()),
                 tracing);
         return platform;
+    }
+
+    private ToolRegistry registry() {
+        ToolRegistry registry = tools.registry();
+        extraTools.forEach(registry::register);
+        return registry;
     }
 
     public void stop() {

@@ -342,6 +342,7 @@ final class Schemas {
                                 dateTime(),
                                 "signature",
                                 str("SHA-256 (hex) over the sorted-key JSON of the receipt without this field"))));
+        s.putAll(JobSchemas.all());
         return s;
     }
 

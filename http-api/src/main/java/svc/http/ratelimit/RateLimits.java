@@ -14,12 +14,16 @@ import svc.governance.permission.Role;
 public record RateLimits(
         boolean enabled, Map<Role, Integer> reads, Map<Role, Integer> writes, int authPerMinute, int pipelinesPerHour) {
 
+    /** Batch submissions and resumes a caller may make an hour (spec: POST /batch/*). */
+    public static final int BATCH_PER_HOUR = 5;
+
     /** The endpoint classes limits are counted by. */
     public enum Bucket {
         AUTH,
         READ,
         WRITE,
-        PIPELINE_CREATE;
+        PIPELINE_CREATE,
+        BATCH;
 
         public String wireName() {
             return name().toLowerCase(Locale.ROOT);
@@ -48,6 +52,7 @@ public record RateLimits(
         return switch (bucket) {
             case AUTH -> new Limit(authPerMinute, Duration.ofMinutes(1));
             case PIPELINE_CREATE -> new Limit(pipelinesPerHour, Duration.ofHours(1));
+            case BATCH -> new Limit(BATCH_PER_HOUR, Duration.ofHours(1));
             case READ -> new Limit(role == null ? 1000 : reads.get(role), Duration.ofMinutes(1));
             case WRITE -> new Limit(role == null ? 100 : writes.get(role), Duration.ofMinutes(1));
         };

@@ -188,6 +188,9 @@ public final class ApiRoute {
         if (e.endpointClass().equals("pipelines.create")) {
             return RateLimits.Bucket.PIPELINE_CREATE;
         }
+        if (e.endpointClass().startsWith("batch.") && e.httpMethod().equals("POST")) {
+            return RateLimits.Bucket.BATCH;
+        }
         return e.httpMethod().equals("GET") ? RateLimits.Bucket.READ : RateLimits.Bucket.WRITE;
     }
 

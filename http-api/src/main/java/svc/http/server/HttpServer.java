@@ -29,7 +29,9 @@ import svc.http.auth.JwtKeys;
 import svc.http.auth.PasswordHasher;
 import svc.http.auth.TokenService;
 import svc.http.auth.Users;
+import svc.http.batch.BatchEndpoints;
 import svc.http.catalog.CatalogEndpoints;
+import svc.http.cron.CronEndpoints;
 import svc.http.governance.GovernanceEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
@@ -38,6 +40,7 @@ import svc.http.ratelimit.RateLimiter;
 import svc.http.stream.RunStreamEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
+import svc.http.telemetry.JobMetrics;
 import svc.http.telemetry.RunMetrics;
 import svc.persistence.denials.DenialRepository;
 
@@ -88,10 +91,14 @@ public final class HttpServer {
         RunMetrics runMetrics =
                 new RunMetrics(metrics, platform.agents(), platform.settings().llmProvider());
         var subscription = runMetrics.attach(platform.liveEvents());
+        JobMetrics jobMetrics = new JobMetrics(metrics);
+        var jobSubscription = jobMetrics.attach(platform.batches().feed());
         // API role denials and agents' tool denials land in the same table; writes go off the request path.
         DenialRepository denialStore = new DenialRepository(platform.database().dataSource());
         DenialSink denials = record -> CompletableFuture.runAsync(() -> denialStore.record(record), blocking);
         FeatureRegistry features = FeatureRegistry.withBuiltIns(env);
+        platform.cron().gate(() -> features.isEnabled(CronEndpoints.FLAG));
+        platform.cron().listen(jobMetrics::cronRun);
 
         List<Endpoint> endpoints = new ArrayList<>();
         endpoints.addAll(new AuthEndpoints(users, tokens).endpoints());
@@ -101,6 +108,8 @@ public final class HttpServer {
                         platform.runs(), platform.liveEvents(), platform.agents(), system, settings.streamBuffer())
                 .endpoints());
         endpoints.addAll(new ApprovalEndpoints(platform.runs()).endpoints());
+        endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
+        endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
@@ -138,7 +147,10 @@ public final class HttpServer {
                 .thenApplyAsync(
                         binding -> {
                             binding.addToCoordinatedShutdown(Duration.ofSeconds(10), system);
-                            return new HttpServer(binding, List.copyOf(endpoints), subscription::close);
+                            return new HttpServer(binding, List.copyOf(endpoints), () -> {
+                                subscription.close();
+                                jobSubscription.close();
+                            });
                         },
                         callbacks);
     }

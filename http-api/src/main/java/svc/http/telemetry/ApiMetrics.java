@@ -23,7 +23,7 @@ import svc.governance.permission.DecisionListener;
  */
 public final class ApiMetrics {
 
-    private final PrometheusRegistry registry = new PrometheusRegistry();
+    final PrometheusRegistry registry = new PrometheusRegistry();
     private final PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
 
     final Counter httpRequests = Counter.builder()

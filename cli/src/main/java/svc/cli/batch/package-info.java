@@ -1,0 +1,2 @@
+/** {@code svc batch ...}: batch jobs through the API. */
+package svc.cli.batch;

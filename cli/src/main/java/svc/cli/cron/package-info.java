@@ -1,0 +1,2 @@
+/** {@code svc cron ...}: cron jobs through the API. */
+package svc.cli.cron;

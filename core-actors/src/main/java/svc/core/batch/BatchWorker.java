@@ -1,0 +1,265 @@
+package svc.core.batch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import svc.config.Json;
+import svc.core.tools.ToolInvoker;
+import svc.ml.train.ServedModel;
+
+/**
+ * The blocking half of a batch: reads the JSONL input a line at a time, runs the records through
+ * the processor and appends one {@code {index, output|error}} line per input line to
+ * {@code results.jsonl}. Neither file is ever held in memory, only the chunk at hand.
+ *
+ * <p>Restart rule. The journal's checkpoint names how many lines the results held and their length
+ * in bytes. On opening, lines written after that checkpoint (a crash came before the next one)
+ * are kept when complete and in sequence, and a torn last line is cut off: a record whose line
+ * was written is never run again, and the next record is the one after the last line. Only a
+ * record in progress when the process stopped runs again, as an agent's unrecorded tool call does.
+ *
+ * <p>Used from one thread at a time (the entity asks for the next chunk only when the last one has
+ * answered); {@link #close} may come from the entity's thread at any moment and makes the next
+ * write fail instead of touching the file, so a worker left over from a stopped system never
+ * writes after a new one has opened the file.
+ */
+final class BatchWorker implements AutoCloseable {
+
+    static final String RESULTS = "results.jsonl";
+
+    /** A chunk's answer: the progress after it, and whether the input has ended. */
+    record Step(Progress progress, boolean done) {}
+
+    /** The worker was closed while a chunk was in progress. */
+    static final class Abandoned extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        Abandoned() {
+            super("the batch worker was closed");
+        }
+    }
+
+    private final String batchId;
+    private final String runId;
+    private final RecordProcessor processor;
+    private final BatchFeed feed;
+    private final BufferedReader input;
+    private final FileChannel channel;
+    private final OutputStream out;
+    private long processed;
+    private long errors;
+    private long bytes;
+    private boolean closed;
+
+    private BatchWorker(
+            String batchId,
+            String runId,
+            RecordProcessor processor,
+            BatchFeed feed,
+            BufferedReader input,
+            FileChannel channel,
+            Progress start) {
+        this.batchId = batchId;
+        this.runId = runId;
+        this.processor = processor;
+        this.feed = feed;
+        this.input = input;
+        this.channel = channel;
+        this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
+        this.processed = start.processed();
+        this.errors = start.errors();
+        this.bytes = start.resultsBytes();
+    }
+
+    /** Opens the batch where its results end (see the restart rule) with the processor of its kind. */
+    static BatchWorker open(String batchId, BatchSpec spec, Progress checkpoint, BatchRuntime runtime)
+            throws IOException {
+        RecordProcessor processor = processor(spec, runtime.tools());
+        Path results = Path.of(spec.dir()).resolve(RESULTS);
+        Files.createDirectories(results.getParent());
+        FileChannel channel =
+                FileChannel.open(results, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        BufferedReader input = null;
+        try {
+            if (channel.size() < checkpoint.resultsBytes()) {
+                throw new IOException(RESULTS + " holds " + channel.size() + " bytes, fewer than the "
+                        + checkpoint.resultsBytes() + " its checkpoint recorded");
+            }
+            Progress start = linesAfter(results, checkpoint);
+            channel.truncate(start.resultsBytes());
+            channel.position(start.resultsBytes());
+            input = Files.newBufferedReader(Path.of(spec.inputPath()), StandardCharsets.UTF_8);
+            for (long i = 0; i < start.processed(); i++) {
+                if (input.readLine() == null) {
+                    throw new IOException("the input has fewer lines than " + RESULTS + " (" + start.processed() + ")");
+                }
+            }
+            return new BatchWorker(batchId, spec.runId(), processor, runtime.feed(), input, channel, start);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            if (input != null) {
+                input.close();
+            }
+            throw e;
+        }
+    }
+
+    private static RecordProcessor processor(BatchSpec spec, ToolInvoker tools) throws IOException {
+        return switch (spec.kind()) {
+            case BatchSpec.ECHO -> new EchoProcessor();
+            case BatchSpec.INFERENCE -> new InferenceProcessor(ServedModel.load(Path.of(spec.modelDir())));
+            case BatchSpec.CUSTOM -> new ToolProcessor(tools, spec.runId(), spec.agent(), spec.tool());
+            default -> throw new IllegalArgumentException("unknown batch kind " + spec.kind());
+        };
+    }
+
+    /** The progress including the complete, in-sequence lines written after the checkpoint. */
+    private static Progress linesAfter(Path results, Progress checkpoint) throws IOException {
+        long processed = checkpoint.processed();
+        long errors = checkpoint.errors();
+        long end = checkpoint.resultsBytes();
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(results))) {
+            in.skipNBytes(end);
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            int b;
+            while ((b = in.read()) != -1) {
+                if (b != '\n') {
+                    line.write(b);
+                    continue;
+                }
+                JsonNode parsed;
+                try {
+                    parsed = Json.parse(line.toString(StandardCharsets.UTF_8));
+                } catch (IllegalArgumentException e) {
+                    break;
+                }
+                if (parsed.path("index").asLong(-1) != processed) {
+                    break;
+                }
+                processed++;
+                errors += parsed.has("error") ? 1 : 0;
+                end += line.size() + 1L;
+                line.reset();
+            }
+        }
+        return new Progress(processed, errors, end);
+    }
+
+    /** Runs up to {@code n} records and writes their lines. */
+    Step chunk(int n) throws IOException {
+        if (processor.oneByOne()) {
+            for (int i = 0; i < n; i++) {
+                String line = input.readLine();
+                if (line == null) {
+                    return new Step(progress(), true);
+                }
+                JsonNode record = parse(line);
+                write(record == null ? invalid(line) : processor.process(record));
+                flush();
+            }
+            return new Step(progress(), false);
+        }
+        List<String> lines = new ArrayList<>(n);
+        String line;
+        while (lines.size() < n && (line = input.readLine()) != null) {
+            lines.add(line);
+        }
+        List<JsonNode> records = new ArrayList<>(lines.size());
+        for (String l : lines) {
+            JsonNode record = parse(l);
+            if (record != null) {
+                records.add(record);
+            }
+        }
+        List<RecordProcessor.Outcome> outcomes = processor.processAll(records);
+        int next = 0;
+        for (String l : lines) {
+            write(parse(l) == null ? invalid(l) : outcomes.get(next++));
+        }
+        flush();
+        return new Step(progress(), lines.size() < n);
+    }
+
+    private static JsonNode parse(String line) {
+        if (line.isBlank()) {
+            return null;
+        }
+        try {
+            return Json.parse(line);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private static RecordProcessor.Outcome invalid(String line) {
+        return RecordProcessor.Outcome.error(line.isBlank() ? "blank line" : "not JSON");
+    }
+
+    /** Lines written so far (at opening: where the restart rule put the start). */
+    Progress progress() {
+        return new Progress(processed, errors, bytes);
+    }
+
+    private void write(RecordProcessor.Outcome outcome) throws IOException {
+        ObjectNode node = Json.object();
+        node.put("index", processed);
+        if (outcome.error() != null) {
+            node.put("error", outcome.error());
+        } else {
+            node.set("output", outcome.output());
+        }
+        byte[] line = (Json.write(node) + "\n").getBytes(StandardCharsets.UTF_8);
+        synchronized (this) {
+            if (closed) {
+                throw new Abandoned();
+            }
+            out.write(line);
+        }
+        bytes += line.length;
+        feed.record(batchId, runId, processed, outcome.error() == null);
+        processed++;
+        errors += outcome.error() == null ? 0 : 1;
+    }
+
+    private synchronized void flush() throws IOException {
+        if (closed) {
+            throw new Abandoned();
+        }
+        out.flush();
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try {
+                out.flush();
+                channel.close();
+            } catch (IOException e) {
+                // the journal's checkpoint, not this file's tail, is what a restart trusts
+            }
+        }
+        try {
+            input.close();
+        } catch (IOException e) {
+            // nothing was written through the reader
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** Cron jobs over HTTP: create, list, read, delete, run now, history. */
+package svc.http.cron;
