@@ -8,7 +8,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashSet;
