@@ -3,6 +3,7 @@ package svc.core.llm.providers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import svc.core.Texts;
 import svc.core.llm.ChatMessage;
 import svc.core.llm.LlmRequest;
 import svc.core.llm.ToolCall;
@@ -160,7 +161,7 @@ public final class ContextCompactor {
 
     private static String shorten(String s) {
         String flat = s.strip().replaceAll("\\s+", " ");
-        return flat.length() <= LINE_MAX_CHARS ? flat : flat.substring(0, LINE_MAX_CHARS - 1) + "…";
+        return flat.length() <= LINE_MAX_CHARS ? flat : Texts.prefix(flat, LINE_MAX_CHARS - 1) + "…";
     }
 
     private static long length(String s) {

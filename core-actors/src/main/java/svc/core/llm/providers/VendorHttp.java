@@ -19,6 +19,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import svc.config.Json;
+import svc.core.Texts;
 import svc.core.llm.LlmException;
 
 /**
@@ -170,7 +171,7 @@ public final class VendorHttp {
             // quoted below
         }
         String flat = body.strip().replaceAll("\\s+", " ");
-        return flat.length() > MAX_DETAIL_CHARS ? flat.substring(0, MAX_DETAIL_CHARS) + "…" : flat;
+        return flat.length() > MAX_DETAIL_CHARS ? Texts.prefix(flat, MAX_DETAIL_CHARS) + "…" : flat;
     }
 
     private String redact(String text) {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import svc.config.Json;
+import svc.core.Texts;
 import svc.core.tools.SimpleTool;
 import svc.core.tools.Tool;
 import svc.core.tools.ToolContext;
@@ -76,7 +77,7 @@ final class ArtifactTools {
         ObjectNode out = Json.object()
                 .put("name", args.path("name").asText())
                 .put("truncated", cut)
-                .put("content", cut ? text.substring(0, MAX_READ_CHARS) : text);
+                .put("content", cut ? Texts.prefix(text, MAX_READ_CHARS) : text);
         return ToolResult.ok(out);
     }
 
