@@ -81,6 +81,37 @@ final class CronRepository {
         }
     }
 
+    /** Brings a built-in job's row to its current definition; the last fired slot stays. */
+    void reschedule(String name, String schedule, String timezone, String kind) {
+        try (Connection c = data.getConnection();
+                PreparedStatement ps = c.prepareStatement(
+                        "UPDATE cron_jobs SET schedule = ?, timezone = ?, kind = ? WHERE name = ?")) {
+            ps.setString(1, schedule);
+            ps.setString(2, timezone);
+            ps.setString(3, kind);
+            ps.setString(4, name);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Whether the job's run of {@code slot} ended (succeeded or failed) and was recorded. */
+    boolean ended(String name, Instant slot) {
+        try (Connection c = data.getConnection();
+                PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM cron_runs WHERE name = ? AND slot = ?"
+                        + " AND status IN ('succeeded', 'failed')")) {
+            ps.setString(1, name);
+            ps.setTimestamp(2, Timestamp.from(slot));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1) > 0;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     void record(CronRun run) {
         try (Connection c = data.getConnection();
                 PreparedStatement ps = c.prepareStatement("INSERT INTO cron_runs (name, slot, trigger_kind, status,"

@@ -49,6 +49,7 @@ import svc.core.agent.AgentRuntime;
 import svc.core.agent.RosterProfiles;
 import svc.core.batch.BatchService;
 import svc.core.batch.Batches;
+import svc.core.cron.BuiltInJob;
 import svc.core.cron.Cron;
 import svc.core.cron.CronService;
 import svc.core.crypto.EncryptedCborSerializer;
@@ -59,6 +60,9 @@ import svc.core.llm.providers.LlmProviders;
 import svc.core.readside.ConversationProjectionHandler;
 import svc.core.readside.PooledJdbcSession;
 import svc.core.readside.RunProjectionHandler;
+import svc.core.retention.RetentionPolicy;
+import svc.core.retention.RetentionSettings;
+import svc.core.retention.RetentionSweep;
 import svc.core.run.RunEntity;
 import svc.core.run.RunRuntime;
 import svc.core.run.RunService;
@@ -115,6 +119,8 @@ public final class Platform implements AutoCloseable {
     private BatchService batches;
     /** Set once while wiring, before the platform is handed out. */
     private CronService cron;
+    /** Set once while wiring, before the platform is handed out. */
+    private RetentionSweep retention;
 
     private Platform(
             ActorSystem<Void> system,
@@ -272,11 +278,27 @@ public final class Platform implements AutoCloseable {
                 Clock.systemUTC(),
                 config.getBoolean("svc.cron.scheduler"),
                 config.getDuration("svc.cron.tick-interval"));
+        platform.retention = startRetention(config, database, runs, settings, platform.cron, ml);
         CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc).exceptionally(e -> {
             LOG.error("could not wake the runs that were live before the restart: {}", e.getMessage());
             return null;
         });
         return platform;
+    }
+
+    /** The retention sweep, and its daily run as the built-in cron job {@value RetentionSweep#JOB}. */
+    private static RetentionSweep startRetention(
+            Config config, Database database, RunService runs, CoreSettings settings, CronService cron, Executor ml) {
+        RetentionSettings retention = RetentionSettings.fromConfig(config);
+        RetentionSweep sweep = RetentionSweep.standard(
+                RetentionPolicy.of(retention), database, runs, settings.home(), settings.runsDir(), ml);
+        if (retention.enabled()) {
+            cron.register(new BuiltInJob(
+                    RetentionSweep.JOB, RetentionSweep.KIND, retention.schedule(), retention.timezone(), sweep::daily));
+        } else {
+            cron.unregister(RetentionSweep.JOB);
+        }
+        return sweep;
     }
 
     private static void startProjections(
@@ -400,6 +422,11 @@ public final class Platform implements AutoCloseable {
     /** Cron jobs (the scheduler singleton ticks them). */
     public CronService cron() {
         return cron;
+    }
+
+    /** The retention sweep (its daily run is the built-in cron job {@value RetentionSweep#JOB}). */
+    public RetentionSweep retention() {
+        return retention;
     }
 
     /** Batch jobs (submit, read, resume, cancel, results). */

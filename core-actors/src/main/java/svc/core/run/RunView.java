@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Map;
 import svc.core.CborSerializable;
 
-/** A run as its entity sees it right now; the API's run record is made from this. */
+/**
+ * A run as its entity sees it right now; the API's run record is made from this. {@code pruned}
+ * says what the retention sweep deleted of a finished run (empty otherwise).
+ */
 public record RunView(
         String runId,
         String state,
@@ -21,5 +24,6 @@ public record RunView(
         double costUsd,
         String failure,
         List<Gate> pendingGates,
-        Map<String, Object> facts)
+        Map<String, Object> facts,
+        List<PruneNote> pruned)
         implements CborSerializable {}
