@@ -31,7 +31,7 @@ import svc.persistence.runs.RunRow;
  * one now, or a dry run that deletes nothing. One sweep at a time on a node; two nodes sweeping
  * at once (a failover) do no harm, since each deletion is idempotent.
  *
- * <p>Order: the file kinds and the agents' journals first, the run's own journal last, so the
+ * <p>Order: the agents' journals and the file kinds first, the run's own journal last, so the
  * run's snapshot (taken when its events are pruned) already holds the other notes.
  */
 public final class RetentionSweep {
@@ -79,16 +79,17 @@ public final class RetentionSweep {
     }
 
     /**
-     * The standard sweep over a platform's data: conversations, agent events, audit PDFs, run
-     * events. Shadow predictions (the champion/challenger deployments' table, not built yet) are
+     * The standard sweep over a platform's data: agent events, conversations, audit PDFs, run
+     * events. The agents' journals go before the conversation files, so that a conversation
+     * projection still catching up cannot write a file again after it was deleted. Shadow predictions (the champion/challenger deployments' table, not built yet) are
      * one more {@link Pruner}: put it in this list, before {@link RunEventsPruner}.
      */
     public static RetentionSweep standard(
             RetentionPolicy policy, Database database, RunService runs, Path home, Path runsDir, Executor blocking) {
         JournalRows journal = new JournalRows(database.dataSource());
         List<Pruner> pruners = List.of(
-                new ConversationPruner(home, runsDir),
                 new AgentEventsPruner(journal),
+                new ConversationPruner(home, runsDir),
                 new AuditPdfPruner(home, runsDir),
                 new RunEventsPruner(journal));
         return new RetentionSweep(pruners, policy, database, runs, new RetentionLog(home), blocking);

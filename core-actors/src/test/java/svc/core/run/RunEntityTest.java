@@ -101,7 +101,8 @@ class RunEntityTest {
                 testKit.system(),
                 RunEntity.create(runId, runtime()),
                 EventSourcedBehaviorTestKit.enabledSerializationSettings()
-                        // Only a finished run is ever stored, as a RunSnapshot (the snapshot test below restarts from one).
+                        // Only a finished run is ever stored, as a RunSnapshot (the snapshot test below restarts from
+                        // one).
                         .withVerifyState(false));
     }
 
