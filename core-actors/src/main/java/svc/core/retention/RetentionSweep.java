@@ -95,6 +95,11 @@ public final class RetentionSweep {
         return new RetentionSweep(pruners, policy, database, runs, new RetentionLog(home), blocking);
     }
 
+    /** The artefact kinds this sweep prunes, in the order it prunes them. */
+    public List<String> kinds() {
+        return pruners.stream().map(Pruner::kind).toList();
+    }
+
     public void listen(Listener listener) {
         listeners.add(listener);
     }

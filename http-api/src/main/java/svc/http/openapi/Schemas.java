@@ -146,7 +146,19 @@ final class Schemas {
                         "cost_usd",
                         number(),
                         "failure",
-                        nullable(str(null))));
+                        nullable(str(null)),
+                        "pruned",
+                        array(ref("PruneNote"))));
+        s.put(
+                "PruneNote",
+                object(
+                        new String[] {"kind", "at", "detail"},
+                        "kind",
+                        enumOf("conversations", "agent_events", "audit_pdfs", "run_events", "shadow_predictions"),
+                        "at",
+                        dateTime(),
+                        "detail",
+                        str(null)));
         s.put(
                 "Decision",
                 object(new String[] {"decision"}, "decision", enumOf("approve", "reject"), "rationale", str(null)));
@@ -264,7 +276,9 @@ final class Schemas {
                 "state",
                 str(null),
                 "reason",
-                str(null));
+                str(null),
+                "pruned",
+                array(str("an artefact kind retention deleted (the final message of a pruned run)")));
         stream = stream.describedAs(
                 "One WebSocket text frame. Agent messages carry agent and seq (the conversation line).");
         s.put("StreamMessage", stream);

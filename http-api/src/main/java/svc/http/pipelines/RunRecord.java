@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.time.Instant;
 import java.util.List;
+import svc.core.run.PruneNote;
 import svc.core.run.RunView;
 import svc.persistence.runs.RunRow;
 
@@ -12,7 +13,9 @@ import svc.persistence.runs.RunRow;
  * The run record of DESIGN.md's contract: {@code run_id, state, template, profile, problem,
  * dataset_path, created_at, updated_at, pending_gates}, plus {@code target},
  * {@code current_node}, {@code cost_usd} and {@code failure}. The entity's view adds
- * {@code sensitive_attributes}; a list item from the read side adds {@code created_by}.
+ * {@code sensitive_attributes} and {@code pruned} (what the retention sweep deleted of a finished
+ * run: {@code [{kind, at, detail}]}, one per artefact kind, empty until then); a list item from the
+ * read side adds {@code created_by}.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record RunRecord(
@@ -30,7 +33,8 @@ public record RunRecord(
         String currentNode,
         double costUsd,
         String failure,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String createdBy) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) String createdBy,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<PruneNote> pruned) {
 
     /** A run as its entity sees it now. */
     public static RunRecord of(RunView v) {
@@ -49,7 +53,8 @@ public record RunRecord(
                 v.currentNode(),
                 v.costUsd(),
                 v.failure(),
-                null);
+                null,
+                v.pruned());
     }
 
     /** A list item from the read side; its pending gates come from the approvals table. */
@@ -69,6 +74,7 @@ public record RunRecord(
                 r.currentNode(),
                 r.costUsd(),
                 r.failure(),
-                r.createdBy());
+                r.createdBy(),
+                null);
     }
 }
