@@ -18,6 +18,7 @@ import svc.cli.deploy.DeployCommand;
 import svc.cli.features.FeaturesCommand;
 import svc.cli.guardrails.GuardrailsCommand;
 import svc.cli.pipelines.PipelinesCommand;
+import svc.cli.retention.RetentionCommand;
 import svc.cli.serve.ServeModelCommand;
 import svc.cli.server.ServerCommand;
 import svc.cli.settings.SettingsCommand;
@@ -41,6 +42,7 @@ import svc.cli.system.HealthCommand;
             PipelinesCommand.class,
             BatchCommand.class,
             CronCommand.class,
+            RetentionCommand.class,
             ApprovalsCommand.class,
             FeaturesCommand.class,
             CompletionCommand.class,

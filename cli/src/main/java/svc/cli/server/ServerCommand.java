@@ -27,6 +27,7 @@ import svc.deployments.Deployment;
 import svc.deployments.Deployments;
 import svc.http.server.HttpServer;
 import svc.http.telemetry.ApiMetrics;
+import svc.library.template.Retention;
 
 /**
  * Starts the platform and the API server, prints one line with the address, and runs until the
@@ -141,9 +142,7 @@ public final class ServerCommand implements Callable<Integer> {
 
     private Config config(Optional<Deployment> deployment) {
         Map<String, Object> overrides = new HashMap<>();
-        // The selected deployment's template governs runs whose request names no template profile.
-        deployment.ifPresent(d ->
-                overrides.put("svc.governance.default-profile", d.template().name()));
+        deployment.ifPresent(d -> overrides.putAll(deploymentSettings(d)));
         if (port != null) {
             overrides.put("svc.http.port", port);
         }
@@ -154,6 +153,23 @@ public final class ServerCommand implements Callable<Integer> {
             overrides.put("svc.home", home);
         }
         return ConfigFactory.parseMap(overrides).withFallback(ConfigFactory.load());
+    }
+
+    /**
+     * What the selected deployment sets: its template governs runs whose request names no
+     * template profile, and its effective retention days (template and overrides) apply to the
+     * runs under that template.
+     */
+    static Map<String, Object> deploymentSettings(Deployment d) {
+        Retention r = d.retention();
+        String template = d.template().name();
+        return Map.of(
+                "svc.governance.default-profile", template,
+                "svc.retention.deployment.template", template,
+                "svc.retention.deployment.conversations-days", r.conversationsDays(),
+                "svc.retention.deployment.run-events-days", r.runEventsDays(),
+                "svc.retention.deployment.audit-pdfs-days", r.auditPdfsDays(),
+                "svc.retention.deployment.shadow-predictions-days", r.shadowPredictionsDays());
     }
 
     /** The innermost message, which names what failed (a bound port, a bad variable). */
