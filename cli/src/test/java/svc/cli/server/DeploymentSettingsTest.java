@@ -22,7 +22,8 @@ class DeploymentSettingsTest {
         Path dir = Files.createDirectories(root.resolve("acme_bank"));
         Files.writeString(
                 dir.resolve("deployment.yaml"),
-                "customer: acme_bank\ntemplate: template/bfsi_baseline@v1.0.0\nretention: {conversations_days: 3650}\n");
+                "customer: acme_bank\ntemplate: template/bfsi_baseline@v1.0.0\n"
+                        + "retention: {conversations_days: 3650}\n");
         Deployment deployment = Deployments.load(dir);
 
         RetentionSettings settings =

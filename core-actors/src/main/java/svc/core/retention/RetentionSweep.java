@@ -81,8 +81,9 @@ public final class RetentionSweep {
     /**
      * The standard sweep over a platform's data: agent events, conversations, audit PDFs, run
      * events. The agents' journals go before the conversation files, so that a conversation
-     * projection still catching up cannot write a file again after it was deleted. Shadow predictions (the champion/challenger deployments' table, not built yet) are
-     * one more {@link Pruner}: put it in this list, before {@link RunEventsPruner}.
+     * projection still catching up cannot write a file again after it was deleted. Shadow
+     * predictions (the champion/challenger deployments' table, not built yet) are one more
+     * {@link Pruner}: put it in this list, before {@link RunEventsPruner}.
      */
     public static RetentionSweep standard(
             RetentionPolicy policy, Database database, RunService runs, Path home, Path runsDir, Executor blocking) {
