@@ -1,5 +1,6 @@
 package svc.core.cron;
 
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -7,8 +8,10 @@ import java.time.Instant;
  * {@code cron_jobs} like any job, so the scheduler singleton fires each of its slots once across
  * the cluster (the same compare-and-set), and it shows in the lists and histories; but the API
  * cannot create, change or delete it, the {@code cron_scheduler} flag does not stop it, and a
- * slot it claimed whose run never ended (the node stopped mid-run) fires again at the next tick,
- * so a restart skips no day of it. Its task must therefore be idempotent.
+ * slot it claimed whose run never ended (the node stopped mid-run) fires again once the claim is
+ * {@link #RERUN_AFTER} old, so a restart skips no day of it. A claim younger than that may be a
+ * run still going on another node (a failover), which must not run twice. Its task must be
+ * idempotent all the same: a run longer than that would be run again beside itself.
  *
  * @param kind the kind shown for it ({@code retention}); no user job can have it
  * @param task what it does at a time: the slot's tick time, or now for a manual run
@@ -20,6 +23,9 @@ public record BuiltInJob(String name, String kind, String schedule, String timez
     public interface Task {
         String run(Instant now) throws Exception;
     }
+
+    /** How old a claim of a slot with no ended run must be before the slot fires again. */
+    public static final Duration RERUN_AFTER = Duration.ofHours(1);
 
     /** Names under this prefix are the platform's; a user job cannot take one. */
     public static final String RESERVED_PREFIX = "svc.";

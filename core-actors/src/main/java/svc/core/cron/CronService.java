@@ -34,7 +34,7 @@ import svc.core.run.RunService.Page;
  *
  * <p>Built-in jobs ({@link BuiltInJob}, registered by the platform at start) follow the same
  * rule, fire whatever the {@code cron_scheduler} flag says, and fire a claimed slot again when
- * its run never ended (see {@link BuiltInJob}).
+ * its run never ended and its claim is older than {@link BuiltInJob#RERUN_AFTER}.
  */
 public final class CronService {
 
@@ -85,7 +85,15 @@ public final class CronService {
         CronSchedule.parse(job.schedule(), job.timezone());
         Instant now = clock.instant();
         CronJob row = new CronJob(
-                job.name(), job.schedule(), job.timezone(), job.kind(), Json.write(Json.object()), "svc", now, now);
+                job.name(),
+                job.schedule(),
+                job.timezone(),
+                job.kind(),
+                Json.write(Json.object()),
+                "svc",
+                now,
+                now,
+                null);
         if (!repository.insert(row)) {
             repository.reschedule(job.name(), job.schedule(), job.timezone(), job.kind());
         }
@@ -133,7 +141,8 @@ public final class CronService {
                             Json.write(params == null ? Json.object() : params),
                             by,
                             now,
-                            now);
+                            now,
+                            null);
                     if (!repository.insert(job)) {
                         throw new RunErrors.Conflict("a cron job named " + name + " exists");
                     }
@@ -219,12 +228,12 @@ public final class CronService {
                     }
                     latest = slot;
                 }
-                if (latest == null && builtIn && unfinished(job)) {
+                if (latest == null && builtIn && reclaimedUnfinished(job, now)) {
                     fired.add(fire(job, job.lastSlot(), "schedule", "the run of this slot never ended; run again", now)
                             .toCompletableFuture());
                     continue;
                 }
-                if (latest == null || !repository.claim(job.name(), job.lastSlot(), latest)) {
+                if (latest == null || !repository.claim(job.name(), job.lastSlot(), latest, now)) {
                     continue;
                 }
                 for (Instant slot : passed) {
@@ -243,13 +252,18 @@ public final class CronService {
     }
 
     /**
-     * A built-in job's claimed slot (not its creation time) that has no ended run and is not
-     * running here: the node that claimed it stopped before the run ended.
+     * A built-in job's claimed slot (not its creation time) that is not running here, was claimed
+     * more than {@link BuiltInJob#RERUN_AFTER} ago and has no ended run: the node that claimed it
+     * stopped before the run ended. Claimed again (compare-and-set on the claim time), so one
+     * ticker runs it.
      */
-    private boolean unfinished(CronJob job) {
+    private boolean reclaimedUnfinished(CronJob job, Instant now) {
         return job.lastSlot().isAfter(job.createdAt())
                 && !inFlight.contains(job.name() + "@" + job.lastSlot())
-                && !repository.ended(job.name(), job.lastSlot());
+                && (job.claimedAt() == null
+                        || job.claimedAt().plus(BuiltInJob.RERUN_AFTER).isBefore(now))
+                && !repository.ended(job.name(), job.lastSlot())
+                && repository.reclaim(job.name(), job.lastSlot(), job.claimedAt(), now);
     }
 
     private CompletionStage<CronRun> fire(CronJob job, Instant slot, String trigger, String note, Instant now) {

@@ -28,7 +28,8 @@ import svc.core.testing.PlatformFixture;
 /**
  * The daily retention sweep is the built-in cron job {@code svc.retention} ({@code 0 3 * * *}
  * UTC): each day's slot fires once whoever ticks (two schedulers during a failover included), a
- * restart neither repeats nor loses a day, a day whose sweep never ended runs again, and neither
+ * restart neither repeats nor loses a day, a day whose sweep never ended runs again (once its
+ * claim is an hour old: before, it may still be running on another node), and neither
  * the {@code cron_scheduler} flag nor the API can stop it. The test moves the time it ticks at.
  */
 class RetentionJobTest {
@@ -96,14 +97,18 @@ class RetentionJobTest {
         });
         assertThat(fx.runDir(run.runId()).resolve("conversations")).doesNotExist();
 
-        // A node claimed the next day and stopped before its sweep ended: the next tick runs it again.
+        // A node claimed the next day and stopped before its sweep ended. While the claim is young
+        // the sweep may still be going on there; once it is an hour old, a tick runs it again.
         Instant day92 = due.plus(Duration.ofDays(1));
-        assertThat(repository().claim(RetentionSweep.JOB, due, day92)).isTrue();
-        assertThat(tick(day92.plusSeconds(60))).singleElement().satisfies(r -> {
+        Instant claimed = day92.plusSeconds(20);
+        assertThat(repository().claim(RetentionSweep.JOB, due, day92, claimed)).isTrue();
+        assertThat(tick(claimed.plus(Duration.ofMinutes(59)))).isEmpty();
+        Instant rerun = claimed.plus(Duration.ofMinutes(61));
+        assertThat(tick(rerun)).singleElement().satisfies(r -> {
             assertThat(r.slot()).isEqualTo(day92);
             assertThat(r.output()).startsWith("the run of this slot never ended");
         });
-        assertThat(tick(day92.plusSeconds(120))).isEmpty();
+        assertThat(tick(rerun.plus(Duration.ofHours(2)))).isEmpty();
 
         // The cron_scheduler flag stops users' jobs, not the platform's.
         cron().gate(() -> false);
