@@ -257,7 +257,8 @@ public final class Platform implements AutoCloseable {
                         GateSweeper.create(database, jdbc, loggingNotifier(), settings.gateSweepInterval()),
                         "approval-sweeper"));
 
-        RunService runs = new RunService(system, database, library, settings.home(), jdbc, settings.askTimeout());
+        RunService runs = new RunService(
+                system, database, library, settings.home(), settings.runsDir(), jdbc, settings.askTimeout());
         Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing);
         platform.batches =
                 Batches.start(system, database, settings, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());

@@ -96,13 +96,14 @@ public final class RunService {
             Database database,
             Library library,
             Path home,
+            Path runsDir,
             Executor blocking,
             Duration askTimeout) {
         this.sharding = ClusterSharding.get(system);
         this.database = database;
         this.library = library;
         this.home = home;
-        this.runsDir = home.resolve("runs");
+        this.runsDir = runsDir;
         this.blocking = blocking;
         this.askTimeout = askTimeout;
         this.callbacks = system.executionContext();
