@@ -1,7 +1,6 @@
 package svc.governance.pii;
 
 import java.util.List;
-import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 import svc.governance.egress.IpAddresses;
 
@@ -44,26 +43,28 @@ public final class Recognizers {
     }
 
     /**
-     * 13-19 digits, contiguous or in groups of four (or Amex/Diners 4-6-5 / 4-6-4) with one kind
-     * of separator; Luhn-valid; first digit 2-6 (the card networks' issuer ranges), so Luhn-valid
-     * reference numbers starting with 0, 1, 7, 8 or 9 are not reported as cards.
+     * Payment card numbers as Presidio reads them, on every length ISO/IEC 7812 allows (12-19
+     * digits): contiguous, or a first group of four followed by groups of 1-7 digits with one kind
+     * of separator (space or hyphen) throughout, which covers 4-4-4-4, 4-6-5 (Amex), 4-6-4
+     * (Diners), 4-4-4-4-3 and the rest. The number must be Luhn-valid, start with 1-6 (the major
+     * industry identifiers of card issuers; Luhn-valid reference numbers starting 0, 7, 8 or 9 are
+     * left alone), and not be 13 digits starting with 1 (a Presidio rule: such runs are seldom
+     * cards). A run that continues, directly or through the same separator, with more digits is a
+     * longer number, not a card: {@code 4111 1111 1111 1111 5678} is not reported. Twelve-digit
+     * numbers rank below Aadhaar, whose checksum is stricter, when both validate.
      */
     public static Recognizer creditCard() {
-        return new RegexRecognizer(
-                PiiType.CREDIT_CARD,
-                CHECKSUM,
-                Pattern.compile(
-                        "(?<![\\w-])(?:\\d{13,19}|\\d{4}([ -])\\d{4}\\1\\d{4}\\1\\d{1,7}|\\d{4}([ -])\\d{6}\\2\\d{4,"
-                                + "5})(?!\\w)"),
-                m -> {
-                    String digits = digitsOf(m.group());
-                    char first = digits.charAt(0);
-                    return digits.length() >= 13
-                            && digits.length() <= 19
-                            && first >= '2'
-                            && first <= '6'
-                            && Checksums.luhnValid(digits);
-                });
+        return new CardRecognizer(CHECKSUM);
+    }
+
+    static boolean validCard(String digits) {
+        char first = digits.charAt(0);
+        return digits.length() >= 12
+                && digits.length() <= 19
+                && first >= '1'
+                && first <= '6'
+                && !(first == '1' && digits.length() == 13)
+                && Checksums.luhnValid(digits);
     }
 
     public static Recognizer iban() {
@@ -98,25 +99,17 @@ public final class Recognizers {
     }
 
     /**
-     * AAA-GG-SSSS with the same separator (hyphen or space) twice; never-issued numbers are not
-     * SSNs: area 000, 666 or 900-999, group 00, serial 0000. Nine bare digits are not reported:
-     * without separators or context they are far more often something else.
+     * US Social Security numbers written AAA-GG-SSSS with the same separator twice (hyphen, space
+     * or dot), or as nine bare digits when an SSN context word ({@code SSN}, {@code social
+     * security}, {@code SS#}, ...) stands at most 30 characters before them on the same line:
+     * nine bare digits alone are far more often something else. Never-issued and invalid numbers
+     * are rejected, as Presidio's recognizer does: area 000, 666 or 900-999 (the ITIN range;
+     * Presidio keeps 9xx areas, the SSA never issues them), group 00, serial 0000, all nine digits
+     * the same, and the published sample numbers 123-45-6789, 987-65-432x, 078-05-1120 (the
+     * Woolworth wallet card) and 219-09-9999 (an SSA pamphlet).
      */
     public static Recognizer usSsn() {
-        return new RegexRecognizer(
-                PiiType.US_SSN,
-                0.85,
-                Pattern.compile("(?<![\\w-])(\\d{3})([- ])(\\d{2})\\2(\\d{4})(?![\\w-])"),
-                Recognizers::validSsn);
-    }
-
-    private static boolean validSsn(MatchResult m) {
-        int area = Integer.parseInt(m.group(1));
-        return area != 0
-                && area != 666
-                && area < 900
-                && !m.group(3).equals("00")
-                && !m.group(4).equals("0000");
+        return new SsnRecognizer(0.85);
     }
 
     /**
