@@ -20,7 +20,8 @@ import svc.config.Json;
  * figures. Two sets: the bundled {@code data/pii/pii_vectors.jsonl} (taken from Presidio's and
  * detect-secrets' tests) and {@code pii_rule_vectors.jsonl} here, one or more cases per rule of the
  * card and SSN recognizers (every card length 12-19, every SSN separator, each invalid-SSN rule)
- * with the look-alikes that must not match. A match counts only with the exact type and span.
+ * with the look-alikes that must not match. A match counts only with the exact type and span. A
+ * third set, {@code hipaa_vectors.jsonl}, does the same for the HIPAA Safe Harbor pack.
  *
  * <p>Run: {@code ./mvnw -B -o -q -pl governance -am verify -Dtest='PiiQualityTest'
  * -Dsurefire.failIfNoSpecifiedTests=false} and read the table on standard output.
@@ -28,9 +29,39 @@ import svc.config.Json;
 class PiiQualityTest {
 
     private static final PiiDetector DETECTOR = PiiDetector.defaults();
+    private static final PiiDetector SAFE_HARBOR = PiiDetector.safeHarbor();
 
     static Stream<MarkedVectors.Vector> ruleVectors() {
         return MarkedVectors.load("pii_rule_vectors.jsonl").stream();
+    }
+
+    static Stream<MarkedVectors.Vector> hipaaVectors() {
+        return MarkedVectors.load("hipaa_vectors.jsonl").stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("hipaaVectors")
+    void eachSafeHarborVectorIsDetectedExactlyByTheSafeHarborPack(MarkedVectors.Vector v) {
+        assertThat(spans(SAFE_HARBOR, v.text())).as(v.note()).containsExactlyElementsOf(v.entities());
+    }
+
+    @Test
+    void safeHarborPrecisionAndRecallPerType() throws IOException {
+        List<MarkedVectors.Vector> hipaa = hipaaVectors().toList();
+        Map<String, int[]> table = score(SAFE_HARBOR, hipaa);
+        System.out.print(format("G4 Safe Harbor pack, hipaa_vectors.jsonl, " + hipaa.size() + " texts", table));
+        int[] total = totals(table);
+        assertThat(total[1]).as("false positives").isZero();
+        assertThat(total[2]).as("missed entities").isZero();
+    }
+
+    @Test
+    void theSafeHarborPackKeepsTheDefaultsResults() throws IOException {
+        List<MarkedVectors.Vector> all = new ArrayList<>(bundledVectors());
+        all.addAll(ruleVectors().toList());
+        List<MarkedVectors.Vector> withoutDates =
+                all.stream().filter(v -> !v.text().contains("2024-05-17")).toList();
+        assertThat(totals(score(SAFE_HARBOR, withoutDates))).containsExactly(totals(score(DETECTOR, withoutDates)));
     }
 
     @ParameterizedTest(name = "{0}")
