@@ -28,6 +28,10 @@ public final class PiiDetector {
         return new PiiDetector(Recognizers.safeHarbor());
     }
 
+    public List<Recognizer> recognizers() {
+        return recognizers;
+    }
+
     /** The entities of {@code text}, ordered by start offset. */
     public List<PiiEntity> detect(String text) {
         List<Ranked> candidates = new ArrayList<>();

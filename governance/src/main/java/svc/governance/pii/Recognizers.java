@@ -95,7 +95,7 @@ public final class Recognizers {
                 v -> true);
     }
 
-    /** {@code http}, {@code https} and {@code ftp} URLs and {@code www.} hosts; trailing punctuation is not part of them. */
+    /** {@code http}, {@code https} and {@code ftp} URLs and {@code www.} hosts, without trailing punctuation. */
     public static Recognizer url() {
         return new RegexRecognizer(
                 PiiType.URL,
@@ -184,7 +184,8 @@ public final class Recognizers {
                 0.7,
                 Pattern.compile(
                         "(?i)(?<![A-Za-z])(?:age[ds]?|aged)\\s*(?:of\\s+)?[:=]?\\s*(?<v>\\d{2,3})(?![\\d.,]\\d|\\d)"
-                                + "|(?<![\\w.])(?<v2>\\d{2,3})(?:[\\s-]*(?:years?|yrs?)[\\s-]*(?:old|of\\s+age)|\\s*(?:yo|y/o|y\\.o\\.))"
+                                + "|(?<![\\w.])(?<v2>\\d{2,3})"
+                                + "(?:[\\s-]*(?:years?|yrs?)[\\s-]*(?:old|of\\s+age)|\\s*(?:yo|y/o|y\\.o\\.))"
                                 + "(?![A-Za-z])"),
                 v -> {
                     int age = Integer.parseInt(v);
