@@ -159,6 +159,7 @@ public final class Platform implements AutoCloseable {
             SecretRedactingFilter.install(logback);
         }
         CoreSettings settings = CoreSettings.fromConfig(config);
+        NotificationSettings notifySettings = NotificationSettings.fromConfig(config);
         DatabaseSettings dbSettings = DatabaseSettings.fromConfig(config);
         Database database = Database.open(dbSettings);
         ActorSystem<Void> system;
@@ -174,7 +175,7 @@ public final class Platform implements AutoCloseable {
             throw e;
         }
         try {
-            return wire(system, database, settings, config, partsFactory, tracing);
+            return wire(system, database, settings, notifySettings, config, partsFactory, tracing);
         } catch (RuntimeException e) {
             system.terminate();
             database.close();
@@ -214,10 +215,10 @@ public final class Platform implements AutoCloseable {
             ActorSystem<Void> system,
             Database database,
             CoreSettings settings,
+            NotificationSettings notifySettings,
             Config config,
             PartsFactory partsFactory,
             Tracing tracing) {
-        NotificationSettings notifySettings = NotificationSettings.fromConfig(config);
         if (config.getStringList("pekko.cluster.seed-nodes").isEmpty()) {
             Cluster cluster = Cluster.get(system);
             cluster.manager().tell(Join.create(cluster.selfMember().address()));

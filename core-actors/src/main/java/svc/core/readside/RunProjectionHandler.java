@@ -139,9 +139,9 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
         Notice notice = null;
         List<String> channels = List.of();
         if (event instanceof RunEntity.GateOpened e) {
-            notice = gateNotice(c, Notice.GATE_CREATED, e.gate().gateId(), e.at(), null);
+            notice = pendingGateNotice(c, Notice.GATE_CREATED, e.gate().gateId(), e.at());
         } else if (event instanceof RunEntity.GateEscalated e) {
-            notice = gateNotice(c, Notice.GATE_ESCALATED, e.gateId(), e.at(), null);
+            notice = pendingGateNotice(c, Notice.GATE_ESCALATED, e.gateId(), e.at());
         } else if (event instanceof RunEntity.GateExpired e) {
             notice = gateNotice(c, Notice.GATE_EXPIRED, e.gateId(), e.at(), "expired without a decision");
         } else if (event instanceof RunEntity.RunPaused e) {
@@ -158,6 +158,15 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
             }
             outbox.owe(c, seq, notice, channels, Instant.now());
         }
+    }
+
+    /**
+     * Events are projected in order, so a gate is still pending when its creation or escalation is;
+     * a decided one means a replay (offsets lost), and nobody is to be asked about it any more.
+     */
+    private Notice pendingGateNotice(Connection c, String kind, String gateId, Instant at) throws SQLException {
+        Notice n = gateNotice(c, kind, gateId, at, null);
+        return n != null && Gate.PENDING.equals(n.gateState()) ? n : null;
     }
 
     private Notice gateNotice(Connection c, String kind, String gateId, Instant at, String reason) throws SQLException {
