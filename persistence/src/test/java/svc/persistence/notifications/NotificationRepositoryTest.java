@@ -13,7 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
 import svc.persistence.Database;
 import svc.persistence.DatabaseSettings;
 
-/** The outbox on the real migrations (H2): one row per event and channel, leases, attempts. */
+/**
+ * The outbox on the real migrations: one row per event and channel, leases, attempts. Runs on H2
+ * here and on PostgreSQL in {@link PostgresNotificationRepositoryTest}.
+ */
 class NotificationRepositoryTest {
 
     private static final Instant T = Instant.parse("2026-01-01T10:00:00Z");
@@ -25,14 +28,19 @@ class NotificationRepositoryTest {
     private Connection c;
     private final NotificationRepository repo = new NotificationRepository();
 
-    @BeforeEach
-    void open() throws Exception {
-        db = Database.open(new DatabaseSettings(
+    /** The database the tests run on. */
+    DatabaseSettings database() throws Exception {
+        return new DatabaseSettings(
                 DatabaseSettings.Kind.H2,
                 "jdbc:h2:file:" + home.resolve("db").toAbsolutePath() + ";DATABASE_TO_UPPER=false",
                 "sa",
                 "",
-                2));
+                2);
+    }
+
+    @BeforeEach
+    void open() throws Exception {
+        db = Database.open(database());
         c = db.connection();
     }
 
