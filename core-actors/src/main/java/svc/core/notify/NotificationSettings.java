@@ -48,17 +48,21 @@ public record NotificationSettings(
         Config n = config.getConfig("svc.notifications");
         List<String> problems = new ArrayList<>();
         List<NotifyChannel> channels = new ArrayList<>();
-        try {
-            for (NotifyChannel c : NotifyChannel.parseList(n.getString("channels"))) {
+        for (String entry : n.getString("channels").split(",")) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            try {
+                NotifyChannel c = NotifyChannel.parse(entry);
                 if (c.deliverable()) {
                     channels.add(c);
                 } else {
                     problems.add("SVC_NOTIFY_CHANNELS: '" + c.wire()
                             + "' names no recipient; write webhook:<url> or email:<address>");
                 }
+            } catch (IllegalArgumentException e) {
+                problems.add("SVC_NOTIFY_CHANNELS: " + e.getMessage());
             }
-        } catch (IllegalArgumentException e) {
-            problems.add("SVC_NOTIFY_CHANNELS: " + e.getMessage());
         }
         Optional<SmtpServer> smtp = Optional.empty();
         String smtpUrl = n.getString("smtp-url");

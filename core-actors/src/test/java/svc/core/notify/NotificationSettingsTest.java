@@ -35,11 +35,13 @@ class NotificationSettingsTest {
                 .extracting(NotifyChannel::wire)
                 .containsExactly("webhook:https://hooks.example.com/svc", "email:ops@example.com");
         assertThatThrownBy(() -> read(Map.of(
-                        "svc.notifications.channels", "email",
+                        "svc.notifications.channels", "email, slack:#ops",
                         "svc.notifications.smtp-url", "http://mail.example.com",
                         "svc.notifications.max-attempts", 0)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("SVC_NOTIFY_CHANNELS: 'email' names no recipient; write webhook:<url> or email:<address>\n"
+                        + "SVC_NOTIFY_CHANNELS: notify channel 'slack:#ops' is not one of webhook:<url>, "
+                        + "email:<address>, webhook, email, dashboard\n"
                         + "SVC_SMTP_URL must start with smtp:// or smtps://\n"
                         + "svc.notifications.max-attempts must be at least 1, got 0");
     }
