@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
@@ -70,13 +71,17 @@ final class Courier {
     }
 
     /** One attempt at {@code row}, unless another dispatcher holds it; never throws. */
-    void attempt(NotificationRow row) {
+    void attempt(NotificationRow due) {
         try {
             Instant now = clock.instant();
+            NotificationRow row;
             try (Connection c = dataSource.getConnection()) {
-                if (!repository.claim(c, row.deliveryId(), owner, now, now.plus(settings.lease()))) {
+                Optional<NotificationRow> claimed =
+                        repository.claim(c, due.deliveryId(), owner, now, now.plus(settings.lease()));
+                if (claimed.isEmpty()) {
                     return;
                 }
+                row = claimed.get();
             }
             int attempt = row.attempts() + 1;
             Outcome outcome = send(row, attempt);
@@ -123,7 +128,7 @@ final class Courier {
             }
             listener.accept(kindOf(row.channel()), kind);
         } catch (RuntimeException | SQLException e) {
-            LOG.error("notification {} could not be attempted: {}", row.deliveryId(), e.toString());
+            LOG.error("notification {} could not be attempted: {}", due.deliveryId(), e.toString());
         }
     }
 

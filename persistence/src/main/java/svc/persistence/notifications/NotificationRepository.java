@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The {@code notifications} outbox and its {@code notification_attempts}. The run projection
@@ -59,16 +60,27 @@ public final class NotificationRepository {
         }
     }
 
-    /** Takes the row for {@code owner} until {@code until}; false if another owner holds it or it is done. */
-    public boolean claim(Connection c, String deliveryId, String owner, Instant now, Instant until)
+    /**
+     * Takes the row for {@code owner} until {@code until} and returns it as it is now (its attempts
+     * so far may differ from a list read earlier); empty if it is not due, held by another owner or done.
+     */
+    public Optional<NotificationRow> claim(Connection c, String deliveryId, String owner, Instant now, Instant until)
             throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("UPDATE notifications SET lease_owner = ?, lease_until = ?"
-                + " WHERE delivery_id = ? AND " + LIVE + " AND (lease_until IS NULL OR lease_until < ?)")) {
+                + " WHERE delivery_id = ? AND " + LIVE + " AND next_attempt_at <= ?"
+                + " AND (lease_until IS NULL OR lease_until < ?)")) {
             ps.setString(1, owner);
             ps.setTimestamp(2, Timestamp.from(until));
             ps.setString(3, deliveryId);
             ps.setTimestamp(4, Timestamp.from(now));
-            return ps.executeUpdate() == 1;
+            ps.setTimestamp(5, Timestamp.from(now));
+            if (ps.executeUpdate() != 1) {
+                return Optional.empty();
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT * FROM notifications WHERE delivery_id = ?")) {
+            ps.setString(1, deliveryId);
+            return rows(ps).stream().findFirst();
         }
     }
 
