@@ -52,10 +52,13 @@ import svc.core.batch.Batches;
 import svc.core.cron.Cron;
 import svc.core.cron.CronService;
 import svc.core.crypto.EncryptedCborSerializer;
-import svc.core.gates.GateNotifier;
 import svc.core.gates.GateSweeper;
 import svc.core.llm.LlmProvider;
 import svc.core.llm.providers.LlmProviders;
+import svc.core.notify.NotificationOutbox;
+import svc.core.notify.NotificationService;
+import svc.core.notify.NotificationSettings;
+import svc.core.notify.Notifications;
 import svc.core.readside.ConversationProjectionHandler;
 import svc.core.readside.PooledJdbcSession;
 import svc.core.readside.RunProjectionHandler;
@@ -77,7 +80,8 @@ import svc.persistence.DatabaseSettings;
 /**
  * The running platform: database migrated, actor system up as a (single-node unless seed nodes
  * are configured) cluster, runs and agents sharded, projections feeding the read side, the
- * admission queue and the approval sweep as singletons, and live runs woken after a restart.
+ * admission queue, the approval sweep and the notification dispatcher as singletons, and live
+ * runs woken after a restart.
  * Straight-line wiring only; every behaviour lives in its own class.
  */
 public final class Platform implements AutoCloseable {
@@ -115,6 +119,8 @@ public final class Platform implements AutoCloseable {
     private BatchService batches;
     /** Set once while wiring, before the platform is handed out. */
     private CronService cron;
+    /** Set once while wiring, before the platform is handed out. */
+    private NotificationService notifications;
 
     private Platform(
             ActorSystem<Void> system,
@@ -153,6 +159,7 @@ public final class Platform implements AutoCloseable {
             SecretRedactingFilter.install(logback);
         }
         CoreSettings settings = CoreSettings.fromConfig(config);
+        NotificationSettings notifySettings = NotificationSettings.fromConfig(config);
         DatabaseSettings dbSettings = DatabaseSettings.fromConfig(config);
         Database database = Database.open(dbSettings);
         ActorSystem<Void> system;
@@ -168,7 +175,7 @@ public final class Platform implements AutoCloseable {
             throw e;
         }
         try {
-            return wire(system, database, settings, config, partsFactory, tracing);
+            return wire(system, database, settings, notifySettings, config, partsFactory, tracing);
         } catch (RuntimeException e) {
             system.terminate();
             database.close();
@@ -208,6 +215,7 @@ public final class Platform implements AutoCloseable {
             ActorSystem<Void> system,
             Database database,
             CoreSettings settings,
+            NotificationSettings notifySettings,
             Config config,
             PartsFactory partsFactory,
             Tracing tracing) {
@@ -251,11 +259,16 @@ public final class Platform implements AutoCloseable {
                         hub.agentFeed(),
                         tracing));
 
-        startProjections(system, database, settings, directory, parts.scrubber());
+        startProjections(
+                system,
+                database,
+                settings,
+                directory,
+                parts.scrubber(),
+                new NotificationOutbox(notifySettings.channels()));
         ClusterSingleton.get(system)
                 .init(SingletonActor.of(
-                        GateSweeper.create(database, jdbc, loggingNotifier(), settings.gateSweepInterval()),
-                        "approval-sweeper"));
+                        GateSweeper.create(database, jdbc, settings.gateSweepInterval()), "approval-sweeper"));
 
         RunService runs = new RunService(
                 system, database, library, settings.home(), settings.runsDir(), jdbc, settings.askTimeout());
@@ -273,6 +286,7 @@ public final class Platform implements AutoCloseable {
                 Clock.systemUTC(),
                 config.getBoolean("svc.cron.scheduler"),
                 config.getDuration("svc.cron.tick-interval"));
+        platform.notifications = Notifications.start(system, database, notifySettings, jdbc, Clock.systemUTC());
         CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc).exceptionally(e -> {
             LOG.error("could not wake the runs that were live before the restart: {}", e.getMessage());
             return null;
@@ -285,7 +299,8 @@ public final class Platform implements AutoCloseable {
             Database database,
             CoreSettings settings,
             AgentDirectory directory,
-            UnaryOperator<String> scrubber) {
+            UnaryOperator<String> scrubber,
+            NotificationOutbox outbox) {
         Supplier<PooledJdbcSession> sessions = () -> new PooledJdbcSession(database.dataSource());
         try {
             JdbcProjection.createTablesIfNotExists(sessions, system)
@@ -298,7 +313,7 @@ public final class Platform implements AutoCloseable {
                 ProjectionId.of("runs", RunEntity.TAG),
                 EventSourcedProvider.<RunEntity.Event>eventsByTag(system, JdbcReadJournal.Identifier(), RunEntity.TAG),
                 sessions,
-                () -> new RunProjectionHandler(settings.runsDir()),
+                () -> new RunProjectionHandler(settings.runsDir(), outbox),
                 system);
         // Conversation lines reach disk every 10 messages or every second, whichever comes first.
         var conversationProjection = JdbcProjection.groupedWithin(
@@ -325,11 +340,6 @@ public final class Platform implements AutoCloseable {
                         i -> ProjectionBehavior.create(conversationProjection),
                         ShardedDaemonProcessSettings.create(system),
                         Optional.of(ProjectionBehavior.stopMessage()));
-    }
-
-    private static GateNotifier loggingNotifier() {
-        return gate -> LOG.info(
-                "approval gate {} of run {} escalated; notify {}", gate.gateId(), gate.runId(), gate.notifyChannels());
     }
 
     /**
@@ -401,6 +411,11 @@ public final class Platform implements AutoCloseable {
     /** Cron jobs (the scheduler singleton ticks them). */
     public CronService cron() {
         return cron;
+    }
+
+    /** Notification deliveries (the outbox the dispatcher singleton works). */
+    public NotificationService notifications() {
+        return notifications;
     }
 
     /** Batch jobs (submit, read, resume, cancel, results). */

@@ -33,6 +33,7 @@ import svc.http.batch.BatchEndpoints;
 import svc.http.catalog.CatalogEndpoints;
 import svc.http.cron.CronEndpoints;
 import svc.http.governance.GovernanceEndpoints;
+import svc.http.notifications.NotificationEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
 import svc.http.pipelines.PipelineEndpoints;
@@ -41,6 +42,7 @@ import svc.http.stream.RunStreamEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
 import svc.http.telemetry.JobMetrics;
+import svc.http.telemetry.NotificationMetrics;
 import svc.http.telemetry.RunMetrics;
 import svc.persistence.denials.DenialRepository;
 
@@ -99,6 +101,7 @@ public final class HttpServer {
         FeatureRegistry features = FeatureRegistry.withBuiltIns(env);
         platform.cron().gate(() -> features.isEnabled(CronEndpoints.FLAG));
         platform.cron().listen(jobMetrics::cronRun);
+        new NotificationMetrics(metrics).attach(platform.notifications());
 
         List<Endpoint> endpoints = new ArrayList<>();
         endpoints.addAll(new AuthEndpoints(users, tokens).endpoints());
@@ -110,6 +113,7 @@ public final class HttpServer {
         endpoints.addAll(new ApprovalEndpoints(platform.runs()).endpoints());
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
+        endpoints.addAll(new NotificationEndpoints(platform.notifications()).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
