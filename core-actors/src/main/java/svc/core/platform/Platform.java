@@ -73,6 +73,7 @@ import svc.library.asset.Library;
 import svc.library.roster.Roster;
 import svc.persistence.Database;
 import svc.persistence.DatabaseSettings;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * The running platform: database migrated, actor system up as a (single-node unless seed nodes
@@ -111,6 +112,7 @@ public final class Platform implements AutoCloseable {
     private final ActorRef<Admission.Command> admission;
     private final Parts parts;
     private final Tracing tracing;
+    private final WorkingCopy files;
     /** Set once while wiring, before the platform is handed out. */
     private BatchService batches;
     /** Set once while wiring, before the platform is handed out. */
@@ -125,7 +127,8 @@ public final class Platform implements AutoCloseable {
             RunService runs,
             ActorRef<Admission.Command> admission,
             Parts parts,
-            Tracing tracing) {
+            Tracing tracing,
+            WorkingCopy files) {
         this.system = system;
         this.database = database;
         this.settings = settings;
@@ -135,6 +138,7 @@ public final class Platform implements AutoCloseable {
         this.admission = admission;
         this.parts = parts;
         this.tracing = tracing;
+        this.files = files;
     }
 
     /**
@@ -220,6 +224,8 @@ public final class Platform implements AutoCloseable {
         Library library = Library.builtIn();
         AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
         Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database);
+        WorkingCopy files = WorkingCopy.open(settings.artifactStore());
+        LOG.info("run files: {}", settings.artifactStore().describe());
         LiveEventHub hub = new LiveEventHub();
 
         // The entities reach one another only through these ports (see svc.core.task).
@@ -249,17 +255,19 @@ public final class Platform implements AutoCloseable {
                         runPort,
                         AgentEntity.shardedMail(system),
                         hub.agentFeed(),
-                        tracing));
+                        tracing,
+                        files));
 
-        startProjections(system, database, settings, directory, parts.scrubber());
+        startProjections(system, database, files, directory, parts.scrubber());
         ClusterSingleton.get(system)
                 .init(SingletonActor.of(
                         GateSweeper.create(database, jdbc, loggingNotifier(), settings.gateSweepInterval()),
                         "approval-sweeper"));
 
-        RunService runs = new RunService(
-                system, database, library, settings.home(), settings.runsDir(), jdbc, settings.askTimeout());
-        Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing);
+        RunService runs =
+                new RunService(system, database, library, settings.home(), files, jdbc, settings.askTimeout());
+        Platform platform =
+                new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing, files);
         platform.batches =
                 Batches.start(system, database, settings, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
         platform.cron = Cron.start(
@@ -267,7 +275,7 @@ public final class Platform implements AutoCloseable {
                 database,
                 runs,
                 platform.toolInvoker(),
-                settings.runsDir(),
+                files,
                 jdbc,
                 ml,
                 Clock.systemUTC(),
@@ -283,7 +291,7 @@ public final class Platform implements AutoCloseable {
     private static void startProjections(
             ActorSystem<Void> system,
             Database database,
-            CoreSettings settings,
+            WorkingCopy files,
             AgentDirectory directory,
             UnaryOperator<String> scrubber) {
         Supplier<PooledJdbcSession> sessions = () -> new PooledJdbcSession(database.dataSource());
@@ -298,7 +306,7 @@ public final class Platform implements AutoCloseable {
                 ProjectionId.of("runs", RunEntity.TAG),
                 EventSourcedProvider.<RunEntity.Event>eventsByTag(system, JdbcReadJournal.Identifier(), RunEntity.TAG),
                 sessions,
-                () -> new RunProjectionHandler(settings.runsDir()),
+                () -> new RunProjectionHandler(files),
                 system);
         // Conversation lines reach disk every 10 messages or every second, whichever comes first.
         var conversationProjection = JdbcProjection.groupedWithin(
@@ -306,7 +314,7 @@ public final class Platform implements AutoCloseable {
                         EventSourcedProvider.<AgentEntity.Event>eventsByTag(
                                 system, JdbcReadJournal.Identifier(), AgentEntity.TAG),
                         sessions,
-                        () -> new ConversationProjectionHandler(settings.runsDir(), directory, scrubber),
+                        () -> new ConversationProjectionHandler(files, directory, scrubber),
                         system)
                 .withGroup(10, Duration.ofSeconds(1));
         ShardedDaemonProcess.get(system)
@@ -429,7 +437,13 @@ public final class Platform implements AutoCloseable {
                 directory,
                 parts.tools(),
                 parts.permissions(),
-                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher")));
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher")),
+                files);
+    }
+
+    /** The artefact store and this node's working copy of it (SVC_ARTIFACT_STORE). */
+    public WorkingCopy files() {
+        return files;
     }
 
     /** Stops the actor system (waiting for it) and closes the database pool. */
@@ -443,5 +457,6 @@ public final class Platform implements AutoCloseable {
         }
         database.close();
         tracing.close();
+        files.close();
     }
 }

@@ -35,6 +35,9 @@ public interface ArtifactStore extends AutoCloseable {
         return stat(key).isPresent();
     }
 
+    /** Every key that starts with the prefix (a plain string prefix), sorted; no bytes are read. */
+    List<String> keys(String prefix) throws IOException;
+
     /** Every key that starts with the prefix (a plain string prefix), sorted, with size and SHA-256. */
     List<Entry> list(String prefix) throws IOException;
 

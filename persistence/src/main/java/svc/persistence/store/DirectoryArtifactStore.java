@@ -138,7 +138,8 @@ public final class DirectoryArtifactStore implements ArtifactStore {
     }
 
     /** Keys under the prefix: the walk starts at the prefix's last directory, then filters by string. */
-    private List<String> keys(String prefix) throws IOException {
+    @Override
+    public List<String> keys(String prefix) throws IOException {
         return keys(prefix, true);
     }
 

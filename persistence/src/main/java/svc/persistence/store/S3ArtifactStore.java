@@ -217,7 +217,8 @@ public final class S3ArtifactStore implements ArtifactStore {
         return prefix + Keys.check(key);
     }
 
-    private List<String> keys(String keyPrefix) throws IOException {
+    @Override
+    public List<String> keys(String keyPrefix) throws IOException {
         Keys.checkPrefix(keyPrefix);
         List<String> keys = new ArrayList<>();
         try {
