@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -34,6 +35,13 @@ public interface ArtifactStore extends AutoCloseable {
     default boolean exists(String key) throws IOException {
         return stat(key).isPresent();
     }
+
+    /**
+     * Every key that starts with the prefix with an opaque version that changes whenever its bytes
+     * do (S3: the ETag of the listing; a directory: size and modification time), in one listing
+     * and without reading the bytes: what a working copy compares before it asks for more.
+     */
+    Map<String, String> versions(String prefix) throws IOException;
 
     /** Every key that starts with the prefix (a plain string prefix), sorted; no bytes are read. */
     List<String> keys(String prefix) throws IOException;

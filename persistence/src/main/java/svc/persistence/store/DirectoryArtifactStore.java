@@ -7,11 +7,15 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import svc.governance.signing.Digests;
 
@@ -87,6 +91,20 @@ public final class DirectoryArtifactStore implements ArtifactStore {
         List<Entry> out = new ArrayList<>();
         for (String key : keys(prefix)) {
             stat(key).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    @Override
+    public Map<String, String> versions(String prefix) throws IOException {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String key : keys(prefix)) {
+            try {
+                BasicFileAttributes a = Files.readAttributes(file(key), BasicFileAttributes.class);
+                out.put(key, a.size() + "-" + a.lastModifiedTime().to(TimeUnit.NANOSECONDS));
+            } catch (NoSuchFileException e) {
+                // removed since the walk
+            }
         }
         return out;
     }

@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
@@ -163,6 +164,24 @@ public final class S3ArtifactStore implements ArtifactStore {
         List<Entry> out = new ArrayList<>();
         for (String key : keys(keyPrefix)) {
             stat(key).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    @Override
+    public Map<String, String> versions(String keyPrefix) throws IOException {
+        Keys.checkPrefix(keyPrefix);
+        Map<String, String> out = new TreeMap<>();
+        try {
+            for (S3Object o : s3.listObjectsV2Paginator(b -> b.bucket(bucket).prefix(prefix + keyPrefix))
+                    .contents()) {
+                String key = o.key().substring(prefix.length());
+                if (!key.isEmpty() && !key.endsWith("/") && !key.endsWith(".tmp")) {
+                    out.put(key, o.eTag() + "-" + o.size());
+                }
+            }
+        } catch (SdkException e) {
+            throw failure("list", keyPrefix, e);
         }
         return out;
     }

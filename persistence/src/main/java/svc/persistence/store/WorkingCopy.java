@@ -36,8 +36,15 @@ import svc.governance.signing.Digests;
  */
 public final class WorkingCopy implements AutoCloseable {
 
-    /** What this node last exchanged with the store for one file. */
-    private record Known(long size, long modified, String sha256) {}
+    /**
+     * What this node last exchanged with the store for one file; {@code version} is the store's
+     * version token when known (null right after a push, learnt at the next pull).
+     */
+    private record Known(long size, long modified, String sha256, String version) {
+        Known withVersion(String v) {
+            return new Known(size, modified, sha256, v);
+        }
+    }
 
     private final ArtifactStore store;
     private final Path root;
@@ -89,20 +96,34 @@ public final class WorkingCopy implements AutoCloseable {
         Map<String, Known> known = known(runId);
         synchronized (known) {
             try {
-                for (ArtifactStore.Entry e : store.list(runId + "/" + under)) {
-                    String rel = e.key().substring(runId.length() + 1);
+                // One listing answers for most files; only a version this node has not seen costs a
+                // stat (the SHA-256), and only different bytes a download.
+                for (Map.Entry<String, String> v :
+                        store.versions(runId + "/" + under).entrySet()) {
+                    String key = v.getKey();
+                    String rel = key.substring(runId.length() + 1);
                     Path local = runDir(runId).resolve(rel);
                     Known k = known.get(rel);
-                    if (k != null && k.sha256().equals(e.sha256()) && Files.exists(local)) {
-                        // This node has that version, or a newer one of its own that a push will send.
+                    boolean present = Files.isRegularFile(local);
+                    if (k != null && v.getValue().equals(k.version()) && present) {
                         continue;
                     }
-                    if (k == null && Files.isRegularFile(local) && sha256(local).equals(e.sha256())) {
-                        known.put(rel, seen(local, e.sha256()));
+                    Optional<ArtifactStore.Entry> e = store.stat(key);
+                    if (e.isEmpty()) {
                         continue;
                     }
-                    download(e.key(), local);
-                    known.put(rel, seen(local, e.sha256()));
+                    String sha = e.get().sha256();
+                    if (k != null && k.sha256().equals(sha) && present) {
+                        // This node has those bytes, or a newer version of its own that a push will send.
+                        known.put(rel, k.withVersion(v.getValue()));
+                        continue;
+                    }
+                    if (k == null && present && sha256(local).equals(sha)) {
+                        known.put(rel, seen(local, sha, v.getValue()));
+                        continue;
+                    }
+                    download(key, local);
+                    known.put(rel, seen(local, sha, v.getValue()));
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot bring run " + runId + " from " + store.describe(), e);
@@ -180,7 +201,7 @@ public final class WorkingCopy implements AutoCloseable {
             }
             String sha = sha256(file);
             if (k != null && k.sha256().equals(sha)) {
-                known.put(rel, new Known(before.size(), modified, sha));
+                known.put(rel, new Known(before.size(), modified, sha, k.version()));
                 return;
             }
             ArtifactStore.Entry stored;
@@ -193,7 +214,7 @@ public final class WorkingCopy implements AutoCloseable {
                 }
                 throw e;
             }
-            known.put(rel, new Known(before.size(), modified, stored.sha256()));
+            known.put(rel, new Known(before.size(), modified, stored.sha256(), null));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot send " + runId + "/" + rel + " to " + store.describe(), e);
         }
@@ -223,9 +244,9 @@ public final class WorkingCopy implements AutoCloseable {
         }
     }
 
-    private static Known seen(Path local, String sha) throws IOException {
+    private static Known seen(Path local, String sha, String version) throws IOException {
         BasicFileAttributes a = Files.readAttributes(local, BasicFileAttributes.class);
-        return new Known(a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS), sha);
+        return new Known(a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS), sha, version);
     }
 
     private static String sha256(Path file) throws IOException {

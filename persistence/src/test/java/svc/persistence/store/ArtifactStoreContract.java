@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -92,6 +93,23 @@ abstract class ArtifactStoreContract {
                 .containsExactly("run-1/metrics.json");
         assertThat(store().list("run-2/")).isEmpty();
         assertThat(store().list("")).hasSize(4);
+    }
+
+    @Test
+    void versionsChangeWithTheBytesAndOnlyThen() throws Exception {
+        store().put("run-1/a.json", file("a1", "one".getBytes(StandardCharsets.UTF_8)));
+        store().put("run-1/b.json", file("b1", "two".getBytes(StandardCharsets.UTF_8)));
+        store().put("run-2/c.json", file("c1", "other".getBytes(StandardCharsets.UTF_8)));
+
+        Map<String, String> first = store().versions("run-1/");
+        assertThat(first).containsOnlyKeys("run-1/a.json", "run-1/b.json");
+        assertThat(store().versions("run-1/")).isEqualTo(first);
+
+        store().put("run-1/a.json", file("a2", "three!".getBytes(StandardCharsets.UTF_8)));
+        Map<String, String> second = store().versions("run-1/");
+        assertThat(second.get("run-1/a.json")).isNotEqualTo(first.get("run-1/a.json"));
+        assertThat(second.get("run-1/b.json")).isEqualTo(first.get("run-1/b.json"));
+        assertThat(store().keys("run-1/")).containsExactly("run-1/a.json", "run-1/b.json");
     }
 
     @Test
