@@ -76,6 +76,7 @@ import svc.library.asset.Library;
 import svc.library.roster.Roster;
 import svc.persistence.Database;
 import svc.persistence.DatabaseSettings;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * The running platform: database migrated, actor system up as a (single-node unless seed nodes
@@ -115,6 +116,7 @@ public final class Platform implements AutoCloseable {
     private final ActorRef<Admission.Command> admission;
     private final Parts parts;
     private final Tracing tracing;
+    private final WorkingCopy files;
     /** Set once while wiring, before the platform is handed out. */
     private BatchService batches;
     /** Set once while wiring, before the platform is handed out. */
@@ -131,7 +133,8 @@ public final class Platform implements AutoCloseable {
             RunService runs,
             ActorRef<Admission.Command> admission,
             Parts parts,
-            Tracing tracing) {
+            Tracing tracing,
+            WorkingCopy files) {
         this.system = system;
         this.database = database;
         this.settings = settings;
@@ -141,6 +144,7 @@ public final class Platform implements AutoCloseable {
         this.admission = admission;
         this.parts = parts;
         this.tracing = tracing;
+        this.files = files;
     }
 
     /**
@@ -228,6 +232,8 @@ public final class Platform implements AutoCloseable {
         Library library = Library.builtIn();
         AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
         Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database);
+        WorkingCopy files = WorkingCopy.open(settings.artifactStore());
+        LOG.info("run files: {}", settings.artifactStore().describe());
         LiveEventHub hub = new LiveEventHub();
 
         // The entities reach one another only through these ports (see svc.core.task).
@@ -257,12 +263,13 @@ public final class Platform implements AutoCloseable {
                         runPort,
                         AgentEntity.shardedMail(system),
                         hub.agentFeed(),
-                        tracing));
+                        tracing,
+                        files));
 
         startProjections(
                 system,
                 database,
-                settings,
+                files,
                 directory,
                 parts.scrubber(),
                 new NotificationOutbox(notifySettings.channels()));
@@ -270,9 +277,10 @@ public final class Platform implements AutoCloseable {
                 .init(SingletonActor.of(
                         GateSweeper.create(database, jdbc, settings.gateSweepInterval()), "approval-sweeper"));
 
-        RunService runs = new RunService(
-                system, database, library, settings.home(), settings.runsDir(), jdbc, settings.askTimeout());
-        Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing);
+        RunService runs =
+                new RunService(system, database, library, settings.home(), files, jdbc, settings.askTimeout());
+        Platform platform =
+                new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing, files);
         platform.batches =
                 Batches.start(system, database, settings, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
         platform.cron = Cron.start(
@@ -280,7 +288,7 @@ public final class Platform implements AutoCloseable {
                 database,
                 runs,
                 platform.toolInvoker(),
-                settings.runsDir(),
+                files,
                 jdbc,
                 ml,
                 Clock.systemUTC(),
@@ -297,7 +305,7 @@ public final class Platform implements AutoCloseable {
     private static void startProjections(
             ActorSystem<Void> system,
             Database database,
-            CoreSettings settings,
+            WorkingCopy files,
             AgentDirectory directory,
             UnaryOperator<String> scrubber,
             NotificationOutbox outbox) {
@@ -313,7 +321,7 @@ public final class Platform implements AutoCloseable {
                 ProjectionId.of("runs", RunEntity.TAG),
                 EventSourcedProvider.<RunEntity.Event>eventsByTag(system, JdbcReadJournal.Identifier(), RunEntity.TAG),
                 sessions,
-                () -> new RunProjectionHandler(settings.runsDir(), outbox),
+                () -> new RunProjectionHandler(files, outbox),
                 system);
         // Conversation lines reach disk every 10 messages or every second, whichever comes first.
         var conversationProjection = JdbcProjection.groupedWithin(
@@ -321,7 +329,7 @@ public final class Platform implements AutoCloseable {
                         EventSourcedProvider.<AgentEntity.Event>eventsByTag(
                                 system, JdbcReadJournal.Identifier(), AgentEntity.TAG),
                         sessions,
-                        () -> new ConversationProjectionHandler(settings.runsDir(), directory, scrubber),
+                        () -> new ConversationProjectionHandler(files, directory, scrubber),
                         system)
                 .withGroup(10, Duration.ofSeconds(1));
         ShardedDaemonProcess.get(system)
@@ -444,7 +452,13 @@ public final class Platform implements AutoCloseable {
                 directory,
                 parts.tools(),
                 parts.permissions(),
-                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher")));
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher")),
+                files);
+    }
+
+    /** The artefact store and this node's working copy of it (SVC_ARTIFACT_STORE). */
+    public WorkingCopy files() {
+        return files;
     }
 
     /** Stops the actor system (waiting for it) and closes the database pool. */
@@ -458,5 +472,6 @@ public final class Platform implements AutoCloseable {
         }
         database.close();
         tracing.close();
+        files.close();
     }
 }

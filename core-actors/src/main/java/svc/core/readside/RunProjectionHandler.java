@@ -25,6 +25,7 @@ import svc.persistence.approvals.ApprovalRow;
 import svc.persistence.lineage.LineageRepository;
 import svc.persistence.runs.RunRepository;
 import svc.persistence.runs.RunRow;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * Keeps the {@code runs} and {@code approvals} tables, and each run's {@code approvals.json},
@@ -38,11 +39,11 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
     private final RunRepository runs = new RunRepository();
     private final ApprovalRepository approvals = new ApprovalRepository();
     private final LineageRepository lineage = new LineageRepository();
-    private final Path runsDir;
+    private final WorkingCopy files;
     private final NotificationOutbox outbox;
 
-    public RunProjectionHandler(Path runsDir, NotificationOutbox outbox) {
-        this.runsDir = runsDir;
+    public RunProjectionHandler(WorkingCopy files, NotificationOutbox outbox) {
+        this.files = files;
         this.outbox = outbox;
     }
 
@@ -237,7 +238,7 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
     /** approvals.json holds every gate of the run with who decided, when and why. */
     private void writeApprovalsFile(Connection c, String runId) throws SQLException, IOException {
         List<ApprovalRow> gates = approvals.list(c, null, runId, 1000, 0);
-        Path dir = runsDir.resolve(runId);
+        Path dir = files.runDir(runId);
         Files.createDirectories(dir);
         Path tmp = dir.resolve("approvals.json.tmp");
         var root = Json.object().put("run_id", runId);
@@ -250,5 +251,7 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
                 dir.resolve("approvals.json"),
                 StandardCopyOption.REPLACE_EXISTING,
                 StandardCopyOption.ATOMIC_MOVE);
+        // Inside the projection's transaction: if the store refuses, the event is handled again.
+        files.push(runId, "approvals.json");
     }
 }

@@ -118,10 +118,7 @@ public final class HttpServer {
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
                         new SubjectErasure(
-                                platform.database(),
-                                platform.settings().home(),
-                                platform.settings().runsDir(),
-                                blocking))
+                                platform.database(), platform.settings().home(), platform.files(), blocking))
                 .endpoints());
         // The document describes every route, its own included, so it is built on first request from the complete list.
         AtomicReference<OpenApi> openApi = new AtomicReference<>();
@@ -129,7 +126,7 @@ public final class HttpServer {
                 () -> openApi.updateAndGet(doc -> doc != null ? doc : OpenApiDocument.build(endpoints, API_VERSION));
         endpoints.addAll(new SystemEndpoints(
                         platform.database(),
-                        platform.settings().runsDir(),
+                        platform.files(),
                         platform.settings().llmProvider(),
                         platform.parts().providerHealth(),
                         metrics,
