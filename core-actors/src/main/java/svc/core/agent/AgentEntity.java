@@ -799,8 +799,19 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                         WHERE_COMPLETED);
     }
 
-    /** Permission check, the tool, then the result as the model may see it; on the blocking dispatcher. */
+    /**
+     * The run's files brought up to date from the store, the governed call, then what it wrote sent
+     * to the store, so the next tool of the run finds it on whichever node it runs.
+     */
     private ToolResult governedCall(ToolContext toolContext, Tool tool, ToolCall call, boolean approved) {
+        runtime.files().pull(runId);
+        ToolResult result = governedCallHere(toolContext, tool, call, approved);
+        runtime.files().push(runId);
+        return result;
+    }
+
+    /** Permission check, the tool, then the result as the model may see it; on the blocking dispatcher. */
+    private ToolResult governedCallHere(ToolContext toolContext, Tool tool, ToolCall call, boolean approved) {
         Instant checkStarted = Instant.now();
         ToolPermissions.Verdict verdict =
                 runtime.permissions().check(runId, profile.name(), call.name(), call.argumentsJson());

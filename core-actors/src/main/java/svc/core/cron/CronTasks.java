@@ -20,6 +20,7 @@ import svc.ml.drift.DriftDetector;
 import svc.ml.drift.DriftReport;
 import svc.ml.train.RawFeature;
 import svc.ml.train.TrainedModel;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * What each kind of job does, on the blocking dispatcher; a thrown exception is a failed run.
@@ -37,12 +38,12 @@ final class CronTasks {
 
     private final RunService runs;
     private final ToolInvoker tools;
-    private final Path runsDir;
+    private final WorkingCopy files;
 
-    CronTasks(RunService runs, ToolInvoker tools, Path runsDir) {
+    CronTasks(RunService runs, ToolInvoker tools, WorkingCopy files) {
         this.runs = runs;
         this.tools = tools;
-        this.runsDir = runsDir;
+        this.files = files;
     }
 
     /** Runs the job; answers its output (JSON text). */
@@ -82,8 +83,11 @@ final class CronTasks {
         String runId = p.path("run_id").asText();
         // Asked of the entity first: an unknown run is a clear failure, not a missing file.
         runs.get(runId).toCompletableFuture().get(30, TimeUnit.SECONDS);
-        TrainedModel model = TrainedModel.load(runsDir.resolve(runId).resolve("model"));
-        Dataset reference = TrainingReference.of(runsDir.resolve(runId));
+        files.pull(runId, "model/");
+        files.pull(runId, "run.json");
+        files.pull(runId, "work/prepared.json");
+        TrainedModel model = TrainedModel.load(files.runDir(runId).resolve("model"));
+        Dataset reference = TrainingReference.of(files.runDir(runId));
         Dataset current = DatasetReader.read(Path.of(p.path("dataset_path").asText()));
         Map<String, double[]> refNum = new LinkedHashMap<>();
         Map<String, double[]> curNum = new LinkedHashMap<>();

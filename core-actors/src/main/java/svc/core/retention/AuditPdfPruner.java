@@ -1,8 +1,8 @@
 package svc.core.retention;
 
-import java.nio.file.Path;
 import java.util.List;
 import svc.governance.signing.ArtefactSigning;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * {@code audit_pdfs}: a finished run's signed audit PDF ({@code audit.pdf}) and its signing
@@ -20,12 +20,10 @@ final class AuditPdfPruner implements Pruner {
             PDF + ArtefactSigning.CERTIFICATE_SUFFIX,
             PDF + ArtefactSigning.RECEIPT_SUFFIX);
 
-    private final Path home;
-    private final Path runsDir;
+    private final WorkingCopy files;
 
-    AuditPdfPruner(Path home, Path runsDir) {
-        this.home = home;
-        this.runsDir = runsDir;
+    AuditPdfPruner(WorkingCopy files) {
+        this.files = files;
     }
 
     @Override
@@ -54,8 +52,8 @@ final class AuditPdfPruner implements Pruner {
         for (String name : FILES) {
             if (FilePruning.delete(
                     ctx,
-                    home,
-                    runsDir.resolve(run.runId()).resolve(name),
+                    files,
+                    run.runId() + "/" + name,
                     path -> Deletion.file(run, KIND, RetentionClass.AUDIT_PDFS, days, age, path))) {
                 deleted++;
             }

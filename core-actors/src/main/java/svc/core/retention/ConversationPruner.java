@@ -1,26 +1,24 @@
 package svc.core.retention;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.stream.Stream;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * {@code conversations}: a finished run's conversation files ({@code conversations/*.jsonl} and
- * {@code index.json}) once the run ended more than {@code conversations_days} ago. The messages
- * they were projected from are the agents' journals: {@link AgentEventsPruner} deletes those.
+ * {@code index.json}, in the artefact store and this node's working copy) once the run ended
+ * more than {@code conversations_days} ago. The messages they were projected from are the
+ * agents' journals: {@link AgentEventsPruner} deletes those.
  */
 final class ConversationPruner implements Pruner {
 
     static final String KIND = "conversations";
 
-    private final Path home;
-    private final Path runsDir;
+    private final WorkingCopy files;
 
-    ConversationPruner(Path home, Path runsDir) {
-        this.home = home;
-        this.runsDir = runsDir;
+    ConversationPruner(WorkingCopy files) {
+        this.files = files;
     }
 
     @Override
@@ -41,19 +39,19 @@ final class ConversationPruner implements Pruner {
 
     private void prune(PruneContext ctx, FinishedRun run) throws Exception {
         int days = ctx.days(run, RetentionClass.CONVERSATIONS);
-        Path dir = runsDir.resolve(run.runId()).resolve("conversations");
-        if (!ctx.due(run.endedAt(), days) || !Files.isDirectory(dir)) {
+        if (!ctx.due(run.endedAt(), days)) {
             return;
         }
         double age = ctx.ageDays(run);
         int deleted = 0;
-        for (Path file : files(dir)) {
+        for (String key : files.store().keys(run.runId() + "/conversations/")) {
             if (FilePruning.delete(
-                    ctx, home, file, path -> Deletion.file(run, KIND, RetentionClass.CONVERSATIONS, days, age, path))) {
+                    ctx, files, key, path -> Deletion.file(run, KIND, RetentionClass.CONVERSATIONS, days, age, path))) {
                 deleted++;
             }
         }
-        if (!ctx.dryRun()) {
+        Path dir = files.runDir(run.runId()).resolve("conversations");
+        if (!ctx.dryRun() && Files.isDirectory(dir)) {
             try (Stream<Path> left = Files.list(dir)) {
                 if (left.findAny().isEmpty()) {
                     Files.deleteIfExists(dir);
@@ -62,12 +60,6 @@ final class ConversationPruner implements Pruner {
         }
         if (deleted > 0) {
             ctx.noteOnRun(run.runId(), KIND, deleted + " conversation file(s)", false);
-        }
-    }
-
-    private static List<Path> files(Path dir) throws IOException {
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(Files::isRegularFile).sorted().toList();
         }
     }
 }

@@ -8,7 +8,7 @@ package svc.core.retention;
  * @param retentionClass the class whose days applied ({@code conversations_days}, ...)
  * @param days those days
  * @param ageDays how old it was, in days (a run's data: since the run ended)
- * @param path a deleted file, relative to {@code SVC_HOME}; null for rows
+ * @param path a deleted file's key in the artefact store ({@code <run_id>/<name>}); null for rows
  * @param journal the journal rows' persistence id (a trailing {@code *} for a prefix); null for files
  * @param count 1 for a file, the number of rows otherwise
  */

@@ -5,37 +5,36 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Function;
 import svc.core.readside.FileLocks;
+import svc.persistence.store.WorkingCopy;
 
-/** Deleting one file for a pruner: under the file's lock (the projections write under it too). */
+/**
+ * Deleting one run file for a pruner: from the artefact store, where every node reads it, and
+ * from this node's working copy (the same file for the directory store), under the file's lock
+ * (the conversation projection writes under it too).
+ */
 final class FilePruning {
 
     private FilePruning() {}
 
     /**
-     * Deletes {@code file} (nothing in a dry run) and reports it; false when it was not there (a
-     * sweep before this one took it).
+     * Deletes the file stored under {@code key} ({@code <run_id>/<name>}; nothing in a dry run)
+     * and reports it; false when the store has no such file (a sweep before this one took it).
      */
-    static boolean delete(PruneContext ctx, Path home, Path file, Function<String, Deletion> report)
+    static boolean delete(PruneContext ctx, WorkingCopy files, String key, Function<String, Deletion> report)
             throws IOException {
-        if (ctx.dryRun()) {
-            if (!Files.isRegularFile(file)) {
-                return false;
-            }
-        } else {
-            synchronized (FileLocks.of(file)) {
-                if (!Files.deleteIfExists(file)) {
-                    return false;
+        if (!files.store().exists(key)) {
+            return false;
+        }
+        if (!ctx.dryRun()) {
+            Path local = files.root().resolve(key);
+            synchronized (FileLocks.of(local)) {
+                files.store().delete(key);
+                if (!files.direct()) {
+                    Files.deleteIfExists(local);
                 }
             }
         }
-        ctx.deleted(report.apply(relative(home, file)));
+        ctx.deleted(report.apply(key));
         return true;
-    }
-
-    /** The file as the log names it: relative to {@code SVC_HOME} when under it. */
-    static String relative(Path home, Path file) {
-        Path f = file.toAbsolutePath().normalize();
-        Path h = home.toAbsolutePath().normalize();
-        return (f.startsWith(h) ? h.relativize(f) : f).toString().replace('\\', '/');
     }
 }

@@ -22,6 +22,7 @@ import svc.core.run.RunState;
 import svc.persistence.Database;
 import svc.persistence.runs.RunRepository;
 import svc.persistence.runs.RunRow;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * The retention sweep: runs every {@link Pruner} in turn over the finished runs old enough for
@@ -86,12 +87,17 @@ public final class RetentionSweep {
      * {@link Pruner}: put it in this list, before {@link RunEventsPruner}.
      */
     public static RetentionSweep standard(
-            RetentionPolicy policy, Database database, RunService runs, Path home, Path runsDir, Executor blocking) {
+            RetentionPolicy policy,
+            Database database,
+            RunService runs,
+            Path home,
+            WorkingCopy files,
+            Executor blocking) {
         JournalRows journal = new JournalRows(database.dataSource());
         List<Pruner> pruners = List.of(
                 new AgentEventsPruner(journal),
-                new ConversationPruner(home, runsDir),
-                new AuditPdfPruner(home, runsDir),
+                new ConversationPruner(files),
+                new AuditPdfPruner(files),
                 new RunEventsPruner(journal));
         return new RetentionSweep(pruners, policy, database, runs, new RetentionLog(home), blocking);
     }

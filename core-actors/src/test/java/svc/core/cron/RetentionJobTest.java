@@ -179,10 +179,7 @@ class RetentionJobTest {
         Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
         CronService other = new CronService(
                 repository(),
-                new CronTasks(
-                        fx.platform.runs(),
-                        fx.platform.toolInvoker(),
-                        fx.platform.settings().runsDir()),
+                new CronTasks(fx.platform.runs(), fx.platform.toolInvoker(), fx.platform.files()),
                 jdbc,
                 ml,
                 Clock.systemUTC());

@@ -84,7 +84,7 @@ class RetentionSweepTest {
                 .filteredOn(d -> d.artefactKind().equals("conversations"))
                 .extracting(Deletion::path)
                 .containsExactlyInAnyOrderElementsOf(genericConversations.stream()
-                        .map(f -> "runs/" + generic.runId() + "/conversations/" + f)
+                        .map(f -> generic.runId() + "/conversations/" + f)
                         .toList());
         assertThat(fx.runDir(generic.runId()).resolve("conversations")).doesNotExist();
         assertThat(journalRows("agent|" + generic.runId() + "|%")).isZero();
@@ -168,7 +168,7 @@ class RetentionSweepTest {
                 fx.platform.database(),
                 fx.platform.runs(),
                 home,
-                home.resolve("runs"),
+                fx.platform.files(),
                 ml());
         assertThat(deployment.sweepNow(day91, false).deletions()).isEmpty();
         assertThat(conversationFiles(generic.runId())).isNotEmpty();

@@ -33,6 +33,7 @@ import svc.http.batch.BatchEndpoints;
 import svc.http.catalog.CatalogEndpoints;
 import svc.http.cron.CronEndpoints;
 import svc.http.governance.GovernanceEndpoints;
+import svc.http.notifications.NotificationEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
 import svc.http.pipelines.PipelineEndpoints;
@@ -42,6 +43,7 @@ import svc.http.stream.RunStreamEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
 import svc.http.telemetry.JobMetrics;
+import svc.http.telemetry.NotificationMetrics;
 import svc.http.telemetry.RetentionMetrics;
 import svc.http.telemetry.RunMetrics;
 import svc.persistence.denials.DenialRepository;
@@ -102,6 +104,7 @@ public final class HttpServer {
         platform.cron().gate(() -> features.isEnabled(CronEndpoints.FLAG));
         platform.cron().listen(jobMetrics::cronRun);
         new RetentionMetrics(metrics).attach(platform.retention());
+        new NotificationMetrics(metrics).attach(platform.notifications());
 
         List<Endpoint> endpoints = new ArrayList<>();
         endpoints.addAll(new AuthEndpoints(users, tokens).endpoints());
@@ -114,11 +117,12 @@ public final class HttpServer {
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
         endpoints.addAll(new RetentionEndpoints(platform.retention(), clock).endpoints());
+        endpoints.addAll(new NotificationEndpoints(platform.notifications()).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
                         new SubjectErasure(
-                                platform.database(), platform.settings().home(), blocking))
+                                platform.database(), platform.settings().home(), platform.files(), blocking))
                 .endpoints());
         // The document describes every route, its own included, so it is built on first request from the complete list.
         AtomicReference<OpenApi> openApi = new AtomicReference<>();
@@ -126,7 +130,7 @@ public final class HttpServer {
                 () -> openApi.updateAndGet(doc -> doc != null ? doc : OpenApiDocument.build(endpoints, API_VERSION));
         endpoints.addAll(new SystemEndpoints(
                         platform.database(),
-                        platform.settings().runsDir(),
+                        platform.files(),
                         platform.settings().llmProvider(),
                         platform.parts().providerHealth(),
                         metrics,

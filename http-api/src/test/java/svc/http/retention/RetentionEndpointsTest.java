@@ -56,7 +56,7 @@ class RetentionEndpointsTest {
         assertThat(report.path("failures")).isEmpty();
         assertThat(kindsOf(report, runId)).contains("run_events", "audit_pdfs");
         JsonNode audit = deletion(report, runId, "audit_pdfs");
-        assertThat(audit.path("path").asText()).isEqualTo("runs/" + runId + "/audit.pdf");
+        assertThat(audit.path("path").asText()).isEqualTo(runId + "/audit.pdf");
         assertThat(audit.path("class").asText()).isEqualTo("audit_pdfs_days");
         assertThat(audit.path("days").asInt()).isEqualTo(365);
         assertThat(audit.path("age_days").asDouble()).isGreaterThanOrEqualTo(400);
