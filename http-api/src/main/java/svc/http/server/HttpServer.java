@@ -20,6 +20,8 @@ import org.apache.pekko.http.javadsl.server.Route;
 import svc.config.features.FeatureRegistry;
 import svc.core.erasure.SubjectErasure;
 import svc.core.platform.Platform;
+import svc.core.registry.ModelRegistry;
+import svc.core.reports.CostReports;
 import svc.governance.permission.DenialSink;
 import svc.http.approvals.ApprovalEndpoints;
 import svc.http.auth.AccessControl;
@@ -32,11 +34,14 @@ import svc.http.auth.Users;
 import svc.http.batch.BatchEndpoints;
 import svc.http.catalog.CatalogEndpoints;
 import svc.http.cron.CronEndpoints;
+import svc.http.datasets.DatasetEndpoints;
 import svc.http.governance.GovernanceEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
 import svc.http.pipelines.PipelineEndpoints;
 import svc.http.ratelimit.RateLimiter;
+import svc.http.registry.ModelEndpoints;
+import svc.http.reports.ReportEndpoints;
 import svc.http.stream.RunStreamEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
@@ -110,6 +115,11 @@ public final class HttpServer {
         endpoints.addAll(new ApprovalEndpoints(platform.runs()).endpoints());
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
+        endpoints.addAll(new DatasetEndpoints(platform.datasets(), callbacks).endpoints());
+        endpoints.addAll(new ModelEndpoints(new ModelRegistry(
+                        platform.database(), platform.settings().runsDir(), blocking))
+                .endpoints());
+        endpoints.addAll(new ReportEndpoints(new CostReports(platform.database(), blocking)).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
