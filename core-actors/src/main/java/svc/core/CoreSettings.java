@@ -4,10 +4,12 @@ import com.typesafe.config.Config;
 import java.nio.file.Path;
 import java.time.Duration;
 import svc.core.tools.sandbox.SandboxSettings;
+import svc.persistence.store.ArtifactStoreSettings;
 
 /** The core's settings, read once from {@code svc.*} when the platform starts. */
 public record CoreSettings(
         Path home,
+        Path runsDir,
         int maxConcurrentPipelines,
         double budgetPerPipelineUsd,
         String llmProvider,
@@ -41,6 +43,7 @@ public record CoreSettings(
         }
         return new CoreSettings(
                 Path.of(svc.getString("home")).toAbsolutePath(),
+                ArtifactStoreSettings.fromConfig(config).runsRoot(),
                 maxConcurrent,
                 budget,
                 svc.getString("llm.provider"),
@@ -57,10 +60,6 @@ public record CoreSettings(
                 svc.getDuration("gates.sweep-interval"),
                 svc.getString("governance.default-profile"),
                 SandboxSettings.fromConfig(svc));
-    }
-
-    public Path runsDir() {
-        return home.resolve("runs");
     }
 
     public Path runDir(String runId) {

@@ -42,13 +42,15 @@ public final class SubjectErasure {
 
     private final Database database;
     private final Path home;
+    private final Path runsDir;
     private final Executor blocking;
     private final LineageRepository lineage = new LineageRepository();
     private final RunRepository runs = new RunRepository();
 
-    public SubjectErasure(Database database, Path home, Executor blocking) {
+    public SubjectErasure(Database database, Path home, Path runsDir, Executor blocking) {
         this.database = database;
         this.home = home;
+        this.runsDir = runsDir;
         this.blocking = blocking;
     }
 
@@ -129,7 +131,6 @@ public final class SubjectErasure {
     }
 
     private List<Path> conversationFiles() {
-        Path runsDir = home.resolve("runs");
         if (!Files.isDirectory(runsDir)) {
             return List.of();
         }

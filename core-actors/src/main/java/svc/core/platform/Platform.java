@@ -265,7 +265,14 @@ public final class Platform implements AutoCloseable {
         DatasetService datasets = new DatasetService(
                 database, new DatasetStore(DatasetSettings.from(config, settings.home()), jdbc), jdbc);
         RunService runs = new RunService(
-                system, database, library, datasets::fileOf, settings.home(), jdbc, settings.askTimeout());
+                system,
+                database,
+                library,
+                datasets::fileOf,
+                settings.home(),
+                settings.runsDir(),
+                jdbc,
+                settings.askTimeout());
         Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing);
         platform.datasets = datasets;
         platform.batches =

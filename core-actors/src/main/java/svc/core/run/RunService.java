@@ -137,6 +137,7 @@ public final class RunService {
             Library library,
             Function<String, Optional<Path>> uploadedFiles,
             Path home,
+            Path runsDir,
             Executor blocking,
             Duration askTimeout) {
         this.sharding = ClusterSharding.get(system);
@@ -144,7 +145,7 @@ public final class RunService {
         this.library = library;
         this.uploadedFiles = uploadedFiles;
         this.home = home;
-        this.runsDir = home.resolve("runs");
+        this.runsDir = runsDir;
         this.blocking = blocking;
         this.askTimeout = askTimeout;
         this.callbacks = system.executionContext();

@@ -127,7 +127,7 @@ public final class PlatformFixture implements AutoCloseable {
     }
 
     public Path runDir(String runId) {
-        return home.resolve("runs").resolve(runId);
+        return platform.settings().runDir(runId);
     }
 
     /** Retries the assertion until it passes or the deadline is reached (then it fails). */

@@ -124,7 +124,10 @@ public final class HttpServer {
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
                         new SubjectErasure(
-                                platform.database(), platform.settings().home(), blocking))
+                                platform.database(),
+                                platform.settings().home(),
+                                platform.settings().runsDir(),
+                                blocking))
                 .endpoints());
         // The document describes every route, its own included, so it is built on first request from the complete list.
         AtomicReference<OpenApi> openApi = new AtomicReference<>();
