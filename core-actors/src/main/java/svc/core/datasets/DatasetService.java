@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -63,6 +64,10 @@ public final class DatasetService {
 
     public long maxUploadBytes() {
         return store.maxBytes();
+    }
+
+    public Duration uploadTimeout() {
+        return store.uploadTimeout();
     }
 
     /** A sink for one upload's bytes; see {@link DatasetStore#receiver}. */

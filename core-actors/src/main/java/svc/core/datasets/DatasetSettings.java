@@ -2,12 +2,13 @@ package svc.core.datasets;
 
 import com.typesafe.config.Config;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
- * {@code svc.datasets}, read once: where uploads are kept and the largest one accepted
- * ({@code SVC_DATASET_MAX_BYTES}).
+ * {@code svc.datasets}, read once: where uploads are kept, the largest one accepted
+ * ({@code SVC_DATASET_MAX_BYTES}) and how long one may take from its first byte to the answer.
  */
-public record DatasetSettings(Path dir, long maxUploadBytes) {
+public record DatasetSettings(Path dir, long maxUploadBytes, Duration uploadTimeout) {
 
     public DatasetSettings {
         if (maxUploadBytes <= 0) {
@@ -19,6 +20,9 @@ public record DatasetSettings(Path dir, long maxUploadBytes) {
 
     /** {@code home} is {@code SVC_HOME}; uploads live in its {@code datasets} directory. */
     public static DatasetSettings from(Config config, Path home) {
-        return new DatasetSettings(home.resolve("datasets"), config.getBytes("svc.datasets.max-upload-bytes"));
+        return new DatasetSettings(
+                home.resolve("datasets"),
+                config.getBytes("svc.datasets.max-upload-bytes"),
+                config.getDuration("svc.datasets.upload-timeout"));
     }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.UUID;
@@ -44,6 +45,7 @@ public final class DatasetStore {
 
     private final Path dir;
     private final long maxBytes;
+    private final Duration uploadTimeout;
     private final Executor blocking;
 
     /**
@@ -54,6 +56,7 @@ public final class DatasetStore {
     public DatasetStore(DatasetSettings settings, Executor blocking) {
         this.dir = settings.dir();
         this.maxBytes = settings.maxUploadBytes();
+        this.uploadTimeout = settings.uploadTimeout();
         this.blocking = blocking;
         try {
             Files.createDirectories(dir.resolve(".incoming"));
@@ -64,6 +67,11 @@ public final class DatasetStore {
 
     public long maxBytes() {
         return maxBytes;
+    }
+
+    /** How long one upload may take, from its first byte to the answer. */
+    public Duration uploadTimeout() {
+        return uploadTimeout;
     }
 
     /**

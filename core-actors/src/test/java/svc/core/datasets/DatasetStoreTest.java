@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -34,7 +35,7 @@ class DatasetStoreTest {
 
     private DatasetStore store(long limit) {
         Executor blocking = kit.system().executionContext();
-        return new DatasetStore(new DatasetSettings(home.resolve("datasets"), limit), blocking);
+        return new DatasetStore(new DatasetSettings(home.resolve("datasets"), limit, Duration.ofMinutes(1)), blocking);
     }
 
     private DatasetStore.Received receive(DatasetStore store, List<String> chunks) throws Exception {
