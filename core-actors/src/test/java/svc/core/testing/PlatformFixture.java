@@ -42,6 +42,8 @@ public final class PlatformFixture implements AutoCloseable {
     public final FakeToolbox tools;
     private final ActorTestKit probes = ActorTestKit.create("probes");
     public Platform platform;
+    /** The runs root of the last platform started: tests read run files while it is stopped too. */
+    private Path runsDir;
     /** The governance seam the platform starts with; tests may swap it before {@link #start}. */
     public ToolPermissions permissions = ToolPermissions.ALLOW_ALL;
     /** Where spans go; tests of tracing swap in an exporter. */
@@ -77,6 +79,7 @@ public final class PlatformFixture implements AutoCloseable {
                 (s, directory, ml, callbacks) -> new Platform.Parts(
                         providers.apply(s, callbacks), registry(), permissions, UnaryOperator.identity()),
                 tracing);
+        runsDir = platform.settings().runsDir();
         return platform;
     }
 
@@ -127,7 +130,7 @@ public final class PlatformFixture implements AutoCloseable {
     }
 
     public Path runDir(String runId) {
-        return platform.settings().runDir(runId);
+        return runsDir.resolve(runId);
     }
 
     /** Retries the assertion until it passes or the deadline is reached (then it fails). */
