@@ -52,6 +52,9 @@ import svc.core.batch.Batches;
 import svc.core.cron.Cron;
 import svc.core.cron.CronService;
 import svc.core.crypto.EncryptedCborSerializer;
+import svc.core.datasets.DatasetService;
+import svc.core.datasets.DatasetSettings;
+import svc.core.datasets.DatasetStore;
 import svc.core.gates.GateSweeper;
 import svc.core.llm.LlmProvider;
 import svc.core.llm.providers.LlmProviders;
@@ -123,6 +126,8 @@ public final class Platform implements AutoCloseable {
     private CronService cron;
     /** Set once while wiring, before the platform is handed out. */
     private NotificationService notifications;
+
+    private DatasetService datasets;
 
     private Platform(
             ActorSystem<Void> system,
@@ -277,10 +282,13 @@ public final class Platform implements AutoCloseable {
                 .init(SingletonActor.of(
                         GateSweeper.create(database, jdbc, settings.gateSweepInterval()), "approval-sweeper"));
 
-        RunService runs =
-                new RunService(system, database, library, settings.home(), files, jdbc, settings.askTimeout());
+        DatasetService datasets = new DatasetService(
+                database, new DatasetStore(DatasetSettings.from(config, settings.home()), jdbc), jdbc);
+        RunService runs = new RunService(
+                system, database, library, datasets::fileOf, settings.home(), files, jdbc, settings.askTimeout());
         Platform platform =
                 new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing, files);
+        platform.datasets = datasets;
         platform.batches =
                 Batches.start(system, database, settings, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
         platform.cron = Cron.start(
@@ -429,6 +437,11 @@ public final class Platform implements AutoCloseable {
     /** Batch jobs (submit, read, resume, cancel, results). */
     public BatchService batches() {
         return batches;
+    }
+
+    /** Uploaded datasets (upload, list, detail). */
+    public DatasetService datasets() {
+        return datasets;
     }
 
     public ActorRef<Admission.Command> admission() {

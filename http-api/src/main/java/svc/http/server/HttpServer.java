@@ -20,6 +20,8 @@ import org.apache.pekko.http.javadsl.server.Route;
 import svc.config.features.FeatureRegistry;
 import svc.core.erasure.SubjectErasure;
 import svc.core.platform.Platform;
+import svc.core.registry.ModelRegistry;
+import svc.core.reports.CostReports;
 import svc.governance.permission.DenialSink;
 import svc.http.approvals.ApprovalEndpoints;
 import svc.http.auth.AccessControl;
@@ -32,12 +34,15 @@ import svc.http.auth.Users;
 import svc.http.batch.BatchEndpoints;
 import svc.http.catalog.CatalogEndpoints;
 import svc.http.cron.CronEndpoints;
+import svc.http.datasets.DatasetEndpoints;
 import svc.http.governance.GovernanceEndpoints;
 import svc.http.notifications.NotificationEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
 import svc.http.pipelines.PipelineEndpoints;
 import svc.http.ratelimit.RateLimiter;
+import svc.http.registry.ModelEndpoints;
+import svc.http.reports.ReportEndpoints;
 import svc.http.stream.RunStreamEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
@@ -114,6 +119,10 @@ public final class HttpServer {
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
         endpoints.addAll(new NotificationEndpoints(platform.notifications()).endpoints());
+        endpoints.addAll(new DatasetEndpoints(platform.datasets(), callbacks).endpoints());
+        endpoints.addAll(
+                new ModelEndpoints(new ModelRegistry(platform.database(), platform.files(), blocking)).endpoints());
+        endpoints.addAll(new ReportEndpoints(new CostReports(platform.database(), blocking)).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
