@@ -52,6 +52,11 @@ import svc.core.batch.Batches;
 import svc.core.cron.Cron;
 import svc.core.cron.CronService;
 import svc.core.crypto.EncryptedCborSerializer;
+import svc.core.deploy.DeploymentService;
+import svc.core.deploy.DeploymentSettings;
+import svc.core.deploy.Deployments;
+import svc.core.deploy.InferenceService;
+import svc.core.deploy.LocalDeploymentEvents;
 import svc.core.gates.GateNotifier;
 import svc.core.gates.GateSweeper;
 import svc.core.llm.LlmProvider;
@@ -64,6 +69,7 @@ import svc.core.run.RunRuntime;
 import svc.core.run.RunService;
 import svc.core.run.RunState;
 import svc.core.stream.LiveEventHub;
+import svc.core.task.DeploymentPort;
 import svc.core.telemetry.Tracing;
 import svc.core.tools.ToolInvoker;
 import svc.core.tools.ToolPermissions;
@@ -115,6 +121,8 @@ public final class Platform implements AutoCloseable {
     private BatchService batches;
     /** Set once while wiring, before the platform is handed out. */
     private CronService cron;
+    /** Set once while wiring, before the platform is handed out. */
+    private Deployments.Started deployments;
 
     private Platform(
             ActorSystem<Void> system,
@@ -202,6 +210,20 @@ public final class Platform implements AutoCloseable {
                 Database database) {
             return create(settings, directory, mlExecutor, callbackExecutor);
         }
+
+        /**
+         * The same with the port through which the pipeline's {@code register_model_deployment}
+         * registers a model (the deployment entity of its name); override to use it.
+         */
+        default Parts create(
+                CoreSettings settings,
+                AgentDirectory directory,
+                Executor mlExecutor,
+                Executor callbackExecutor,
+                Database database,
+                DeploymentPort deployments) {
+            return create(settings, directory, mlExecutor, callbackExecutor, database);
+        }
     }
 
     private static Platform wire(
@@ -219,11 +241,17 @@ public final class Platform implements AutoCloseable {
         Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
         Library library = Library.builtIn();
         AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
-        Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database);
-        LiveEventHub hub = new LiveEventHub();
-
         // The entities reach one another only through these ports (see svc.core.task).
         ClusterSharding sharding = ClusterSharding.get(system);
+        DeploymentPort deploymentPort = new ShardedDeploymentPort(
+                sharding,
+                settings.askTimeout(),
+                settings.runsDir(),
+                settings.defaultProfile(),
+                system.executionContext());
+        Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database, deploymentPort);
+        LiveEventHub hub = new LiveEventHub();
+
         ShardedRunPort runPort = new ShardedRunPort(sharding, settings.askTimeout());
         ActorRef<Admission.Command> admission = ClusterSingleton.get(system)
                 .init(SingletonActor.of(Admission.create(settings.maxConcurrentPipelines(), runPort), "admission"));
@@ -272,6 +300,20 @@ public final class Platform implements AutoCloseable {
                 Clock.systemUTC(),
                 config.getBoolean("svc.cron.scheduler"),
                 config.getDuration("svc.cron.tick-interval"));
+        platform.deployments = Deployments.start(
+                system,
+                database,
+                DeploymentSettings.fromConfig(config),
+                settings.runsDir(),
+                settings.defaultProfile(),
+                parts.permissions(),
+                new LocalDeploymentEvents(),
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.inference-dispatcher")),
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.shadow-dispatcher")),
+                ml,
+                jdbc,
+                settings.askTimeout(),
+                Clock.systemUTC());
         CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc).exceptionally(e -> {
             LOG.error("could not wake the runs that were live before the restart: {}", e.getMessage());
             return null;
@@ -405,6 +447,16 @@ public final class Platform implements AutoCloseable {
     /** Batch jobs (submit, read, resume, cancel, results). */
     public BatchService batches() {
         return batches;
+    }
+
+    /** Deployments of models by name (deploy, promote, retire, history). */
+    public DeploymentService deployments() {
+        return deployments.deployments();
+    }
+
+    /** Online predictions, feedback and live figures of deployed models. */
+    public InferenceService inference() {
+        return deployments.inference();
     }
 
     public ActorRef<Admission.Command> admission() {
