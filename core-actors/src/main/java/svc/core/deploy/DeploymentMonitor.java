@@ -137,7 +137,7 @@ final class DeploymentMonitor {
         SlidingPsi.FeaturePsi worst = features.stream()
                 .max(Comparator.comparingDouble(SlidingPsi.FeaturePsi::psi))
                 .orElseThrow();
-        if (worst.band() == band) {
+        if (worst.band() == band || (worst.band().compareTo(band) < 0 && !clearlyBelow(worst.psi()))) {
             return;
         }
         ObjectNode m = message(DeploymentMessage.DRIFT)
@@ -159,6 +159,17 @@ final class DeploymentMonitor {
         }
         band = worst.band();
         events.publish(new DeploymentMessage(model, DeploymentMessage.DRIFT, Json.write(m)));
+    }
+
+    /**
+     * Hysteresis: a raised band is cleared only once the worst PSI is a fifth below the band's
+     * threshold, so a window hovering at the threshold does not flap between alert and clear.
+     */
+    private boolean clearlyBelow(double worst) {
+        double threshold = band == DriftBand.SIGNIFICANT
+                ? psi.thresholds().significant()
+                : psi.thresholds().moderate();
+        return worst < 0.8 * threshold;
     }
 
     /** One shadow comparison. */

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -108,7 +109,29 @@ public final class InferenceService {
     private final Executor jdbc;
     private final Clock clock;
     private final AtomicInteger shadowBacklog = new AtomicInteger();
-    private volatile InferenceListener listener = InferenceListener.NONE;
+    private final List<InferenceListener> listeners = new CopyOnWriteArrayList<>();
+    /** Hands each call to every listener (the API servers over this platform). */
+    private final InferenceListener listener = new InferenceListener() {
+        @Override
+        public void served(String model, String deploymentId, double seconds, boolean ok) {
+            listeners.forEach(l -> l.served(model, deploymentId, seconds, ok));
+        }
+
+        @Override
+        public void shadow(String model, String deploymentId, boolean agreed, double windowAgreement) {
+            listeners.forEach(l -> l.shadow(model, deploymentId, agreed, windowAgreement));
+        }
+
+        @Override
+        public void psi(String model, String feature, double psi) {
+            listeners.forEach(l -> l.psi(model, feature, psi));
+        }
+
+        @Override
+        public void dropped(String what) {
+            listeners.forEach(l -> l.dropped(what));
+        }
+    };
 
     InferenceService(
             DeploymentService deployments,
@@ -144,9 +167,11 @@ public final class InferenceService {
         });
     }
 
-    /** Where the inference metrics go (set once by the API server). */
-    public void listen(InferenceListener l) {
-        this.listener = Objects.requireNonNull(l);
+    /** Adds a listener (an API server's metrics); closing the handle removes it. */
+    public AutoCloseable listen(InferenceListener l) {
+        InferenceListener added = Objects.requireNonNull(l);
+        listeners.add(added);
+        return () -> listeners.remove(added);
     }
 
     public DeploymentEvents events() {

@@ -32,7 +32,9 @@ import svc.http.auth.Users;
 import svc.http.batch.BatchEndpoints;
 import svc.http.catalog.CatalogEndpoints;
 import svc.http.cron.CronEndpoints;
+import svc.http.deployments.DeploymentEndpoints;
 import svc.http.governance.GovernanceEndpoints;
+import svc.http.inference.InferenceEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
 import svc.http.pipelines.PipelineEndpoints;
@@ -40,6 +42,7 @@ import svc.http.ratelimit.RateLimiter;
 import svc.http.stream.RunStreamEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
+import svc.http.telemetry.InferenceMetrics;
 import svc.http.telemetry.JobMetrics;
 import svc.http.telemetry.RunMetrics;
 import svc.persistence.denials.DenialRepository;
@@ -110,6 +113,11 @@ public final class HttpServer {
         endpoints.addAll(new ApprovalEndpoints(platform.runs()).endpoints());
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
+        AutoCloseable inferenceSubscription = platform.inference().listen(new InferenceMetrics(metrics));
+        endpoints.addAll(
+                new DeploymentEndpoints(platform.deployments(), platform.inference(), system, settings.streamBuffer())
+                        .endpoints());
+        endpoints.addAll(new InferenceEndpoints(platform.inference()).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
@@ -150,6 +158,7 @@ public final class HttpServer {
                             return new HttpServer(binding, List.copyOf(endpoints), () -> {
                                 subscription.close();
                                 jobSubscription.close();
+                                inferenceSubscription.close();
                             });
                         },
                         callbacks);

@@ -140,12 +140,13 @@ public final class PredictionRepository {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     double v = rs.getDouble(5);
+                    Double value = rs.wasNull() ? null : v;
                     out.add(new Answer(
                             rs.getLong(1),
                             rs.getString(2),
                             rs.getString(3),
                             rs.getString(4),
-                            rs.wasNull() ? null : v,
+                            value,
                             rs.getTimestamp(6) != null));
                 }
             }
