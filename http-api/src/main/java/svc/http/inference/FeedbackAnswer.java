@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import svc.core.deploy.InferenceService;
 
-/** Feedback joined: the answer's deployment, whether it was right (null for a regression), how many answers got the label. */
+/**
+ * Feedback joined: the answer's deployment, whether it was right (null for a regression), and how
+ * many stored answers got the label.
+ */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 record FeedbackAnswer(String model, String requestId, String deploymentId, Boolean correct, int labelled) {
 
