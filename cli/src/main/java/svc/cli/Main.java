@@ -15,9 +15,11 @@ import svc.cli.completion.CompletionCommand;
 import svc.cli.cron.CronCommand;
 import svc.cli.demo.DemoCommand;
 import svc.cli.deploy.DeployCommand;
+import svc.cli.deployments.DeploymentsCommand;
 import svc.cli.features.FeaturesCommand;
 import svc.cli.guardrails.GuardrailsCommand;
 import svc.cli.pipelines.PipelinesCommand;
+import svc.cli.predict.PredictCommand;
 import svc.cli.serve.ServeModelCommand;
 import svc.cli.server.ServerCommand;
 import svc.cli.settings.SettingsCommand;
@@ -40,6 +42,8 @@ import svc.cli.system.HealthCommand;
             HealthCommand.class,
             PipelinesCommand.class,
             BatchCommand.class,
+            DeploymentsCommand.class,
+            PredictCommand.class,
             CronCommand.class,
             ApprovalsCommand.class,
             FeaturesCommand.class,

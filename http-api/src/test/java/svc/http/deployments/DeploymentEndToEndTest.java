@@ -53,6 +53,21 @@ class DeploymentEndToEndTest {
         Files.copy(TestServer.DATASET, dataset);
         List<ObjectNode> rows = rows(dataset);
 
+        Api.Reply unknown = api.post("/api/v1/inference/" + name, "{\"rows\":[{\"age\":30}]}", auth);
+        assertThat(unknown.status()).as(unknown.text()).isEqualTo(404);
+        assertThat(api.post("/api/v1/inference/" + name, "{\"rows\":5}", auth).status())
+                .isEqualTo(400);
+        assertThat(api.get("/api/v1/deployments/" + name, auth).status()).isEqualTo(404);
+        assertThat(api.post(
+                                "/api/v1/deployments/" + name,
+                                "{\"model_id\":\"model-0123456789abcdef-linear\"," + "\"role\":\"champion\"}",
+                                auth)
+                        .status())
+                .isEqualTo(404);
+        assertThat(api.post("/api/v1/deployments/" + name, "{\"model_id\":\"x\",\"role\":\"king\"}", auth)
+                        .status())
+                .isEqualTo(400);
+
         String run1 = start(dataset, null, auth);
         String run2 = start(dataset, null, auth);
         String run3 = start(dataset, "bfsi_baseline", auth);
