@@ -99,6 +99,7 @@ public final class InferenceService {
     private final RouteTable routes;
     private final ModelCache models;
     private final Map<String, DeploymentMonitor> monitors = new ConcurrentHashMap<>();
+    private final Map<String, Path> directories = new ConcurrentHashMap<>();
     private final DeploymentEvents events;
     private final DeploymentSettings settings;
     private final Function<String, DriftThresholds> thresholds;
@@ -301,10 +302,15 @@ public final class InferenceService {
         return p.label() != null ? p.label() : p.value() == null ? null : Double.toString(p.value());
     }
 
+    /** Where a deployment's model is; found once per model (finding it reads the run's metrics.json). */
     private Path directory(Deployment d) {
-        return ModelIds.directory(runsDir, d.modelId())
-                .orElseThrow(() -> new RunErrors.Conflict(
-                        "the saved model " + d.modelId() + " of deployment " + d.deploymentId() + " is gone"));
+        Path dir = directories.computeIfAbsent(
+                d.modelId(), id -> ModelIds.directory(runsDir, id).orElse(null));
+        if (dir == null) {
+            throw new RunErrors.Conflict(
+                    "the saved model " + d.modelId() + " of deployment " + d.deploymentId() + " is gone");
+        }
+        return dir;
     }
 
     private DeploymentMonitor monitor(String model) {
