@@ -1,5 +1,6 @@
 package svc.core.deploy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -42,8 +43,9 @@ import svc.persistence.Database;
  * is judged as {@code register_model_deployment} itself, so a compliance gate that blocks that tool
  * (BFSI's fairness and drift gates) blocks it; deploying as challenger or shadow is judged as
  * {@code deploy_challenger} / {@code deploy_shadow}, which only operator policy rules name. An ASK
- * is settled as in a run: granted when the model's run holds a person's approved deploy, manual or
- * security gate, refused otherwise (403 naming the rule's source).
+ * is settled as in a run: granted when the model's run registered its model through the run's
+ * governance or holds a person's approved deploy, manual or security gate, refused otherwise (403
+ * naming the rule's source).
  */
 public final class DeploymentService {
 
@@ -199,7 +201,16 @@ public final class DeploymentService {
                         : v.reason());
     }
 
+    /**
+     * Whether a person's approval covers the run's model: the run registered it through its own
+     * governance (its {@code deployment.json}, written only once the run granted the call), or
+     * the run holds an approved deploy, manual or security gate. The journal-fed approvals table
+     * may trail the run, so the run's own file is looked at first.
+     */
     private boolean runHoldsApproval(String runId) {
+        if (Files.exists(runsDir.resolve(runId).resolve("deployment.json"))) {
+            return true;
+        }
         try (Connection c = database.connection();
                 PreparedStatement ps =
                         c.prepareStatement("SELECT type FROM approvals WHERE run_id = ? AND state = ?")) {
