@@ -1,0 +1,24 @@
+package svc.core.tools.ml;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import svc.ml.data.Dataset;
+
+/**
+ * The data a run's model learned from, as drift is measured against it: the training split of the
+ * run's dataset ({@code work/prepared.json}'s {@code train} rows), the reference of
+ * {@code compute_drift}. A run without a prepared split gives its whole dataset.
+ */
+public final class TrainingReference {
+
+    private TrainingReference() {}
+
+    /** Reads the run's dataset (shared with the run's tools through their cache). Blocks. */
+    public static Dataset of(Path runDir) {
+        RunWorkspace ws = new RunWorkspace(runDir);
+        Dataset data = ws.dataset();
+        return Files.exists(runDir.resolve("work").resolve("prepared.json"))
+                ? data.select(ws.prepared().train())
+                : data;
+    }
+}
