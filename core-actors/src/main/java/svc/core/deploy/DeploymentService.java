@@ -1,7 +1,6 @@
 package svc.core.deploy;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -31,6 +30,7 @@ import svc.core.tools.ml.ModelIds;
 import svc.ml.online.CanaryRule;
 import svc.ml.online.Outcomes;
 import svc.persistence.Database;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * What the API and the CLI do with deployments: deploy a saved model under a name, promote,
@@ -61,7 +61,7 @@ public final class DeploymentService {
 
     private final ActorSystem<?> system;
     private final Database database;
-    private final Path runsDir;
+    private final WorkingCopy files;
     private final String defaultProfile;
     private final ToolPermissions permissions;
     private final Executor blocking;
@@ -71,14 +71,14 @@ public final class DeploymentService {
     DeploymentService(
             ActorSystem<?> system,
             Database database,
-            Path runsDir,
+            WorkingCopy files,
             String defaultProfile,
             ToolPermissions permissions,
             Executor blocking,
             Duration askTimeout) {
         this.system = system;
         this.database = database;
-        this.runsDir = runsDir;
+        this.files = files;
         this.defaultProfile = defaultProfile;
         this.permissions = permissions;
         this.blocking = blocking;
@@ -86,9 +86,10 @@ public final class DeploymentService {
         this.askTimeout = askTimeout;
     }
 
-    /** The profile a model's run ran under (its deployments' profile). */
+    /** The profile a model's run ran under (its deployments' profile). Blocks: reads the run's brief. */
     String profileOfRun(String runId) {
-        return GovernedTools.profileOf(runsDir.resolve(runId), defaultProfile);
+        files.pull(runId, "run.json");
+        return GovernedTools.profileOf(files.runDir(runId), defaultProfile);
     }
 
     public CompletionStage<Deployment> deploy(String model, DeployRequest r) {
@@ -110,7 +111,7 @@ public final class DeploymentService {
         return CompletableFuture.supplyAsync(
                         () -> {
                             String runId = ModelIds.runOf(r.modelId())
-                                    .filter(run -> ModelIds.directory(runsDir, r.modelId())
+                                    .filter(run -> ModelIds.directory(files, r.modelId())
                                             .isPresent())
                                     .orElseThrow(() -> new RunErrors.NotFound("no saved model " + r.modelId()));
                             String action = r.role().equals(DeploySpec.CHAMPION)
@@ -208,7 +209,8 @@ public final class DeploymentService {
      * may trail the run, so the run's own file is looked at first.
      */
     private boolean runHoldsApproval(String runId) {
-        if (Files.exists(runsDir.resolve(runId).resolve("deployment.json"))) {
+        files.pull(runId, "deployment.json");
+        if (Files.exists(files.runDir(runId).resolve("deployment.json"))) {
             return true;
         }
         try (Connection c = database.connection();

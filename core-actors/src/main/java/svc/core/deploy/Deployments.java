@@ -1,6 +1,5 @@
 package svc.core.deploy;
 
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -19,6 +18,7 @@ import svc.library.template.TemplateLoader;
 import svc.ml.drift.DriftThresholds;
 import svc.persistence.Database;
 import svc.persistence.inference.PredictionRepository;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * Starts deployments on a platform: the sharded entity, its projection, the deployment and
@@ -40,7 +40,7 @@ public final class Deployments {
             ActorSystem<?> system,
             Database database,
             DeploymentSettings settings,
-            Path runsDir,
+            WorkingCopy files,
             String defaultProfile,
             ToolPermissions permissions,
             DeploymentEvents events,
@@ -67,14 +67,14 @@ public final class Deployments {
                         ShardedDaemonProcessSettings.create(system),
                         Optional.of(ProjectionBehavior.stopMessage()));
         DeploymentService deployments =
-                new DeploymentService(system, database, runsDir, defaultProfile, permissions, jdbc, askTimeout);
+                new DeploymentService(system, database, files, defaultProfile, permissions, jdbc, askTimeout);
         InferenceService service = new InferenceService(
                 deployments,
                 new PredictionRepository(database.dataSource()),
                 events,
                 settings,
                 Deployments::driftThresholds,
-                runsDir,
+                files,
                 inference,
                 shadow,
                 ml,

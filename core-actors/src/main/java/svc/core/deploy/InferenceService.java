@@ -38,6 +38,7 @@ import svc.ml.train.RawFeature;
 import svc.ml.train.ServedModel;
 import svc.persistence.inference.PredictionRepository;
 import svc.persistence.inference.PredictionRepository.Figures;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * Online inference for model names: {@code predict} answers from the champion or a challenger by
@@ -103,7 +104,7 @@ public final class InferenceService {
     private final DeploymentEvents events;
     private final DeploymentSettings settings;
     private final Function<String, DriftThresholds> thresholds;
-    private final Path runsDir;
+    private final WorkingCopy files;
     private final Executor inference;
     private final Executor shadow;
     private final Executor ml;
@@ -140,7 +141,7 @@ public final class InferenceService {
             DeploymentEvents events,
             DeploymentSettings settings,
             Function<String, DriftThresholds> thresholds,
-            Path runsDir,
+            WorkingCopy files,
             Executor inference,
             Executor shadow,
             Executor ml,
@@ -152,7 +153,7 @@ public final class InferenceService {
         this.events = events;
         this.settings = settings;
         this.thresholds = thresholds;
-        this.runsDir = runsDir;
+        this.files = files;
         this.inference = inference;
         this.shadow = shadow;
         this.ml = ml;
@@ -305,7 +306,7 @@ public final class InferenceService {
     /** Where a deployment's model is; found once per model (finding it reads the run's metrics.json). */
     private Path directory(Deployment d) {
         Path dir = directories.computeIfAbsent(
-                d.modelId(), id -> ModelIds.directory(runsDir, id).orElse(null));
+                d.modelId(), id -> ModelIds.directory(files, id).orElse(null));
         if (dir == null) {
             throw new RunErrors.Conflict(
                     "the saved model " + d.modelId() + " of deployment " + d.deploymentId() + " is gone");
@@ -329,9 +330,8 @@ public final class InferenceService {
                                     .map(RawFeature::name)
                                     .toList();
                             DriftThresholds t = thresholds.apply(champion.profile());
-                            Path runDir = runsDir.resolve(champion.runId());
                             return new SlidingPsi(
-                                    ReferenceBins.of(TrainingReference.of(runDir), features, t),
+                                    ReferenceBins.of(TrainingReference.of(files, champion.runId()), features, t),
                                     settings.driftWindow(),
                                     t);
                         },

@@ -335,7 +335,7 @@ public final class Platform implements AutoCloseable {
                 system,
                 database,
                 DeploymentSettings.fromConfig(config),
-                settings.runsDir(),
+                files,
                 settings.defaultProfile(),
                 parts.permissions(),
                 new LocalDeploymentEvents(),

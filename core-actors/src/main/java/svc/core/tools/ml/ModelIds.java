@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import svc.config.Json;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * Model ids and where their models are. A model id is {@code model-<run hex>-<candidate>}, the
@@ -58,6 +60,21 @@ public final class ModelIds {
         } catch (IOException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The same through a node's working copy: the files that say where the model is, and the
+     * model's files, are brought up to date from the artefact store first. Blocks.
+     */
+    public static Optional<Path> directory(WorkingCopy files, String modelId) {
+        Optional<String> run = runOf(modelId);
+        if (run.isEmpty()) {
+            return Optional.empty();
+        }
+        for (String under : List.of("metrics.json", "model/", "candidates/")) {
+            files.pull(run.get(), under);
+        }
+        return directory(files.root(), modelId);
     }
 
     /** The candidate the run chose ({@code metrics.json}'s {@code model.candidate}), if it chose one. */

@@ -2,7 +2,9 @@ package svc.core.tools.ml;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import svc.ml.data.Dataset;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * The data a run's model learned from, as drift is measured against it: the training split of the
@@ -12,6 +14,14 @@ import svc.ml.data.Dataset;
 public final class TrainingReference {
 
     private TrainingReference() {}
+
+    /** The same through a node's working copy, brought up to date from the artefact store first. Blocks. */
+    public static Dataset of(WorkingCopy files, String runId) {
+        for (String name : List.of("run.json", "work/prepared.json")) {
+            files.pull(runId, name);
+        }
+        return of(files.runDir(runId));
+    }
 
     /** Reads the run's dataset (shared with the run's tools through their cache). Blocks. */
     public static Dataset of(Path runDir) {
