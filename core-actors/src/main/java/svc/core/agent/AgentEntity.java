@@ -404,6 +404,12 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
      */
     private String awaiting;
 
+    /**
+     * The model of this incarnation's last answer: the spend a permit request reports since the
+     * previous one is that call's. Unknown after a restart, when the profile's model stands in.
+     */
+    private String spentOn;
+
     private AgentEntity(
             ActorContext<Command> context,
             TimerScheduler<Command> timers,
@@ -644,7 +650,13 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     private void askPermit(String wait, double costUsd, boolean delegation) {
         awaiting = wait;
         runtime.runs()
-                .requestStep(new StepRequest(runId, profile.name(), costUsd, delegation))
+                .requestStep(new StepRequest(
+                        runId,
+                        profile.name(),
+                        costUsd,
+                        delegation,
+                        spentOn != null ? spentOn : profile.model(),
+                        runtime.providers().apply(profile).kind()))
                 .whenCompleteAsync(
                         (permit, failure) -> self(
                                 permit == null
@@ -723,6 +735,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         awaiting = null;
         LlmResponse r = msg.response();
         String model = r.model().isEmpty() ? profile.model() : r.model();
+        spentOn = model;
         double cost = PriceTable.costUsd(model, r.usage());
         Instant now = Instant.now();
         String taskId = state.task().taskId();

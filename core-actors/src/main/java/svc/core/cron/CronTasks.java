@@ -84,10 +84,8 @@ final class CronTasks {
         // Asked of the entity first: an unknown run is a clear failure, not a missing file.
         runs.get(runId).toCompletableFuture().get(30, TimeUnit.SECONDS);
         files.pull(runId, "model/");
-        files.pull(runId, "run.json");
-        files.pull(runId, "work/prepared.json");
         TrainedModel model = TrainedModel.load(files.runDir(runId).resolve("model"));
-        Dataset reference = TrainingReference.of(files.runDir(runId));
+        Dataset reference = TrainingReference.of(files, runId);
         Dataset current = DatasetReader.read(Path.of(p.path("dataset_path").asText()));
         Map<String, double[]> refNum = new LinkedHashMap<>();
         Map<String, double[]> curNum = new LinkedHashMap<>();

@@ -53,6 +53,14 @@ import svc.core.cron.BuiltInJob;
 import svc.core.cron.Cron;
 import svc.core.cron.CronService;
 import svc.core.crypto.EncryptedCborSerializer;
+import svc.core.datasets.DatasetService;
+import svc.core.datasets.DatasetSettings;
+import svc.core.datasets.DatasetStore;
+import svc.core.deploy.DeploymentService;
+import svc.core.deploy.DeploymentSettings;
+import svc.core.deploy.Deployments;
+import svc.core.deploy.InferenceService;
+import svc.core.deploy.LocalDeploymentEvents;
 import svc.core.gates.GateSweeper;
 import svc.core.llm.LlmProvider;
 import svc.core.llm.providers.LlmProviders;
@@ -71,6 +79,7 @@ import svc.core.run.RunRuntime;
 import svc.core.run.RunService;
 import svc.core.run.RunState;
 import svc.core.stream.LiveEventHub;
+import svc.core.task.DeploymentPort;
 import svc.core.telemetry.Tracing;
 import svc.core.tools.ToolInvoker;
 import svc.core.tools.ToolPermissions;
@@ -129,6 +138,10 @@ public final class Platform implements AutoCloseable {
     private RetentionSweep retention;
     /** Set once while wiring, before the platform is handed out. */
     private NotificationService notifications;
+
+    private DatasetService datasets;
+
+    private Deployments.Started deployments;
 
     private Platform(
             ActorSystem<Void> system,
@@ -219,6 +232,20 @@ public final class Platform implements AutoCloseable {
                 Database database) {
             return create(settings, directory, mlExecutor, callbackExecutor);
         }
+
+        /**
+         * The same with the port through which the pipeline's {@code register_model_deployment}
+         * registers a model (the deployment entity of its name); override to use it.
+         */
+        default Parts create(
+                CoreSettings settings,
+                AgentDirectory directory,
+                Executor mlExecutor,
+                Executor callbackExecutor,
+                Database database,
+                DeploymentPort deployments) {
+            return create(settings, directory, mlExecutor, callbackExecutor, database);
+        }
     }
 
     private static Platform wire(
@@ -237,13 +264,19 @@ public final class Platform implements AutoCloseable {
         Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
         Library library = Library.builtIn();
         AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
-        Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database);
         WorkingCopy files = WorkingCopy.open(settings.artifactStore());
         LOG.info("run files: {}", settings.artifactStore().describe());
-        LiveEventHub hub = new LiveEventHub();
-
         // The entities reach one another only through these ports (see svc.core.task).
         ClusterSharding sharding = ClusterSharding.get(system);
+        DeploymentPort deploymentPort = new ShardedDeploymentPort(
+                sharding,
+                settings.askTimeout(),
+                settings.runsDir(),
+                settings.defaultProfile(),
+                system.executionContext());
+        Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database, deploymentPort);
+        LiveEventHub hub = new LiveEventHub();
+
         ShardedRunPort runPort = new ShardedRunPort(sharding, settings.askTimeout());
         ActorRef<Admission.Command> admission = ClusterSingleton.get(system)
                 .init(SingletonActor.of(Admission.create(settings.maxConcurrentPipelines(), runPort), "admission"));
@@ -283,10 +316,13 @@ public final class Platform implements AutoCloseable {
                 .init(SingletonActor.of(
                         GateSweeper.create(database, jdbc, settings.gateSweepInterval()), "approval-sweeper"));
 
-        RunService runs =
-                new RunService(system, database, library, settings.home(), files, jdbc, settings.askTimeout());
+        DatasetService datasets = new DatasetService(
+                database, new DatasetStore(DatasetSettings.from(config, settings.home()), jdbc), jdbc);
+        RunService runs = new RunService(
+                system, database, library, datasets::fileOf, settings.home(), files, jdbc, settings.askTimeout());
         Platform platform =
                 new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing, files);
+        platform.datasets = datasets;
         platform.batches =
                 Batches.start(system, database, settings, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
         platform.cron = Cron.start(
@@ -302,6 +338,20 @@ public final class Platform implements AutoCloseable {
                 config.getDuration("svc.cron.tick-interval"));
         platform.retention = startRetention(config, database, runs, settings, files, platform.cron, ml);
         platform.notifications = Notifications.start(system, database, notifySettings, jdbc, Clock.systemUTC());
+        platform.deployments = Deployments.start(
+                system,
+                database,
+                DeploymentSettings.fromConfig(config),
+                files,
+                settings.defaultProfile(),
+                parts.permissions(),
+                new LocalDeploymentEvents(),
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.inference-dispatcher")),
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.shadow-dispatcher")),
+                ml,
+                jdbc,
+                settings.askTimeout(),
+                Clock.systemUTC());
         CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc).exceptionally(e -> {
             LOG.error("could not wake the runs that were live before the restart: {}", e.getMessage());
             return null;
@@ -462,6 +512,21 @@ public final class Platform implements AutoCloseable {
     /** Batch jobs (submit, read, resume, cancel, results). */
     public BatchService batches() {
         return batches;
+    }
+
+    /** Uploaded datasets (upload, list, detail). */
+    public DatasetService datasets() {
+        return datasets;
+    }
+
+    /** Deployments of models by name (deploy, promote, retire, history). */
+    public DeploymentService deployments() {
+        return deployments.deployments();
+    }
+
+    /** Online predictions, feedback and live figures of deployed models. */
+    public InferenceService inference() {
+        return deployments.inference();
     }
 
     public ActorRef<Admission.Command> admission() {

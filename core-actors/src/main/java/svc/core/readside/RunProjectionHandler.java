@@ -22,23 +22,25 @@ import svc.core.run.RunEntity;
 import svc.core.run.RunState;
 import svc.persistence.approvals.ApprovalRepository;
 import svc.persistence.approvals.ApprovalRow;
+import svc.persistence.costs.CostRepository;
 import svc.persistence.lineage.LineageRepository;
 import svc.persistence.runs.RunRepository;
 import svc.persistence.runs.RunRow;
 import svc.persistence.store.WorkingCopy;
 
 /**
- * Keeps the {@code runs} and {@code approvals} tables, and each run's {@code approvals.json},
- * in step with the run journals, and writes the notification outbox (gate created, escalated,
- * expired; budget pause) in the same transaction. Runs exactly once per event (offset stored in
- * the same transaction), so the tables never count an event twice; the outbox is also keyed by
- * the event, so even a replay from an earlier offset owes nothing twice.
+ * Keeps the {@code runs}, {@code approvals}, lineage and cost tables, and each run's
+ * {@code approvals.json}, in step with the run journals, and writes the notification outbox (gate
+ * created, escalated, expired; budget pause) in the same transaction. Runs exactly once per event
+ * (offset stored in the same transaction), so the tables never count an event twice; the outbox is
+ * also keyed by the event, so even a replay from an earlier offset owes nothing twice.
  */
 public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEntity.Event>, PooledJdbcSession> {
 
     private final RunRepository runs = new RunRepository();
     private final ApprovalRepository approvals = new ApprovalRepository();
     private final LineageRepository lineage = new LineageRepository();
+    private final CostRepository costs = new CostRepository();
     private final WorkingCopy files;
     private final NotificationOutbox outbox;
 
@@ -77,8 +79,11 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
                             e.at(),
                             null,
                             0,
+                            null,
+                            s.datasetId(),
                             null));
-            runs.updateLineage(c, runId, s.consentDocRef(), null, null);
+            // A run started from an uploaded dataset knows its lineage id from the start.
+            runs.updateLineage(c, runId, s.consentDocRef(), s.datasetId(), null);
             return;
         }
         String node = null;
@@ -115,7 +120,7 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
         } else if (event instanceof RunEntity.RunFailed e) {
             runs.updateFailure(c, runId, e.reason(), e.at());
         } else if (event instanceof RunEntity.CostUpdated e) {
-            upsertAgentCost(c, runId, e.agent(), e.agentTotalUsd());
+            upsertAgentCost(c, runId, e);
         } else if (event instanceof RunEntity.StageCompleted e) {
             Object target = e.facts().get("dataset.target");
             if (target != null) {
@@ -205,7 +210,17 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
         }
     }
 
-    private void upsertAgentCost(Connection c, String runId, String agent, double total) throws SQLException {
+    /**
+     * The agent's total in {@code run_agent_costs}, and the increase as a {@code cost_ledger} row,
+     * so the ledger's rows of a run add up to the run's {@code cost_usd}.
+     */
+    private void upsertAgentCost(Connection c, String runId, RunEntity.CostUpdated e) throws SQLException {
+        String agent = e.agent();
+        double total = e.agentTotalUsd();
+        double increase = total - agentCost(c, runId, agent);
+        if (increase > 0) {
+            costs.record(c, runId, agent, e.model(), e.provider(), e.at(), increase);
+        }
         try (PreparedStatement up =
                 c.prepareStatement("UPDATE run_agent_costs SET cost_usd = ? WHERE run_id = ? AND agent = ?")) {
             up.setDouble(1, total);
@@ -222,6 +237,17 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
             }
         }
         runs.updateCost(c, runId, currentCost(c, runId), null);
+    }
+
+    private static double agentCost(Connection c, String runId, String agent) throws SQLException {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT cost_usd FROM run_agent_costs WHERE run_id = ? AND agent = ?")) {
+            ps.setString(1, runId);
+            ps.setString(2, agent);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getDouble(1) : 0;
+            }
+        }
     }
 
     private static double currentCost(Connection c, String runId) throws SQLException {

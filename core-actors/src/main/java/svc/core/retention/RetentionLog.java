@@ -19,7 +19,7 @@ import svc.config.Json;
  * the spec gives the file), appended and synced as each deletion happens, so the file only ever
  * grows and a crash leaves at worst a torn last line; a JSON array would have to be rewritten to
  * stay valid. A line: {@code {"when", "run_id", "artefact_kind", "class", "days", "age_days",
- * "path" | "journal", "count"}}.
+ * "path" | "rows", "count"}}.
  */
 final class RetentionLog {
 
@@ -28,7 +28,7 @@ final class RetentionLog {
     /** One line of the log. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"when", "run_id", "artefact_kind", "class", "days", "age_days", "path", "journal", "count"})
+    @JsonPropertyOrder({"when", "run_id", "artefact_kind", "class", "days", "age_days", "path", "rows", "count"})
     record Entry(
             Instant when,
             String runId,
@@ -37,7 +37,7 @@ final class RetentionLog {
             int days,
             double ageDays,
             String path,
-            String journal,
+            String rows,
             long count) {
 
         static Entry of(Instant when, Deletion d) {
@@ -49,7 +49,7 @@ final class RetentionLog {
                     d.days(),
                     d.ageDays(),
                     d.path(),
-                    d.journal(),
+                    d.rows(),
                     d.count());
         }
     }

@@ -80,11 +80,10 @@ public final class RetentionSweep {
     }
 
     /**
-     * The standard sweep over a platform's data: agent events, conversations, audit PDFs, run
-     * events. The agents' journals go before the conversation files, so that a conversation
-     * projection still catching up cannot write a file again after it was deleted. Shadow
-     * predictions (the champion/challenger deployments' table, not built yet) are one more
-     * {@link Pruner}: put it in this list, before {@link RunEventsPruner}.
+     * The standard sweep over a platform's data: agent events, conversations, audit PDFs, shadow
+     * and served predictions, run events. The agents' journals go before the conversation files,
+     * so that a conversation projection still catching up cannot write a file again after it was
+     * deleted; the run's own journal goes last (see the class comment).
      */
     public static RetentionSweep standard(
             RetentionPolicy policy,
@@ -98,6 +97,8 @@ public final class RetentionSweep {
                 new AgentEventsPruner(journal),
                 new ConversationPruner(files),
                 new AuditPdfPruner(files),
+                new PredictionPruner(PredictionPruner.SHADOW, database.dataSource()),
+                new PredictionPruner(PredictionPruner.SERVED, database.dataSource()),
                 new RunEventsPruner(journal));
         return new RetentionSweep(pruners, policy, database, runs, new RetentionLog(home), blocking);
     }

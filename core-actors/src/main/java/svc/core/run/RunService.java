@@ -19,6 +19,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -44,7 +45,10 @@ import svc.persistence.store.WorkingCopy;
  */
 public final class RunService {
 
-    /** A request to start a run, as the API receives it. */
+    /**
+     * A request to start a run, as the API receives it. It names its data by exactly one of
+     * {@code datasetPath} (a file the server can read) and {@code datasetId} (an uploaded dataset).
+     */
     public record StartRequest(
             String problem,
             String datasetPath,
@@ -54,7 +58,31 @@ public final class RunService {
             String profile,
             String workflowPath,
             String createdBy,
-            String consentDocRef) {
+            String consentDocRef,
+            String datasetId) {
+
+        public StartRequest(
+                String problem,
+                String datasetPath,
+                String target,
+                List<String> sensitiveAttributes,
+                String template,
+                String profile,
+                String workflowPath,
+                String createdBy,
+                String consentDocRef) {
+            this(
+                    problem,
+                    datasetPath,
+                    target,
+                    sensitiveAttributes,
+                    template,
+                    profile,
+                    workflowPath,
+                    createdBy,
+                    consentDocRef,
+                    null);
+        }
 
         public StartRequest(
                 String problem,
@@ -65,7 +93,17 @@ public final class RunService {
                 String profile,
                 String workflowPath,
                 String createdBy) {
-            this(problem, datasetPath, target, sensitiveAttributes, template, profile, workflowPath, createdBy, null);
+            this(
+                    problem,
+                    datasetPath,
+                    target,
+                    sensitiveAttributes,
+                    template,
+                    profile,
+                    workflowPath,
+                    createdBy,
+                    null,
+                    null);
         }
     }
 
@@ -82,6 +120,7 @@ public final class RunService {
     private final ClusterSharding sharding;
     private final Database database;
     private final Library library;
+    private final Function<String, Optional<Path>> uploadedFiles;
     private final WorkingCopy files;
     private final Path home;
     private final Executor blocking;
@@ -90,10 +129,12 @@ public final class RunService {
     private final RunRepository runs = new RunRepository();
     private final ApprovalRepository approvals = new ApprovalRepository();
 
+    /** @param uploadedFiles the file of an uploaded dataset by its id (blocking; empty when unknown) */
     public RunService(
             ActorSystem<?> system,
             Database database,
             Library library,
+            Function<String, Optional<Path>> uploadedFiles,
             Path home,
             WorkingCopy files,
             Executor blocking,
@@ -101,6 +142,7 @@ public final class RunService {
         this.sharding = ClusterSharding.get(system);
         this.database = database;
         this.library = library;
+        this.uploadedFiles = uploadedFiles;
         this.home = home;
         this.files = files;
         this.blocking = blocking;
@@ -115,8 +157,14 @@ public final class RunService {
         if (request.problem() == null || request.problem().isBlank()) {
             problems.add("problem: must be a non-empty problem statement");
         }
-        if (request.datasetPath() == null || request.datasetPath().isBlank()) {
-            problems.add("dataset_path: must name a file the server can read");
+        boolean byPath = request.datasetPath() != null && !request.datasetPath().isBlank();
+        boolean byId = request.datasetId() != null && !request.datasetId().isBlank();
+        if (byPath == byId) {
+            problems.add(
+                    byPath
+                            ? "dataset_path, dataset_id: give one of them, not both"
+                            : "dataset_path: must name a file the server can read (or give dataset_id, an uploaded"
+                                    + " dataset)");
         }
         if (!problems.isEmpty()) {
             return CompletableFuture.failedFuture(new RunErrors.Invalid(problems));
@@ -140,11 +188,20 @@ public final class RunService {
     /** Checks what needs the disk (the dataset, the workflow) and writes the run's brief. */
     private Prepared prepare(String runId, StartRequest r) {
         List<String> problems = new ArrayList<>();
-        Path dataset = Path.of(r.datasetPath()).toAbsolutePath().normalize();
-        if (!Files.isRegularFile(dataset)) {
-            problems.add("dataset_path: no file at " + dataset);
-        } else if (!Files.isReadable(dataset)) {
-            problems.add("dataset_path: " + dataset + " is not readable by the server");
+        String datasetId = blankToNull(r.datasetId());
+        Path dataset = null;
+        if (datasetId != null) {
+            dataset = uploadedFiles.apply(datasetId).orElse(null);
+            if (dataset == null) {
+                problems.add("dataset_id: no uploaded dataset " + datasetId);
+            }
+        } else {
+            dataset = Path.of(r.datasetPath()).toAbsolutePath().normalize();
+            if (!Files.isRegularFile(dataset)) {
+                problems.add("dataset_path: no file at " + dataset);
+            } else if (!Files.isReadable(dataset)) {
+                problems.add("dataset_path: " + dataset + " is not readable by the server");
+            }
         }
         String template = r.template() == null || r.template().isBlank() ? DEFAULT_TEMPLATE : r.template();
         PipelineConfigResolver.Resolved resolved = null;
@@ -175,7 +232,8 @@ public final class RunService {
                 r.profile() == null || r.profile().isBlank() ? "default" : r.profile(),
                 r.workflowPath(),
                 r.createdBy(),
-                blankToNull(r.consentDocRef()));
+                blankToNull(r.consentDocRef()),
+                datasetId);
         writeBrief(spec, resolved);
         return new Prepared(spec, WorkflowCodec.toJson(resolved.workflow()));
     }

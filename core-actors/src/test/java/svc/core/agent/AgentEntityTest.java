@@ -361,7 +361,7 @@ class AgentEntityTest {
         assertThat(thinking.task().taskId()).isEqualTo("t1");
         assertThat(thinking.memory().conversation().asList()).containsExactly(ChatMessage.user("count the rows"));
         StepRequest asked = run.expectMessageClass(StepRequest.class, WAIT);
-        assertThat(asked).isEqualTo(new StepRequest(runId, "worker", 0, false));
+        assertThat(asked).isEqualTo(new StepRequest(runId, "worker", 0, false, "scripted", "scripted"));
         model.expectNoMessage(QUIET);
     }
 

@@ -1,6 +1,7 @@
 package svc.core.retention;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,7 +36,7 @@ import svc.library.template.Retention;
  * a run under {@code generic_ml} (conversations 90 days, run events and audit PDFs 365) and one
  * under {@code bfsi_baseline} (2555 for all) end at once; each sweep deletes only what is older
  * than its class, logs and counts each deletion, and the pruned run stays readable, also after
- * a restart, when it comes back from its snapshot.
+ * a restart, when it comes back from its snapshot. Predictions go by their model's run profile.
  */
 class RetentionSweepTest {
 
@@ -130,7 +132,7 @@ class RetentionSweepTest {
         assertThat(line.path("class").asText()).isEqualTo("run_events_days");
         assertThat(line.path("days").asInt()).isEqualTo(365);
         assertThat(line.path("age_days").asDouble()).isGreaterThan(365);
-        assertThat(line.path("journal").asText()).isEqualTo("run|" + generic.runId());
+        assertThat(line.path("rows").asText()).isEqualTo("run|" + generic.runId());
         assertThat(line.path("count").asLong()).isEqualTo(runEvents);
         assertThat(Instant.parse(line.path("when").asText())).isEqualTo(ended.plus(Duration.ofDays(366)));
         assertThat(counted.get("run_events").get()).isEqualTo(runEvents);
@@ -175,7 +177,109 @@ class RetentionSweepTest {
         assertThat(sweep(day91, false).totals()).containsOnlyKeys("conversations", "agent_events");
     }
 
+    @Test
+    void predictionsGoByTheDaysOfTheirModelsRunProfile() throws Exception {
+        fx = new PlatformFixture(home, new FakeToolbox());
+        start();
+        RunView bfsi = finishedRun("bfsi_baseline");
+        Instant t0 = Instant.parse("2026-03-01T00:00:00Z");
+        // A deployment of the BFSI run's model, and one whose model came from no known run.
+        deployment("dep-bfsi", bfsi.runId(), t0);
+        deployment("dep-loose", null, t0);
+        for (String dep : List.of("dep-bfsi", "dep-loose")) {
+            shadow(dep, "r-old", t0);
+            shadow(dep, "r-new", t0.plus(Duration.ofDays(20)));
+            served(dep, "r-old", t0);
+        }
+
+        // Day 35: past the default profile's 30 days for the loose deployment's oldest rows only.
+        SweepReport day35 = sweep(t0.plus(Duration.ofDays(35)), false);
+        assertThat(day35.failures()).isEmpty();
+        assertThat(day35.deletions())
+                .filteredOn(d -> d.artefactKind().endsWith("_predictions"))
+                .satisfiesExactlyInAnyOrder(
+                        d -> {
+                            assertThat(d.artefactKind()).isEqualTo("shadow_predictions");
+                            assertThat(d.rows()).isEqualTo("shadow_predictions deployment_id=dep-loose");
+                            assertThat(d.count()).isEqualTo(1);
+                            assertThat(d.days()).isEqualTo(30);
+                            assertThat(d.ageDays()).isEqualTo(35.0);
+                            assertThat(d.runId()).isNull();
+                        },
+                        d -> {
+                            assertThat(d.artefactKind()).isEqualTo("served_predictions");
+                            assertThat(d.count()).isEqualTo(1);
+                        });
+        assertThat(rows("shadow_predictions", "dep-loose")).isEqualTo(1);
+        assertThat(rows("shadow_predictions", "dep-bfsi")).isEqualTo(2);
+        assertThat(counted.get("shadow_predictions").get()).isEqualTo(1);
+
+        // Past the BFSI run's 2555 days, its deployment's rows go too.
+        SweepReport later = sweep(t0.plus(Duration.ofDays(2600)), false);
+        assertThat(later.deletions())
+                .filteredOn(d -> d.artefactKind().equals("shadow_predictions"))
+                .extracting(Deletion::runId, Deletion::days, Deletion::count)
+                .containsExactlyInAnyOrder(tuple(bfsi.runId(), 2555, 2L), tuple(null, 30, 1L));
+        assertThat(rows("shadow_predictions", "dep-bfsi")).isZero();
+        assertThat(rows("served_predictions", "dep-bfsi")).isZero();
+    }
+
     // ---- helpers --------------------------------------------------------------------------
+
+    private void deployment(String id, String runId, Instant at) throws Exception {
+        update(
+                "INSERT INTO deployments (deployment_id, model_name, model_id, run_id, state, traffic_pct,"
+                        + " created_at, updated_at) VALUES (?, 'credit', 'm-1', ?, 'live', 100, ?, ?)",
+                id,
+                runId,
+                at,
+                at);
+    }
+
+    private void shadow(String deployment, String request, Instant at) throws Exception {
+        update(
+                "INSERT INTO shadow_predictions (request_id, model_name, deployment_id, model_id,"
+                        + " served_deployment_id, predicted, served_predicted, agreed, created_at)"
+                        + " VALUES (?, 'credit', ?, 'm-2', 'dep-champion', 'good', 'good', TRUE, ?)",
+                request,
+                deployment,
+                at);
+    }
+
+    private void served(String deployment, String request, Instant at) throws Exception {
+        update(
+                "INSERT INTO served_predictions (request_id, model_name, deployment_id, model_id, row_count,"
+                        + " predicted, created_at) VALUES (?, 'credit', ?, 'm-1', 1, 'good', ?)",
+                request,
+                deployment,
+                at);
+    }
+
+    private void update(String sql, Object... values) throws Exception {
+        try (Connection c = fx.platform.database().connection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < values.length; i++) {
+                if (values[i] instanceof Instant t) {
+                    ps.setTimestamp(i + 1, Timestamp.from(t));
+                } else {
+                    ps.setObject(i + 1, values[i]);
+                }
+            }
+            ps.executeUpdate();
+        }
+    }
+
+    private long rows(String table, String deployment) throws Exception {
+        try (Connection c = fx.platform.database().connection();
+                PreparedStatement ps =
+                        c.prepareStatement("SELECT COUNT(*) FROM " + table + " WHERE deployment_id = ?")) {
+            ps.setString(1, deployment);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
 
     private void start() {
         fx.start(NO_SCHEDULER);

@@ -61,6 +61,11 @@ public final class Digests {
         return "SHA256:" + sha256Hex(key.getEncoded());
     }
 
+    /** A fresh SHA-256 digest, for data that arrives in pieces (a streamed upload). */
+    public static MessageDigest newSha256() {
+        return digest();
+    }
+
     private static MessageDigest digest() {
         try {
             return MessageDigest.getInstance("SHA-256");

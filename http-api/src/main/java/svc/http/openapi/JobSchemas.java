@@ -175,7 +175,12 @@ final class JobSchemas {
                         str(null),
                         "artefact_kind",
                         Schema.enumOf(
-                                "conversations", "agent_events", "audit_pdfs", "run_events", "shadow_predictions"),
+                                "conversations",
+                                "agent_events",
+                                "audit_pdfs",
+                                "run_events",
+                                "shadow_predictions",
+                                "served_predictions"),
                         "class",
                         Schema.enumOf(
                                 "conversations_days", "run_events_days", "audit_pdfs_days", "shadow_predictions_days"),
@@ -184,9 +189,10 @@ final class JobSchemas {
                         "age_days",
                         Schema.of("number"),
                         "path",
-                        str("a deleted file, relative to SVC_HOME"),
-                        "journal",
-                        str("the persistence id of deleted journal rows (a trailing * for a prefix)"),
+                        str("a deleted file's key in the artefact store, <run_id>/<name>"),
+                        "rows",
+                        str("deleted rows: a journal's persistence id (a trailing * for a prefix), or a table"
+                                + " and its filter"),
                         "count",
                         integer()));
         for (String item : new String[] {"CronJob", "CronRun"}) {

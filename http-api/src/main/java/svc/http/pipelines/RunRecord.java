@@ -12,7 +12,8 @@ import svc.persistence.runs.RunRow;
 /**
  * The run record of DESIGN.md's contract: {@code run_id, state, template, profile, problem,
  * dataset_path, created_at, updated_at, pending_gates}, plus {@code target},
- * {@code current_node}, {@code cost_usd} and {@code failure}. The entity's view adds
+ * {@code current_node}, {@code cost_usd}, {@code failure} and {@code dataset_id} (the uploaded
+ * dataset it was started from, else the lineage id of its file once read). The entity's view adds
  * {@code sensitive_attributes} and {@code pruned} (what the retention sweep deleted of a finished
  * run: {@code [{kind, at, detail}]}, one per artefact kind, empty until then); a list item from the
  * read side adds {@code created_by}.
@@ -34,6 +35,7 @@ public record RunRecord(
         double costUsd,
         String failure,
         @JsonInclude(JsonInclude.Include.NON_NULL) String createdBy,
+        String datasetId,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<PruneNote> pruned) {
 
     /** A run as its entity sees it now. */
@@ -54,6 +56,7 @@ public record RunRecord(
                 v.costUsd(),
                 v.failure(),
                 null,
+                v.datasetId(),
                 v.pruned());
     }
 
@@ -75,6 +78,7 @@ public record RunRecord(
                 r.costUsd(),
                 r.failure(),
                 r.createdBy(),
+                r.datasetId(),
                 null);
     }
 }

@@ -29,7 +29,7 @@ public record RetentionReport(
             int days,
             double ageDays,
             String path,
-            String journal,
+            String rows,
             long count) {
 
         static Pruned of(Deletion d) {
@@ -40,7 +40,7 @@ public record RetentionReport(
                     d.days(),
                     d.ageDays(),
                     d.path(),
-                    d.journal(),
+                    d.rows(),
                     d.count());
         }
     }

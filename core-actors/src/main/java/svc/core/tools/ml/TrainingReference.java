@@ -2,22 +2,33 @@ package svc.core.tools.ml;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import svc.ml.data.Dataset;
+import svc.persistence.store.WorkingCopy;
 
 /**
- * The data a run's model was trained on, for drift checks after the run: the training split the
- * data team prepared (the reference {@code compute_drift} uses too), or, for a run that kept no
- * prepared split, its whole dataset.
+ * The data a run's model learned from, as drift is measured against it: the training split of the
+ * run's dataset ({@code work/prepared.json}'s {@code train} rows), the reference of
+ * {@code compute_drift}. A run without a prepared split gives its whole dataset.
  */
 public final class TrainingReference {
 
     private TrainingReference() {}
 
+    /** The same through a node's working copy, brought up to date from the artefact store first. Blocks. */
+    public static Dataset of(WorkingCopy files, String runId) {
+        for (String name : List.of("run.json", "work/prepared.json")) {
+            files.pull(runId, name);
+        }
+        return of(files.runDir(runId));
+    }
+
+    /** Reads the run's dataset (shared with the run's tools through their cache). Blocks. */
     public static Dataset of(Path runDir) {
         RunWorkspace ws = new RunWorkspace(runDir);
-        Dataset all = ws.dataset();
-        return Files.isRegularFile(ws.file("work/prepared.json"))
-                ? all.select(ws.prepared().train())
-                : all;
+        Dataset data = ws.dataset();
+        return Files.exists(runDir.resolve("work").resolve("prepared.json"))
+                ? data.select(ws.prepared().train())
+                : data;
     }
 }
