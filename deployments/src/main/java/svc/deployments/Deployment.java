@@ -28,6 +28,8 @@ import svc.library.template.Retention;
  * @param libraryRefs      every library asset the deployment activates (template, its default
  *                         workflow, the customer's list), sorted by reference text
  * @param configSha256     SHA-256 of {@code deployment.yaml} as stored, lower-case hex
+ * @param egressAllowlist  the template's egress hosts, then the customer's (joined at server
+ *                         start with {@code SVC_EGRESS_ALLOWLIST})
  */
 public record Deployment(
         String customer,
@@ -44,9 +46,11 @@ public record Deployment(
         Optional<DriftBands> drift,
         AssetRef defaultWorkflow,
         List<AssetRef> libraryRefs,
-        String configSha256) {
+        String configSha256,
+        List<String> egressAllowlist) {
 
     public Deployment {
+        egressAllowlist = List.copyOf(egressAllowlist);
         knowledgeBases = List.copyOf(knowledgeBases);
         permissionRules = List.copyOf(permissionRules);
         complianceGates = List.copyOf(complianceGates);
