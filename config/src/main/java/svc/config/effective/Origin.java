@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * Where a resolved value came from: {@code default}, {@code template:<ref>},
- * {@code deployment:<name>}, {@code settings:<project path>} or {@code env:<VARIABLE>}.
+ * {@code deployment:<name>}, {@code settings:<project path>} or {@code env:<VARIABLE>}; and
+ * {@code flag:<option>} for an option of {@code svc server} (an extension of the contract).
  *
  * @param kind   the layer, which also fixes the precedence (declaration order, lowest first)
  * @param detail what names the source inside the layer; empty for {@code default}
@@ -18,7 +19,9 @@ public record Origin(Kind kind, String detail) {
         TEMPLATE("template"),
         DEPLOYMENT("deployment"),
         SETTINGS("settings"),
-        ENV("env");
+        ENV("env"),
+        /** A command-line option of {@code svc server} ({@code --port}): the operator's last word. */
+        FLAG("flag");
 
         private final String prefix;
 
@@ -55,6 +58,10 @@ public record Origin(Kind kind, String detail) {
 
     public static Origin env(String variable) {
         return new Origin(Kind.ENV, variable);
+    }
+
+    public static Origin flag(String option) {
+        return new Origin(Kind.FLAG, option);
     }
 
     /** The wire form, e.g. {@code env:SVC_PORT}. */

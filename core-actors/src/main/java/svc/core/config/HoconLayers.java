@@ -7,7 +7,10 @@ import com.typesafe.config.ConfigResolver;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import svc.config.effective.EffectiveConfig;
 import svc.config.effective.Layer;
 import svc.config.effective.Origin;
 
@@ -64,6 +67,20 @@ public final class HoconLayers {
             }
         });
         return new Split(config, defaults.build(), env.build());
+    }
+
+    /**
+     * A configuration that was not resolved in layers (tests, embedding) shown as it is: every
+     * {@code svc.*} value with origin {@code default}.
+     */
+    public static EffectiveConfig asDefaults(Config config) {
+        Layer.Builder defaults = Layer.builder(Origin.Kind.DEFAULT);
+        for (Map.Entry<String, ConfigValue> e : config.entrySet()) {
+            if (e.getKey().startsWith("svc.") && !e.getKey().contains("dispatcher")) {
+                defaults.put(e.getKey(), e.getValue().unwrapped(), Origin.DEFAULT);
+            }
+        }
+        return EffectiveConfig.resolve(List.of(defaults.build()), Set.of());
     }
 
     private static Map<String, String> directVariables() {

@@ -30,8 +30,8 @@ import svc.http.telemetry.ApiMetrics;
 import svc.persistence.Database;
 
 /**
- * Unauthenticated service routes: liveness, readiness with its checks, branding, Prometheus
- * metrics, the OpenAPI document and (development only) the explorer page.
+ * Unauthenticated service routes: liveness, readiness with its checks, Prometheus metrics, the
+ * OpenAPI document and (development only) the explorer page. Branding is {@link ConfigEndpoints}'.
  */
 public final class SystemEndpoints {
 
@@ -128,14 +128,6 @@ public final class SystemEndpoints {
                                 .media("text/plain")
                                 .errors(400),
                         call -> metrics()),
-                new Endpoint(
-                        "GET",
-                        "/api/v1/config/branding",
-                        null,
-                        "config.branding",
-                        Doc.of("system", "Branding and pipeline options for clients", "Branding")
-                                .errors(400, 429),
-                        call -> complete(StatusCodes.OK, Branding.DEFAULTS, JsonSupport.json())),
                 new Endpoint(
                         "GET",
                         "/openapi.json",
