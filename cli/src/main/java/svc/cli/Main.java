@@ -14,11 +14,16 @@ import svc.cli.client.EnvironmentFactory;
 import svc.cli.completion.CompletionCommand;
 import svc.cli.config.ConfigCommand;
 import svc.cli.cron.CronCommand;
+import svc.cli.datasets.DatasetsCommand;
 import svc.cli.demo.DemoCommand;
 import svc.cli.deploy.DeployCommand;
+import svc.cli.deployments.DeploymentsCommand;
 import svc.cli.features.FeaturesCommand;
 import svc.cli.guardrails.GuardrailsCommand;
+import svc.cli.models.ModelsCommand;
 import svc.cli.pipelines.PipelinesCommand;
+import svc.cli.predict.PredictCommand;
+import svc.cli.reports.ReportsCommand;
 import svc.cli.serve.ServeModelCommand;
 import svc.cli.server.ServerCommand;
 import svc.cli.settings.SettingsCommand;
@@ -41,7 +46,12 @@ import svc.cli.system.HealthCommand;
             HealthCommand.class,
             PipelinesCommand.class,
             BatchCommand.class,
+            DeploymentsCommand.class,
+            PredictCommand.class,
             CronCommand.class,
+            DatasetsCommand.class,
+            ModelsCommand.class,
+            ReportsCommand.class,
             ApprovalsCommand.class,
             FeaturesCommand.class,
             CompletionCommand.class,

@@ -52,6 +52,14 @@ import svc.core.batch.Batches;
 import svc.core.cron.Cron;
 import svc.core.cron.CronService;
 import svc.core.crypto.EncryptedCborSerializer;
+import svc.core.datasets.DatasetService;
+import svc.core.datasets.DatasetSettings;
+import svc.core.datasets.DatasetStore;
+import svc.core.deploy.DeploymentService;
+import svc.core.deploy.DeploymentSettings;
+import svc.core.deploy.Deployments;
+import svc.core.deploy.InferenceService;
+import svc.core.deploy.LocalDeploymentEvents;
 import svc.core.gates.GateSweeper;
 import svc.core.llm.LlmProvider;
 import svc.core.llm.providers.LlmProviders;
@@ -67,6 +75,7 @@ import svc.core.run.RunRuntime;
 import svc.core.run.RunService;
 import svc.core.run.RunState;
 import svc.core.stream.LiveEventHub;
+import svc.core.task.DeploymentPort;
 import svc.core.telemetry.Tracing;
 import svc.core.tools.ToolInvoker;
 import svc.core.tools.ToolPermissions;
@@ -76,6 +85,7 @@ import svc.library.asset.Library;
 import svc.library.roster.Roster;
 import svc.persistence.Database;
 import svc.persistence.DatabaseSettings;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * The running platform: database migrated, actor system up as a (single-node unless seed nodes
@@ -115,12 +125,17 @@ public final class Platform implements AutoCloseable {
     private final ActorRef<Admission.Command> admission;
     private final Parts parts;
     private final Tracing tracing;
+    private final WorkingCopy files;
     /** Set once while wiring, before the platform is handed out. */
     private BatchService batches;
     /** Set once while wiring, before the platform is handed out. */
     private CronService cron;
     /** Set once while wiring, before the platform is handed out. */
     private NotificationService notifications;
+
+    private DatasetService datasets;
+
+    private Deployments.Started deployments;
 
     private Platform(
             ActorSystem<Void> system,
@@ -131,7 +146,8 @@ public final class Platform implements AutoCloseable {
             RunService runs,
             ActorRef<Admission.Command> admission,
             Parts parts,
-            Tracing tracing) {
+            Tracing tracing,
+            WorkingCopy files) {
         this.system = system;
         this.database = database;
         this.settings = settings;
@@ -141,6 +157,7 @@ public final class Platform implements AutoCloseable {
         this.admission = admission;
         this.parts = parts;
         this.tracing = tracing;
+        this.files = files;
     }
 
     /**
@@ -209,6 +226,20 @@ public final class Platform implements AutoCloseable {
                 Database database) {
             return create(settings, directory, mlExecutor, callbackExecutor);
         }
+
+        /**
+         * The same with the port through which the pipeline's {@code register_model_deployment}
+         * registers a model (the deployment entity of its name); override to use it.
+         */
+        default Parts create(
+                CoreSettings settings,
+                AgentDirectory directory,
+                Executor mlExecutor,
+                Executor callbackExecutor,
+                Database database,
+                DeploymentPort deployments) {
+            return create(settings, directory, mlExecutor, callbackExecutor, database);
+        }
     }
 
     private static Platform wire(
@@ -227,11 +258,19 @@ public final class Platform implements AutoCloseable {
         Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
         Library library = Library.builtIn();
         AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
-        Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database);
-        LiveEventHub hub = new LiveEventHub();
-
+        WorkingCopy files = WorkingCopy.open(settings.artifactStore());
+        LOG.info("run files: {}", settings.artifactStore().describe());
         // The entities reach one another only through these ports (see svc.core.task).
         ClusterSharding sharding = ClusterSharding.get(system);
+        DeploymentPort deploymentPort = new ShardedDeploymentPort(
+                sharding,
+                settings.askTimeout(),
+                settings.runsDir(),
+                settings.defaultProfile(),
+                system.executionContext());
+        Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database, deploymentPort);
+        LiveEventHub hub = new LiveEventHub();
+
         ShardedRunPort runPort = new ShardedRunPort(sharding, settings.askTimeout());
         ActorRef<Admission.Command> admission = ClusterSingleton.get(system)
                 .init(SingletonActor.of(Admission.create(settings.maxConcurrentPipelines(), runPort), "admission"));
@@ -257,12 +296,13 @@ public final class Platform implements AutoCloseable {
                         runPort,
                         AgentEntity.shardedMail(system),
                         hub.agentFeed(),
-                        tracing));
+                        tracing,
+                        files));
 
         startProjections(
                 system,
                 database,
-                settings,
+                files,
                 directory,
                 parts.scrubber(),
                 new NotificationOutbox(notifySettings.channels()));
@@ -270,9 +310,13 @@ public final class Platform implements AutoCloseable {
                 .init(SingletonActor.of(
                         GateSweeper.create(database, jdbc, settings.gateSweepInterval()), "approval-sweeper"));
 
+        DatasetService datasets = new DatasetService(
+                database, new DatasetStore(DatasetSettings.from(config, settings.home()), jdbc), jdbc);
         RunService runs = new RunService(
-                system, database, library, settings.home(), settings.runsDir(), jdbc, settings.askTimeout());
-        Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing);
+                system, database, library, datasets::fileOf, settings.home(), files, jdbc, settings.askTimeout());
+        Platform platform =
+                new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing, files);
+        platform.datasets = datasets;
         platform.batches =
                 Batches.start(system, database, settings, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
         platform.cron = Cron.start(
@@ -280,13 +324,27 @@ public final class Platform implements AutoCloseable {
                 database,
                 runs,
                 platform.toolInvoker(),
-                settings.runsDir(),
+                files,
                 jdbc,
                 ml,
                 Clock.systemUTC(),
                 config.getBoolean("svc.cron.scheduler"),
                 config.getDuration("svc.cron.tick-interval"));
         platform.notifications = Notifications.start(system, database, notifySettings, jdbc, Clock.systemUTC());
+        platform.deployments = Deployments.start(
+                system,
+                database,
+                DeploymentSettings.fromConfig(config),
+                files,
+                settings.defaultProfile(),
+                parts.permissions(),
+                new LocalDeploymentEvents(),
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.inference-dispatcher")),
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.shadow-dispatcher")),
+                ml,
+                jdbc,
+                settings.askTimeout(),
+                Clock.systemUTC());
         CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc).exceptionally(e -> {
             LOG.error("could not wake the runs that were live before the restart: {}", e.getMessage());
             return null;
@@ -297,7 +355,7 @@ public final class Platform implements AutoCloseable {
     private static void startProjections(
             ActorSystem<Void> system,
             Database database,
-            CoreSettings settings,
+            WorkingCopy files,
             AgentDirectory directory,
             UnaryOperator<String> scrubber,
             NotificationOutbox outbox) {
@@ -313,7 +371,7 @@ public final class Platform implements AutoCloseable {
                 ProjectionId.of("runs", RunEntity.TAG),
                 EventSourcedProvider.<RunEntity.Event>eventsByTag(system, JdbcReadJournal.Identifier(), RunEntity.TAG),
                 sessions,
-                () -> new RunProjectionHandler(settings.runsDir(), outbox),
+                () -> new RunProjectionHandler(files, outbox),
                 system);
         // Conversation lines reach disk every 10 messages or every second, whichever comes first.
         var conversationProjection = JdbcProjection.groupedWithin(
@@ -321,7 +379,7 @@ public final class Platform implements AutoCloseable {
                         EventSourcedProvider.<AgentEntity.Event>eventsByTag(
                                 system, JdbcReadJournal.Identifier(), AgentEntity.TAG),
                         sessions,
-                        () -> new ConversationProjectionHandler(settings.runsDir(), directory, scrubber),
+                        () -> new ConversationProjectionHandler(files, directory, scrubber),
                         system)
                 .withGroup(10, Duration.ofSeconds(1));
         ShardedDaemonProcess.get(system)
@@ -423,6 +481,21 @@ public final class Platform implements AutoCloseable {
         return batches;
     }
 
+    /** Uploaded datasets (upload, list, detail). */
+    public DatasetService datasets() {
+        return datasets;
+    }
+
+    /** Deployments of models by name (deploy, promote, retire, history). */
+    public DeploymentService deployments() {
+        return deployments.deployments();
+    }
+
+    /** Online predictions, feedback and live figures of deployed models. */
+    public InferenceService inference() {
+        return deployments.inference();
+    }
+
     public ActorRef<Admission.Command> admission() {
         return admission;
     }
@@ -444,7 +517,13 @@ public final class Platform implements AutoCloseable {
                 directory,
                 parts.tools(),
                 parts.permissions(),
-                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher")));
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher")),
+                files);
+    }
+
+    /** The artefact store and this node's working copy of it (SVC_ARTIFACT_STORE). */
+    public WorkingCopy files() {
+        return files;
     }
 
     /** Stops the actor system (waiting for it) and closes the database pool. */
@@ -458,5 +537,6 @@ public final class Platform implements AutoCloseable {
         }
         database.close();
         tracing.close();
+        files.close();
     }
 }

@@ -19,6 +19,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.config.features.FeatureChangeRejectedException;
 import svc.config.features.UnknownFeatureException;
+import svc.core.datasets.DatasetTooLarge;
+import svc.core.deploy.DeploymentErrors;
 import svc.core.run.RunErrors;
 
 /**
@@ -51,6 +53,12 @@ public final class Problems {
         if (cause instanceof RunErrors.Conflict e) {
             return ApiProblem.conflict(e.getMessage());
         }
+        if (cause instanceof DeploymentErrors.Denied e) {
+            return ApiProblem.denied(e.getMessage(), e.ruleSource());
+        }
+        if (cause instanceof DeploymentErrors.Unprocessable e) {
+            return ApiProblem.unprocessable(e.getMessage());
+        }
         if (cause instanceof UnknownFeatureException e) {
             return ApiProblem.notFound(e.getMessage());
         }
@@ -59,6 +67,9 @@ public final class Problems {
         }
         if (cause instanceof EntityStreamSizeException e) {
             return tooLarge(e);
+        }
+        if (cause instanceof DatasetTooLarge e) {
+            return ApiProblem.payloadTooLarge(e.getMessage());
         }
         LOG.error("request failed unexpectedly", cause);
         return ApiProblem.internal("the server failed to answer; quote the correlation id when reporting this");

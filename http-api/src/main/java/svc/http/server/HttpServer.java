@@ -22,6 +22,8 @@ import svc.config.features.FeatureRegistry;
 import svc.core.config.HoconLayers;
 import svc.core.erasure.SubjectErasure;
 import svc.core.platform.Platform;
+import svc.core.registry.ModelRegistry;
+import svc.core.reports.CostReports;
 import svc.governance.permission.DenialSink;
 import svc.http.approvals.ApprovalEndpoints;
 import svc.http.auth.AccessControl;
@@ -34,16 +36,22 @@ import svc.http.auth.Users;
 import svc.http.batch.BatchEndpoints;
 import svc.http.catalog.CatalogEndpoints;
 import svc.http.cron.CronEndpoints;
+import svc.http.datasets.DatasetEndpoints;
+import svc.http.deployments.DeploymentEndpoints;
 import svc.http.governance.GovernanceEndpoints;
+import svc.http.inference.InferenceEndpoints;
 import svc.http.notifications.NotificationEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
 import svc.http.pipelines.PipelineEndpoints;
 import svc.http.ratelimit.RateLimiter;
+import svc.http.registry.ModelEndpoints;
+import svc.http.reports.ReportEndpoints;
 import svc.http.stream.RunStreamEndpoints;
 import svc.http.system.ConfigEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
+import svc.http.telemetry.InferenceMetrics;
 import svc.http.telemetry.JobMetrics;
 import svc.http.telemetry.NotificationMetrics;
 import svc.http.telemetry.RunMetrics;
@@ -126,15 +134,21 @@ public final class HttpServer {
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
         endpoints.addAll(new NotificationEndpoints(platform.notifications()).endpoints());
+        endpoints.addAll(new DatasetEndpoints(platform.datasets(), callbacks).endpoints());
+        endpoints.addAll(
+                new ModelEndpoints(new ModelRegistry(platform.database(), platform.files(), blocking)).endpoints());
+        endpoints.addAll(new ReportEndpoints(new CostReports(platform.database(), blocking)).endpoints());
+        AutoCloseable inferenceSubscription = platform.inference().listen(new InferenceMetrics(metrics));
+        endpoints.addAll(
+                new DeploymentEndpoints(platform.deployments(), platform.inference(), system, settings.streamBuffer())
+                        .endpoints());
+        endpoints.addAll(new InferenceEndpoints(platform.inference()).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
         endpoints.addAll(new ConfigEndpoints(effective).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
                         new SubjectErasure(
-                                platform.database(),
-                                platform.settings().home(),
-                                platform.settings().runsDir(),
-                                blocking))
+                                platform.database(), platform.settings().home(), platform.files(), blocking))
                 .endpoints());
         // The document describes every route, its own included, so it is built on first request from the complete list.
         AtomicReference<OpenApi> openApi = new AtomicReference<>();
@@ -142,7 +156,7 @@ public final class HttpServer {
                 () -> openApi.updateAndGet(doc -> doc != null ? doc : OpenApiDocument.build(endpoints, API_VERSION));
         endpoints.addAll(new SystemEndpoints(
                         platform.database(),
-                        platform.settings().runsDir(),
+                        platform.files(),
                         platform.settings().llmProvider(),
                         platform.parts().providerHealth(),
                         metrics,
@@ -170,6 +184,7 @@ public final class HttpServer {
                             return new HttpServer(binding, List.copyOf(endpoints), () -> {
                                 subscription.close();
                                 jobSubscription.close();
+                                inferenceSubscription.close();
                             });
                         },
                         callbacks);

@@ -231,8 +231,7 @@ final class ReportTools {
     }
 
     static String modelId(String runId, String candidate) {
-        return "model-" + runId.replace("run-", "") + "-"
-                + candidate.replace("+", "-").replace("_", "-");
+        return ModelIds.of(runId, candidate);
     }
 
     private static String json(RunWorkspace ws, String name) {
