@@ -13,9 +13,12 @@ import svc.library.template.PermissionRule;
 import svc.library.template.Retention;
 
 /**
- * The effective deployment: the template with the customer's overrides applied. This is what the
- * server runs with when {@code SVC_DEPLOYMENT} names the directory, and what the whitepaper and
- * the ship manifest describe.
+ * The effective deployment: the template with the customer's overrides applied, what the
+ * whitepaper and the ship manifest describe. When {@code SVC_DEPLOYMENT} names the directory,
+ * {@code svc server} puts in force its permission rules, its G1/G3/G4 switches, its egress
+ * allowlist and its branding ({@link svc.deployments.effective.GovernanceLayers}); retention,
+ * drift bands, the PII action, the default workflow and knowledge bases are resolved and shown by
+ * {@code /api/v1/config/effective} but nothing applies them yet.
  *
  * @param directory        the deployment directory, absolute
  * @param templateRef      the pinned template the deployment starts from

@@ -22,7 +22,11 @@ public final class Secrets {
 
     public static boolean isSecret(String key) {
         String last = key.substring(key.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
-        return SECRET_NAMES.contains(last) || last.endsWith("-secret") || last.endsWith("-password");
+        return SECRET_NAMES.contains(last)
+                || last.endsWith("-secret")
+                || last.endsWith("-password")
+                || last.endsWith("-key")
+                || last.endsWith("-token");
     }
 
     /** The value as it may be shown. */
