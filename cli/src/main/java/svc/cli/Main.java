@@ -24,6 +24,7 @@ import svc.cli.models.ModelsCommand;
 import svc.cli.pipelines.PipelinesCommand;
 import svc.cli.predict.PredictCommand;
 import svc.cli.reports.ReportsCommand;
+import svc.cli.retention.RetentionCommand;
 import svc.cli.serve.ServeModelCommand;
 import svc.cli.server.ServerCommand;
 import svc.cli.settings.SettingsCommand;
@@ -52,6 +53,7 @@ import svc.cli.system.HealthCommand;
             DatasetsCommand.class,
             ModelsCommand.class,
             ReportsCommand.class,
+            RetentionCommand.class,
             ApprovalsCommand.class,
             FeaturesCommand.class,
             CompletionCommand.class,

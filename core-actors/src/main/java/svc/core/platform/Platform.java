@@ -49,6 +49,7 @@ import svc.core.agent.AgentRuntime;
 import svc.core.agent.RosterProfiles;
 import svc.core.batch.BatchService;
 import svc.core.batch.Batches;
+import svc.core.cron.BuiltInJob;
 import svc.core.cron.Cron;
 import svc.core.cron.CronService;
 import svc.core.crypto.EncryptedCborSerializer;
@@ -70,6 +71,9 @@ import svc.core.notify.Notifications;
 import svc.core.readside.ConversationProjectionHandler;
 import svc.core.readside.PooledJdbcSession;
 import svc.core.readside.RunProjectionHandler;
+import svc.core.retention.RetentionPolicy;
+import svc.core.retention.RetentionSettings;
+import svc.core.retention.RetentionSweep;
 import svc.core.run.RunEntity;
 import svc.core.run.RunRuntime;
 import svc.core.run.RunService;
@@ -130,6 +134,8 @@ public final class Platform implements AutoCloseable {
     private BatchService batches;
     /** Set once while wiring, before the platform is handed out. */
     private CronService cron;
+    /** Set once while wiring, before the platform is handed out. */
+    private RetentionSweep retention;
     /** Set once while wiring, before the platform is handed out. */
     private NotificationService notifications;
 
@@ -330,6 +336,7 @@ public final class Platform implements AutoCloseable {
                 Clock.systemUTC(),
                 config.getBoolean("svc.cron.scheduler"),
                 config.getDuration("svc.cron.tick-interval"));
+        platform.retention = startRetention(config, database, runs, settings, files, platform.cron, ml);
         platform.notifications = Notifications.start(system, database, notifySettings, jdbc, Clock.systemUTC());
         platform.deployments = Deployments.start(
                 system,
@@ -350,6 +357,27 @@ public final class Platform implements AutoCloseable {
             return null;
         });
         return platform;
+    }
+
+    /** The retention sweep, and its daily run as the built-in cron job {@value RetentionSweep#JOB}. */
+    private static RetentionSweep startRetention(
+            Config config,
+            Database database,
+            RunService runs,
+            CoreSettings settings,
+            WorkingCopy files,
+            CronService cron,
+            Executor ml) {
+        RetentionSettings retention = RetentionSettings.fromConfig(config);
+        RetentionSweep sweep =
+                RetentionSweep.standard(RetentionPolicy.of(retention), database, runs, settings.home(), files, ml);
+        if (retention.enabled()) {
+            cron.register(new BuiltInJob(
+                    RetentionSweep.JOB, RetentionSweep.KIND, retention.schedule(), retention.timezone(), sweep::daily));
+        } else {
+            cron.unregister(RetentionSweep.JOB);
+        }
+        return sweep;
     }
 
     private static void startProjections(
@@ -469,6 +497,11 @@ public final class Platform implements AutoCloseable {
     /** Cron jobs (the scheduler singleton ticks them). */
     public CronService cron() {
         return cron;
+    }
+
+    /** The retention sweep (its daily run is the built-in cron job {@value RetentionSweep#JOB}). */
+    public RetentionSweep retention() {
+        return retention;
     }
 
     /** Notification deliveries (the outbox the dispatcher singleton works). */

@@ -150,8 +150,19 @@ final class Schemas {
                         "failure",
                         nullable(str(null)),
                         "dataset_id",
-                        nullable(str(
-                                "the uploaded dataset it was started from, else its file's lineage id once read"))));
+                        nullable(str("the uploaded dataset it was started from, else its file's lineage id once read")),
+                        "pruned",
+                        array(ref("PruneNote"))));
+        s.put(
+                "PruneNote",
+                object(
+                        new String[] {"kind", "at", "detail"},
+                        "kind",
+                        enumOf("conversations", "agent_events", "audit_pdfs", "run_events"),
+                        "at",
+                        dateTime(),
+                        "detail",
+                        str(null)));
         s.put(
                 "Decision",
                 object(new String[] {"decision"}, "decision", enumOf("approve", "reject"), "rationale", str(null)));
@@ -269,7 +280,9 @@ final class Schemas {
                 "state",
                 str(null),
                 "reason",
-                str(null));
+                str(null),
+                "pruned",
+                array(str("an artefact kind retention deleted (the final message of a pruned run)")));
         stream = stream.describedAs(
                 "One WebSocket text frame. Agent messages carry agent and seq (the conversation line).");
         s.put("StreamMessage", stream);

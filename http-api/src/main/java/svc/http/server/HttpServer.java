@@ -47,6 +47,7 @@ import svc.http.pipelines.PipelineEndpoints;
 import svc.http.ratelimit.RateLimiter;
 import svc.http.registry.ModelEndpoints;
 import svc.http.reports.ReportEndpoints;
+import svc.http.retention.RetentionEndpoints;
 import svc.http.stream.RunStreamEndpoints;
 import svc.http.system.ConfigEndpoints;
 import svc.http.system.SystemEndpoints;
@@ -54,6 +55,7 @@ import svc.http.telemetry.ApiMetrics;
 import svc.http.telemetry.InferenceMetrics;
 import svc.http.telemetry.JobMetrics;
 import svc.http.telemetry.NotificationMetrics;
+import svc.http.telemetry.RetentionMetrics;
 import svc.http.telemetry.RunMetrics;
 import svc.persistence.denials.DenialRepository;
 
@@ -121,6 +123,7 @@ public final class HttpServer {
         FeatureRegistry features = FeatureRegistry.withBuiltIns(env);
         platform.cron().gate(() -> features.isEnabled(CronEndpoints.FLAG));
         platform.cron().listen(jobMetrics::cronRun);
+        new RetentionMetrics(metrics).attach(platform.retention());
         new NotificationMetrics(metrics).attach(platform.notifications());
 
         List<Endpoint> endpoints = new ArrayList<>();
@@ -133,6 +136,7 @@ public final class HttpServer {
         endpoints.addAll(new ApprovalEndpoints(platform.runs()).endpoints());
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
+        endpoints.addAll(new RetentionEndpoints(platform.retention(), clock).endpoints());
         endpoints.addAll(new NotificationEndpoints(platform.notifications()).endpoints());
         endpoints.addAll(new DatasetEndpoints(platform.datasets(), callbacks).endpoints());
         endpoints.addAll(
