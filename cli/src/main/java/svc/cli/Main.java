@@ -12,6 +12,7 @@ import svc.cli.batch.BatchCommand;
 import svc.cli.client.ClientEnvironment;
 import svc.cli.client.EnvironmentFactory;
 import svc.cli.completion.CompletionCommand;
+import svc.cli.config.ConfigCommand;
 import svc.cli.cron.CronCommand;
 import svc.cli.datasets.DatasetsCommand;
 import svc.cli.demo.DemoCommand;
@@ -62,7 +63,8 @@ import svc.cli.system.HealthCommand;
             ServerCommand.class,
             GuardrailsCommand.class,
             AuditCommand.class,
-            SettingsCommand.class
+            SettingsCommand.class,
+            ConfigCommand.class
         },
         footer = {"", "Examples:", "  svc --version", "  svc help settings"})
 public final class Main {

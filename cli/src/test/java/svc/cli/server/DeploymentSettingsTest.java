@@ -2,16 +2,14 @@ package svc.cli.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.typesafe.config.ConfigFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import svc.core.retention.RetentionClass;
 import svc.core.retention.RetentionPolicy;
 import svc.core.retention.RetentionSettings;
-import svc.deployments.Deployment;
-import svc.deployments.Deployments;
 import svc.library.template.Retention;
 
 /** What `svc server` takes from the deployment SVC_DEPLOYMENT selects: profile and retention days. */
@@ -24,11 +22,10 @@ class DeploymentSettingsTest {
                 dir.resolve("deployment.yaml"),
                 "customer: acme_bank\ntemplate: template/bfsi_baseline@v1.0.0\n"
                         + "retention: {conversations_days: 3650}\n");
-        Deployment deployment = Deployments.load(dir);
+        ServerConfiguration.Resolved resolved = ServerConfiguration.resolve(
+                Map.of("SVC_DEPLOYMENT", dir.toString()), root.resolve("no-settings.json"), root, Map.of());
 
-        RetentionSettings settings =
-                RetentionSettings.fromConfig(ConfigFactory.parseMap(ServerCommand.deploymentSettings(deployment))
-                        .withFallback(ConfigFactory.load()));
+        RetentionSettings settings = RetentionSettings.fromConfig(resolved.config());
         assertThat(settings.defaultProfile()).isEqualTo("bfsi_baseline");
         assertThat(settings.deploymentTemplate()).isEqualTo("bfsi_baseline");
         assertThat(settings.deploymentDays()).isEqualTo(new Retention(3650, 2555, 2555, 2555));

@@ -67,7 +67,8 @@ import svc.library.template.TemplateLoader;
  * <p>The run's profile is the {@code profile} of its request when that names a deployment
  * template ({@code generic_ml}, {@code bfsi_baseline}, {@code hipaa_baseline}); any other value
  * means the platform's default profile ({@code svc.governance.default-profile}, the selected
- * deployment's template under {@code svc server}).
+ * deployment's template under {@code svc server}). Runs under the configured template
+ * ({@link GovernanceSettings}) take the deployment's rules and guardrail switches.
  */
 public final class GovernedTools implements ToolPermissions {
 
@@ -80,6 +81,9 @@ public final class GovernedTools implements ToolPermissions {
     private final DenialSink denials;
     private final DecisionListener decisions;
     private final List<Guardrail> guardrails;
+    /** The guardrails of runs under the configured template: {@link #guardrails} minus those switched off. */
+    private final List<Guardrail> configuredGuardrails;
+
     private final GuardrailListener guardrailListener;
     private final Map<String, PermissionEngine> engines = new ConcurrentHashMap<>();
     private final Map<String, String> profileOfRun = new ConcurrentHashMap<>();
@@ -105,6 +109,9 @@ public final class GovernedTools implements ToolPermissions {
         this.denials = denials;
         this.decisions = decisions;
         this.guardrails = BuiltinGuardrails.create(egressAllowlist);
+        this.configuredGuardrails = guardrails.stream()
+                .filter(g -> !settings.governance().disabledGuardrails().contains(g.id()))
+                .toList();
         this.guardrailListener = guardrailListener;
     }
 
@@ -116,12 +123,17 @@ public final class GovernedTools implements ToolPermissions {
         if (decision.allowed()) {
             return Verdict.allow();
         }
+        // The rule's id goes with its source, so a denial says which rule of which source decided.
+        String reason = decision.winner()
+                .filter(rule -> !decision.reason().contains(rule.id()))
+                .map(rule -> decision.reason() + " (rule " + rule.id() + ")")
+                .orElse(decision.reason());
         if (decision.needsApproval()) {
             // The agent asks the run, which knows its gates: a person's earlier approval (the deploy
             // checkpoint) grants it at once, otherwise the run opens a gate for this call.
-            return Verdict.ask(decision.source(), decision.reason());
+            return Verdict.ask(decision.source(), reason);
         }
-        return Verdict.deny(decision.source(), decision.reason());
+        return Verdict.deny(decision.source(), reason);
     }
 
     /**
@@ -146,7 +158,8 @@ public final class GovernedTools implements ToolPermissions {
         if (result.ok()) {
             keepEvidence(context.runDir(), tool, result.contentJson());
         }
-        ChainResult filtered = GuardrailChain.forPoint(IntegrationPoint.POST_TOOL, guardrails, guardrailListener)
+        ChainResult filtered = GuardrailChain.forPoint(
+                        IntegrationPoint.POST_TOOL, guardrailsFor(profileOf(context.runId())), guardrailListener)
                 .run(
                         new GuardrailContext(IntegrationPoint.POST_TOOL, context.runId(), context.agent(), tool),
                         new Payload.Text(result.contentJson()));
@@ -166,7 +179,8 @@ public final class GovernedTools implements ToolPermissions {
         for (ChatMessage m : conversation) {
             messages.add(new Payload.Message(m.role().name().toLowerCase(), m.content()));
         }
-        ChainResult r = GuardrailChain.forPoint(IntegrationPoint.PRE_LLM, guardrails, guardrailListener)
+        ChainResult r = GuardrailChain.forPoint(
+                        IntegrationPoint.PRE_LLM, guardrailsFor(profileOf(runId)), guardrailListener)
                 .run(
                         new GuardrailContext(IntegrationPoint.PRE_LLM, runId, agent, null),
                         new Payload.Messages(messages));
@@ -176,6 +190,11 @@ public final class GovernedTools implements ToolPermissions {
     }
 
     // ---- engines per profile --------------------------------------------------------------
+
+    /** The guardrails of runs under {@code profile}: the configured switches apply to the configured template. */
+    private List<Guardrail> guardrailsFor(String profile) {
+        return settings.governance().governs(profile) ? configuredGuardrails : guardrails;
+    }
 
     private PermissionEngine engineFor(String profile) {
         DeploymentTemplate template = TemplateLoader.builtIn(profile);
@@ -199,22 +218,26 @@ public final class GovernedTools implements ToolPermissions {
                 .provider(policy)
                 // A question for a person is always a person's to answer (request_approval opens a gate).
                 .provider(new HitlRules(Set.of("request_approval")))
-                .provider(ProfileRules.of(rules))
+                // The configured template's profile is the deployment's (its rules in force); others as built in.
+                .provider(
+                        settings.governance().governs(profile)
+                                ? settings.governance().profileRules()
+                                : ProfileRules.of(rules))
                 .provider(new ComplianceGateRules(new ComplianceGates(gates), evidence()))
-                .provider(new EgressRules(this::egressRefusal))
+                .provider(new EgressRules(args -> egressRefusal(profile, args)))
                 .listener(decisions)
                 .denials(denials)
                 .build();
     }
 
-    private Optional<String> egressRefusal(String argumentsJson) {
+    private Optional<String> egressRefusal(String profile, String argumentsJson) {
         JsonNode args;
         try {
             args = Json.parse(argumentsJson);
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-        ChainResult r = GuardrailChain.forPoint(IntegrationPoint.PRE_TOOL, guardrails, guardrailListener)
+        ChainResult r = GuardrailChain.forPoint(IntegrationPoint.PRE_TOOL, guardrailsFor(profile), guardrailListener)
                 .run(GuardrailContext.at(IntegrationPoint.PRE_TOOL), new Payload.Json(args));
         return r.denied() ? Optional.of(r.denial().map(v -> v.reason()).orElse("egress refused")) : Optional.empty();
     }

@@ -42,7 +42,8 @@ import svc.persistence.denials.DenialRepository;
  * project when given), the standard tools with the audit PDF signed (G11, {@code SVC_SIGNING_DRIVER}, default offline
  * Ed25519 with a key pair kept under {@code $SVC_HOME/keys/audit}), governance around every step
  * (operator policy from {@code SVC_POLICY_FILE}, egress allowlist from
- * {@code SVC_EGRESS_ALLOWLIST}, denials stored in the database), the conversation scrubber (G5)
+ * {@code svc.governance.egress-allowlist}: the deployment's hosts and {@code SVC_EGRESS_ALLOWLIST},
+ * denials stored in the database), the conversation scrubber (G5)
  * on the conversation files, and the sandboxed tools with the sandbox of {@code svc.sandbox} (G2).
  */
 public final class StandardParts implements Platform.PartsFactory {
@@ -135,10 +136,12 @@ public final class StandardParts implements Platform.PartsFactory {
         PolicyRules policy = policyFile == null || policyFile.isBlank()
                 ? PolicyRules.empty()
                 : PolicyRules.load(Path.of(policyFile));
-        GovernedTools governance = new GovernedTools(
-                settings, directory, policy, System.getenv("SVC_EGRESS_ALLOWLIST"), denials, decisions, guardrails);
+        // One allowlist for tools, the sandbox and notifications: the resolved svc.governance.egress-allowlist.
+        String allowlist = settings.governance().egressAllowlist();
+        GovernedTools governance =
+                new GovernedTools(settings, directory, policy, allowlist, denials, decisions, guardrails);
         ConversationScrubber scrubber = ConversationScrubber.defaults();
-        EgressPolicy egress = new EgressPolicy(EgressAllowlist.parse(System.getenv(EgressAllowlist.ENV)));
+        EgressPolicy egress = new EgressPolicy(EgressAllowlist.parse(allowlist));
         List<Tool> sandboxed = SandboxTools.all(sandbox, settings.sandbox(), egress);
         return new Platform.Parts(
                 providers::forAgent,

@@ -21,17 +21,22 @@ public record RetentionSettings(
         String deploymentTemplate,
         Retention deploymentDays) {
 
+    /** Set by svc server's resolved configuration when SVC_DEPLOYMENT selects a deployment. */
+    private static final String DEPLOYMENT_NAME = "svc.deployment.name";
+
+    private static final String RESOLVED_DAYS = "svc.governance.retention";
+
     public static RetentionSettings fromConfig(Config config) {
         Config r = config.getConfig("svc.retention");
         String template = r.getString("deployment.template").strip();
         Retention days = null;
         if (!template.isEmpty()) {
-            Config d = r.getConfig("deployment");
-            days = new Retention(
-                    positive(d, "conversations-days"),
-                    positive(d, "run-events-days"),
-                    positive(d, "audit-pdfs-days"),
-                    positive(d, "shadow-predictions-days"));
+            days = days(r.getConfig("deployment"), "svc.retention.deployment.");
+        } else if (config.hasPath(DEPLOYMENT_NAME) && config.hasPath(RESOLVED_DAYS)) {
+            // svc server's resolved configuration: the deployment's template is the default
+            // profile, and its days (the template's with the deployment's overrides) are resolved.
+            template = config.getString("svc.governance.default-profile");
+            days = days(config.getConfig(RESOLVED_DAYS), RESOLVED_DAYS + ".");
         }
         return new RetentionSettings(
                 r.getBoolean("enabled"),
@@ -42,14 +47,21 @@ public record RetentionSettings(
                 days);
     }
 
-    private static int positive(Config c, String key) {
+    private static Retention days(Config d, String prefix) {
+        return new Retention(
+                positive(d, prefix, "conversations-days"),
+                positive(d, prefix, "run-events-days"),
+                positive(d, prefix, "audit-pdfs-days"),
+                positive(d, prefix, "shadow-predictions-days"));
+    }
+
+    private static int positive(Config c, String prefix, String key) {
         if (!c.hasPath(key)) {
-            throw new IllegalArgumentException(
-                    "svc.retention.deployment." + key + " must be set when svc.retention.deployment.template is");
+            throw new IllegalArgumentException(prefix + key + " must be set with the deployment's template");
         }
         int days = c.getInt(key);
         if (days < 1) {
-            throw new IllegalArgumentException("svc.retention.deployment." + key + " must be at least 1, got " + days);
+            throw new IllegalArgumentException(prefix + key + " must be at least 1, got " + days);
         }
         return days;
     }

@@ -314,6 +314,22 @@ final class Schemas {
                         array(str(null))));
         s.put("OpenApiDocument", freeform());
         s.put(
+                "ConfigValue",
+                object(
+                        new String[] {"value", "origin"},
+                        "value",
+                        Schema.any("the resolved value; a secret's as ***"),
+                        "origin",
+                        str("default, template:<ref>, deployment:<name>, settings:<project path> or env:<VARIABLE>"),
+                        "origins",
+                        array(str(null))
+                                .describedAs("for a list the layers join (the egress allowlist): every layer"
+                                        + " that added to it, lowest first")));
+        s.put(
+                "EffectiveConfig",
+                Schema.mapOf(ref("ConfigValue"))
+                        .describedAs("every key of the resolved configuration (e.g. svc.http.port), sorted"));
+        s.put(
                 "ToolInvocation",
                 object(
                         new String[] {"agent", "tool"},

@@ -17,7 +17,9 @@ import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.http.javadsl.server.Route;
+import svc.config.effective.EffectiveConfig;
 import svc.config.features.FeatureRegistry;
+import svc.core.config.HoconLayers;
 import svc.core.erasure.SubjectErasure;
 import svc.core.platform.Platform;
 import svc.core.registry.ModelRegistry;
@@ -47,6 +49,7 @@ import svc.http.registry.ModelEndpoints;
 import svc.http.reports.ReportEndpoints;
 import svc.http.retention.RetentionEndpoints;
 import svc.http.stream.RunStreamEndpoints;
+import svc.http.system.ConfigEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
 import svc.http.telemetry.InferenceMetrics;
@@ -90,6 +93,15 @@ public final class HttpServer {
      */
     public static CompletionStage<HttpServer> start(
             Platform platform, Config config, Map<String, String> env, ApiMetrics metrics) {
+        return start(platform, config, env, metrics, HoconLayers.asDefaults(config));
+    }
+
+    /**
+     * The same with the resolved configuration {@code svc server} started from, which
+     * {@code /api/v1/config/effective} shows and branding reads.
+     */
+    public static CompletionStage<HttpServer> start(
+            Platform platform, Config config, Map<String, String> env, ApiMetrics metrics, EffectiveConfig effective) {
         HttpSettings settings = HttpSettings.from(config, env);
         ActorSystem<Void> system = platform.system();
         Executor callbacks = system.executionContext();
@@ -136,6 +148,7 @@ public final class HttpServer {
                         .endpoints());
         endpoints.addAll(new InferenceEndpoints(platform.inference()).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
+        endpoints.addAll(new ConfigEndpoints(effective).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
                         new SubjectErasure(
