@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -21,6 +22,7 @@ import svc.cli.ExitCodes;
 import svc.config.settings.InvalidSettingsException;
 import svc.config.settings.ProjectConfig;
 import svc.config.settings.SettingsFile;
+import svc.core.cluster.ClusterSettings;
 import svc.core.platform.Platform;
 import svc.core.platform.StandardParts;
 import svc.deployments.Deployment;
@@ -68,6 +70,16 @@ public final class ServerCommand implements Callable<Integer> {
             config = config(deployment);
         } catch (RuntimeException e) {
             err.println("svc server: SVC_DEPLOYMENT is not usable: " + message(e));
+            return ExitCodes.FAILURE;
+        }
+        try {
+            List<String> missing = ClusterSettings.fromConfig(config).missingForCluster(config, System.getenv());
+            if (!missing.isEmpty()) {
+                missing.forEach(m -> err.println("svc server: SVC_CLUSTER_SEEDS is set, but " + m));
+                return ExitCodes.FAILURE;
+            }
+        } catch (RuntimeException e) {
+            err.println("svc server: " + message(e));
             return ExitCodes.FAILURE;
         }
         ProjectConfig project;

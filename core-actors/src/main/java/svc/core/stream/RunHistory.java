@@ -16,6 +16,7 @@ import org.apache.pekko.stream.javadsl.Sink;
 import org.apache.pekko.stream.javadsl.Source;
 import svc.core.agent.AgentEntity;
 import svc.core.run.RunEntity;
+import svc.core.task.LiveFeed;
 
 /**
  * A run's stream so far, read back from the journal: the run's own events and those of every
@@ -24,8 +25,11 @@ import svc.core.run.RunEntity;
  */
 public final class RunHistory {
 
-    /** One replayed message and whether the run ended with it. */
-    public record Replayed(Instant at, ObjectNode json, boolean finalMessage) {}
+    /**
+     * One replayed message, whether the run ended with it, and where it is in the journal: its
+     * source (an agent's name or {@link LiveFeed#RUN}) and sequence number there.
+     */
+    public record Replayed(Instant at, ObjectNode json, boolean finalMessage, String source, long seqNr) {}
 
     private final JdbcReadJournal journal;
     private final ActorSystem<?> system;
@@ -63,11 +67,17 @@ public final class RunHistory {
 
     private static Replayed ofRun(String runId, EventEnvelope envelope) {
         RunEntity.Event event = (RunEntity.Event) envelope.event();
-        return new Replayed(event.at(), StreamMessages.ofRun(runId, event), StreamMessages.isFinal(event));
+        return new Replayed(
+                event.at(),
+                StreamMessages.ofRun(runId, event),
+                StreamMessages.isFinal(event),
+                LiveFeed.RUN,
+                envelope.sequenceNr());
     }
 
     private static Replayed ofAgent(String runId, String agent, EventEnvelope envelope) {
         AgentEntity.Event event = (AgentEntity.Event) envelope.event();
-        return new Replayed(event.at(), StreamMessages.ofAgent(runId, agent, event), false);
+        return new Replayed(
+                event.at(), StreamMessages.ofAgent(runId, agent, event), false, agent, envelope.sequenceNr());
     }
 }

@@ -343,6 +343,7 @@ final class Schemas {
                                 "signature",
                                 str("SHA-256 (hex) over the sorted-key JSON of the receipt without this field"))));
         s.putAll(JobSchemas.all());
+        s.putAll(ClusterSchemas.all());
         return s;
     }
 

@@ -31,6 +31,7 @@ import svc.http.auth.TokenService;
 import svc.http.auth.Users;
 import svc.http.batch.BatchEndpoints;
 import svc.http.catalog.CatalogEndpoints;
+import svc.http.cluster.ClusterEndpoints;
 import svc.http.cron.CronEndpoints;
 import svc.http.governance.GovernanceEndpoints;
 import svc.http.openapi.OpenApi;
@@ -91,6 +92,7 @@ public final class HttpServer {
         RunMetrics runMetrics =
                 new RunMetrics(metrics, platform.agents(), platform.settings().llmProvider());
         var subscription = runMetrics.attach(platform.liveEvents());
+        var admissionPoll = runMetrics.followAdmission(platform.admission(), system, Duration.ofSeconds(2));
         JobMetrics jobMetrics = new JobMetrics(metrics);
         var jobSubscription = jobMetrics.attach(platform.batches().feed());
         // API role denials and agents' tool denials land in the same table; writes go off the request path.
@@ -110,6 +112,7 @@ public final class HttpServer {
         endpoints.addAll(new ApprovalEndpoints(platform.runs()).endpoints());
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
+        endpoints.addAll(new ClusterEndpoints(platform.clusterView()).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
@@ -150,6 +153,7 @@ public final class HttpServer {
                             return new HttpServer(binding, List.copyOf(endpoints), () -> {
                                 subscription.close();
                                 jobSubscription.close();
+                                admissionPoll.close();
                             });
                         },
                         callbacks);

@@ -3,9 +3,9 @@ package svc.http.stream;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import org.apache.pekko.NotUsed;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.japi.Pair;
@@ -18,8 +18,10 @@ import svc.core.stream.RunHistory;
 
 /**
  * One client's view of a run: the replayed history, then the live messages that are not already
- * in it, ending after the run's final message. Live messages are offered to a bounded queue from
- * the publishing entity's thread and never wait: when the client falls {@code bound} messages
+ * in it, ending after the run's final message. A live message is already in the history when its
+ * source's journal sequence number is at or below the last one replayed from that source (the
+ * live feed is subscribed before the journal is read, so nothing falls between the two). Live
+ * messages are offered to a bounded queue from the publishing entity's thread and never wait: when the client falls {@code bound} messages
  * behind, the relay gives up on it (a final {@code dropped} message, then the socket closes), so
  * a slow client never slows the run.
  *
@@ -44,7 +46,9 @@ final class LiveRelay {
     private final String runId;
     private final int bound;
     private final List<LiveEventHub.LiveMessage> held = new ArrayList<>();
-    private Set<String> replayed;
+    /** The last journal sequence number replayed per source. */
+    private Map<String, Long> replayed;
+
     private BoundedSourceQueue<String> queue;
     private boolean finished;
     private LiveEventHub.Subscription subscription;
@@ -75,7 +79,8 @@ final class LiveRelay {
             close();
             return Source.from(replay);
         }
-        replayed = new HashSet<>(replay);
+        replayed = new HashMap<>();
+        history.forEach(r -> replayed.merge(r.source(), r.seqNr(), Math::max));
         Pair<BoundedSourceQueue<String>, Source<String, NotUsed>> live =
                 Source.<String>queue(bound).preMaterialize(system);
         queue = live.first();
@@ -112,11 +117,10 @@ final class LiveRelay {
         if (finished) {
             return;
         }
-        String text = Json.write(message.json());
-        if (replayed.remove(text)) {
+        if (message.seqNr() > 0 && message.seqNr() <= replayed.getOrDefault(message.source(), 0L)) {
             return;
         }
-        QueueOfferResult result = queue.offer(text);
+        QueueOfferResult result = queue.offer(Json.write(message.json()));
         if (!(result instanceof QueueOfferResult.Enqueued$)) {
             finished = true;
             queue.fail(new SlowClient("client too slow"));

@@ -36,7 +36,27 @@ class LiveRelayTest {
     }
 
     private static RunHistory.Replayed replayed(int seq) {
-        return new RunHistory.Replayed(Instant.EPOCH.plusSeconds(seq), msg(seq), false);
+        return new RunHistory.Replayed(Instant.EPOCH.plusSeconds(seq), msg(seq), false, "a", seq);
+    }
+
+    @Test
+    void messagesHeldWhileTheHistoryLoadsAreSkippedByTheirSourcesSequenceNotTheirText() throws Exception {
+        LiveEventHub hub = new LiveEventHub();
+        LiveRelay relay = new LiveRelay("r", 10);
+        relay.subscribe(hub);
+        // Live before the replay arrives: a's 2 (also replayed) and 3, and the run's own 1 (not replayed).
+        relay.onLive(new LiveEventHub.LiveMessage(msg(2), false, "a", 2, false));
+        relay.onLive(new LiveEventHub.LiveMessage(msg(3), false, "a", 3, false));
+        ObjectNode stage = Json.object().put("type", "stage").put("run_id", "r").put("seq", 100);
+        relay.onLive(new LiveEventHub.LiveMessage(stage, false, "run", 1, true));
+        var source = relay.start(List.of(replayed(1), replayed(2)), KIT.system());
+        var done = source.runWith(Sink.seq(), KIT.system());
+        // A message equal in text to a replayed one but from another journal position is new.
+        relay.onLive(new LiveEventHub.LiveMessage(msg(2), false, "b", 2, false));
+        relay.onLive(new LiveEventHub.LiveMessage(
+                Json.object().put("type", "state").put("run_id", "r").put("state", "failed"), true, "run", 2, true));
+        List<String> got = done.toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertThat(got).extracting(s -> Json.parse(s).path("seq").asInt()).containsExactly(1, 2, 3, 100, 2, 0);
     }
 
     @Test
@@ -84,7 +104,8 @@ class LiveRelayTest {
     /** Hands messages to the relay as the hub does, on the caller's thread. */
     private record Publisher(LiveRelay relay) {
         void send(ObjectNode json, boolean last) {
-            relay.onLive(new LiveEventHub.LiveMessage(json, last));
+            relay.onLive(new LiveEventHub.LiveMessage(
+                    json, last, last ? "run" : "a", json.path("seq").asLong(), true));
         }
     }
 }
