@@ -136,6 +136,14 @@ public final class ClusterView {
         }
     }
 
+    /** How many members are up now, as this node sees it (at least 1: this node counts while it starts). */
+    public static int upMembers(ActorSystem<?> system) {
+        long up = StreamSupport.stream(Cluster.get(system).state().getMembers().spliterator(), false)
+                .filter(m -> m.status().equals(MemberStatus.up()))
+                .count();
+        return (int) Math.max(1, up);
+    }
+
     public CompletionStage<Snapshot> snapshot() {
         Cluster cluster = Cluster.get(system);
         ClusterEvent.CurrentClusterState state = cluster.state();

@@ -4,9 +4,14 @@ import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.Route;
 import svc.core.cluster.ClusterView;
+import svc.core.stream.ClusterLiveEvents;
 import svc.governance.permission.Role;
 import svc.http.server.Call;
 import svc.http.server.Endpoint;
@@ -17,9 +22,13 @@ import svc.http.server.JsonSupport;
 public final class ClusterEndpoints {
 
     private final ClusterView view;
+    private final Optional<ClusterLiveEvents> liveEvents;
+    private final Executor callbacks;
 
-    public ClusterEndpoints(ClusterView view) {
+    public ClusterEndpoints(ClusterView view, Optional<ClusterLiveEvents> liveEvents, Executor callbacks) {
         this.view = view;
+        this.liveEvents = liveEvents;
+        this.callbacks = callbacks;
     }
 
     public List<Endpoint> endpoints() {
@@ -38,6 +47,12 @@ public final class ClusterEndpoints {
     }
 
     private Route get(Call call) {
-        return onSuccess(view.snapshot(), s -> complete(StatusCodes.OK, ClusterRecord.of(s), JsonSupport.json()));
+        // How many nodes this node's live events reach (null on a cluster of one).
+        CompletionStage<Integer> reach = liveEvents
+                .map(l -> l.knownNodes().exceptionally(e -> null))
+                .orElse(CompletableFuture.completedFuture(null));
+        return onSuccess(
+                view.snapshot().thenCombineAsync(reach, ClusterRecord::of, callbacks),
+                record -> complete(StatusCodes.OK, record, JsonSupport.json()));
     }
 }

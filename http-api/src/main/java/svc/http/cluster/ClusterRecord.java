@@ -15,7 +15,8 @@ record ClusterRecord(
         List<Member> members,
         Map<String, String> singletons,
         List<Shards> shards,
-        List<String> shardsUnavailable) {
+        List<String> shardsUnavailable,
+        Integer liveEventNodes) {
 
     /** One node of the cluster. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -26,7 +27,7 @@ record ClusterRecord(
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record Shards(String node, String entityType, int shards, int entities) {}
 
-    static ClusterRecord of(ClusterView.Snapshot s) {
+    static ClusterRecord of(ClusterView.Snapshot s, Integer liveEventNodes) {
         return new ClusterRecord(
                 s.self(),
                 s.leader(),
@@ -37,6 +38,7 @@ record ClusterRecord(
                 s.shards().stream()
                         .map(c -> new Shards(c.node(), c.entityType(), c.shards(), c.entities()))
                         .toList(),
-                s.unavailable());
+                s.unavailable(),
+                liveEventNodes);
     }
 }

@@ -62,7 +62,11 @@ final class ClusterSchemas {
                         "shards",
                         Schema.array(Schema.ref("ClusterShards")),
                         "shards_unavailable",
-                        Schema.array(Schema.string("entity types whose statistics did not come in time"))));
+                        Schema.array(Schema.string("entity types whose statistics did not come in time")),
+                        "live_event_nodes",
+                        Schema.of("integer")
+                                .describedAs("nodes this node's live events reach, itself included (null: one node)")
+                                .orNull()));
         return s;
     }
 }

@@ -18,6 +18,7 @@ import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.http.javadsl.server.Route;
 import svc.config.features.FeatureRegistry;
+import svc.core.cluster.ClusterView;
 import svc.core.erasure.SubjectErasure;
 import svc.core.platform.Platform;
 import svc.governance.permission.DenialSink;
@@ -31,6 +32,7 @@ import svc.http.auth.TokenService;
 import svc.http.auth.Users;
 import svc.http.batch.BatchEndpoints;
 import svc.http.catalog.CatalogEndpoints;
+import svc.http.catalog.SharedFeatures;
 import svc.http.cluster.ClusterEndpoints;
 import svc.http.cron.CronEndpoints;
 import svc.http.governance.GovernanceEndpoints;
@@ -44,6 +46,7 @@ import svc.http.telemetry.ApiMetrics;
 import svc.http.telemetry.JobMetrics;
 import svc.http.telemetry.RunMetrics;
 import svc.persistence.denials.DenialRepository;
+import svc.persistence.features.FeatureOverrideRepository;
 
 /**
  * The API server over a running {@link Platform}: wires the endpoint groups into one list, builds
@@ -99,6 +102,10 @@ public final class HttpServer {
         DenialRepository denialStore = new DenialRepository(platform.database().dataSource());
         DenialSink denials = record -> CompletableFuture.runAsync(() -> denialStore.record(record), blocking);
         FeatureRegistry features = FeatureRegistry.withBuiltIns(env);
+        // Overrides set through the API live in the database: every node and every restart sees them.
+        SharedFeatures sharedFeatures = new SharedFeatures(
+                features, new FeatureOverrideRepository(platform.database().dataSource()), blocking, clock);
+        AutoCloseable featurePoll = sharedFeatures.follow(system, config.getDuration("svc.features.refresh-interval"));
         platform.cron().gate(() -> features.isEnabled(CronEndpoints.FLAG));
         platform.cron().listen(jobMetrics::cronRun);
 
@@ -112,8 +119,9 @@ public final class HttpServer {
         endpoints.addAll(new ApprovalEndpoints(platform.runs()).endpoints());
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
-        endpoints.addAll(new ClusterEndpoints(platform.clusterView()).endpoints());
-        endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
+        endpoints.addAll(
+                new ClusterEndpoints(platform.clusterView(), platform.clusterLiveEvents(), callbacks).endpoints());
+        endpoints.addAll(new CatalogEndpoints(platform.agents(), sharedFeatures, denialStore, blocking).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
                         new SubjectErasure(
@@ -138,7 +146,8 @@ public final class HttpServer {
                         endpoints,
                         new Authenticator(tokens, settings.apiKeys()),
                         new AccessControl(endpoints, denials, metrics.decisionListener()),
-                        new RateLimiter(settings.rateLimits(), System::nanoTime),
+                        // Each node allows its share of a limit, so the limit holds across the cluster.
+                        new RateLimiter(settings.rateLimits(), System::nanoTime, () -> ClusterView.upMembers(system)),
                         metrics,
                         platform.tracing(),
                         settings.maxBodyBytes())
@@ -154,6 +163,7 @@ public final class HttpServer {
                                 subscription.close();
                                 jobSubscription.close();
                                 admissionPoll.close();
+                                featurePoll.close();
                             });
                         },
                         callbacks);
