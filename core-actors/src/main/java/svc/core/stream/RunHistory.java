@@ -65,6 +65,19 @@ public final class RunHistory {
                         system.executionContext());
     }
 
+    /** One source's messages {@code from..to} (journal sequence numbers, inclusive). */
+    public CompletionStage<List<Replayed>> range(String runId, String source, long from, long to) {
+        Source<Replayed, NotUsed> events = source.equals(LiveFeed.RUN)
+                ? journal.currentEventsByPersistenceId(RunEntity.ENTITY_TYPE_KEY.name() + "|" + runId, from, to)
+                        .map(envelope -> ofRun(runId, envelope))
+                : journal.currentEventsByPersistenceId(
+                                AgentEntity.ENTITY_TYPE_KEY.name() + "|" + AgentEntity.entityId(runId, source),
+                                from,
+                                to)
+                        .map(envelope -> ofAgent(runId, source, envelope));
+        return events.runWith(Sink.seq(), system);
+    }
+
     private static Replayed ofRun(String runId, EventEnvelope envelope) {
         RunEntity.Event event = (RunEntity.Event) envelope.event();
         return new Replayed(
