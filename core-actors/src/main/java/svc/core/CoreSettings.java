@@ -4,10 +4,12 @@ import com.typesafe.config.Config;
 import java.nio.file.Path;
 import java.time.Duration;
 import svc.core.tools.sandbox.SandboxSettings;
+import svc.persistence.store.ArtifactStoreSettings;
 
 /** The core's settings, read once from {@code svc.*} when the platform starts. */
 public record CoreSettings(
         Path home,
+        ArtifactStoreSettings artifactStore,
         int maxConcurrentPipelines,
         double budgetPerPipelineUsd,
         String llmProvider,
@@ -41,6 +43,7 @@ public record CoreSettings(
         }
         return new CoreSettings(
                 Path.of(svc.getString("home")).toAbsolutePath(),
+                ArtifactStoreSettings.fromConfig(config),
                 maxConcurrent,
                 budget,
                 svc.getString("llm.provider"),
@@ -59,8 +62,9 @@ public record CoreSettings(
                 SandboxSettings.fromConfig(svc));
     }
 
+    /** This node's runs root: the store itself, or the working copy of an S3 store. */
     public Path runsDir() {
-        return home.resolve("runs");
+        return artifactStore.runsRoot();
     }
 
     public Path runDir(String runId) {

@@ -228,7 +228,6 @@ public final class ClusterBench {
         List<Node> nodes = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             Path home = Files.createDirectories(work.resolve("node" + (i + 1)));
-            Files.createSymbolicLink(home.resolve("runs"), shared);
             ProcessBuilder pb = new ProcessBuilder(
                             Path.of(System.getProperty("java.home"), "bin", "java")
                                     .toString(),

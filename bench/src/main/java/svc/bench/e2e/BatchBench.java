@@ -24,6 +24,7 @@ import svc.ml.train.Learner;
 import svc.ml.train.ServedModel;
 import svc.ml.train.Trainer;
 import svc.ml.train.TrainingSpec;
+import svc.persistence.store.ArtifactStoreSettings;
 
 /**
  * Batch inference against a plain loop over the same model's predict on the same records.
@@ -66,7 +67,11 @@ public final class BatchBench {
         Learner learner = args.length > 1 && args[1].equals("linear") ? Learner.LINEAR : Learner.XGBOOST;
         Path home = Files.createTempDirectory("svc-batch-bench-");
         Dataset data = DatasetReader.read(Path.of("data/german_credit/german_credit.csv"));
-        Path modelDir = home.resolve("runs").resolve("bench-run").resolve("model");
+        var config = ConfigFactory.parseMap(Map.of("svc.home", home.toString())).withFallback(ConfigFactory.load());
+        Path modelDir = ArtifactStoreSettings.fromConfig(config)
+                .runsRoot()
+                .resolve("bench-run")
+                .resolve("model");
         Trainer.train(
                         data,
                         TrainingSpec.of("credit_risk")
@@ -88,7 +93,6 @@ public final class BatchBench {
         boolean loop = args.length < 3 || !args[2].equals("batch-only");
         double loopRate = loop ? plainLoop(modelDir, input, n) : Double.NaN;
 
-        var config = ConfigFactory.parseMap(Map.of("svc.home", home.toString())).withFallback(ConfigFactory.load());
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         try (Platform platform = Platform.start(config, StandardParts.create())) {
             AtomicLong peak = new AtomicLong();

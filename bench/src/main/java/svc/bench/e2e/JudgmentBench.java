@@ -321,7 +321,7 @@ public final class JudgmentBench {
                 .toCompletableFuture()
                 .get(10, TimeUnit.SECONDS)
                 .failure();
-        Path dir = home.resolve("runs").resolve(runId);
+        Path dir = platform.settings().runDir(runId);
         JsonNode target = read(dir.resolve("target.json"));
         JsonNode leakage = read(dir.resolve("leakage.json"));
         JsonNode metrics = read(dir.resolve("metrics.json"));

@@ -40,7 +40,9 @@ public final class GuardrailThroughput {
                 System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
 
         PiiDetector pii = PiiDetector.defaults();
+        PiiDetector safeHarbor = PiiDetector.safeHarbor();
         InjectionDetector injection = InjectionDetector.defaults();
+        InjectionDetector patterns = InjectionDetector.patternsOnly();
         SecretRedactor secrets = SecretRedactor.defaults();
         report(
                 "PII detection (12 recognizers)",
@@ -48,10 +50,20 @@ public final class GuardrailThroughput {
                 bytes,
                 t -> pii.detect(t).size());
         report(
+                "PII, Safe Harbor pack (24 recognizers)",
+                texts,
+                bytes,
+                t -> safeHarbor.detect(t).size());
+        report(
                 "prompt injection (25 patterns)",
                 texts,
                 bytes,
-                t -> injection.detect(t).hits().size());
+                t -> patterns.detect(t).hits().size());
+        report(
+                "prompt injection (patterns + model)",
+                texts,
+                bytes,
+                t -> injection.detect(t).blocked() ? 1 : 0);
         report(
                 "log secret redaction (13 + entropy)",
                 texts,

@@ -1,6 +1,7 @@
 package svc.cli.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -10,16 +11,14 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
-import java.net.http.WebSocket;
-import java.net.http.WebSocketHandshakeException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -41,6 +40,9 @@ public final class ApiClient {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+
+    /** The time an upload may take, from its first byte to the answer. */
+    private static final Duration UPLOAD_TIMEOUT = Duration.ofMinutes(30);
 
     /** An answer, error or not, for the callers that read error bodies themselves ({@code /livez}). */
     public record Reply(int status, String body) {
@@ -81,6 +83,23 @@ public final class ApiClient {
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(body)))));
     }
 
+    /**
+     * Sends a file as the raw body of a POST, streamed from disk (never read whole), and reads the
+     * JSON answer. An upload may take longer than other requests: it has {@link #UPLOAD_TIMEOUT}.
+     */
+    public JsonNode upload(String path, Path file, String contentType) {
+        HttpRequest.BodyPublisher body;
+        try {
+            body = HttpRequest.BodyPublishers.ofFile(file);
+        } catch (FileNotFoundException e) {
+            throw new CliException(ExitCodes.USAGE, "no file " + file);
+        }
+        return json(send(request(path)
+                .timeout(UPLOAD_TIMEOUT)
+                .header("Content-Type", contentType)
+                .POST(body)));
+    }
+
     public JsonNode delete(String path) {
         return json(send(request(path).DELETE()));
     }
@@ -93,7 +112,7 @@ public final class ApiClient {
 
     /**
      * Opens a WebSocket on {@code path} (the token goes in {@code ?token=}, as browsers must send
-     * it) and hands each JSON text message to {@code onMessage}, in order, on the client's thread.
+     * it) and hands each JSON text message to {@code onMessage}, in order and one at a time.
      * The stage completes with the close status code when the server closes the socket.
      */
     public CompletionStage<Integer> stream(String path, Consumer<JsonNode> onMessage) {
@@ -101,17 +120,9 @@ public final class ApiClient {
         String query = token.map(t -> (path.contains("?") ? "&" : "?") + "token=" + encode(t))
                 .orElse("");
         URI uri = URI.create(scheme + "://" + base.getRawAuthority() + basePath() + path + query);
-        JsonListener listener = new JsonListener(onMessage);
-        return http.newWebSocketBuilder()
-                .connectTimeout(CONNECT_TIMEOUT)
-                .buildAsync(uri, listener)
-                .handle((socket, failure) -> {
-                    if (failure != null) {
-                        throw new CompletionException(streamFailure(unwrap(failure)));
-                    }
-                    return socket;
-                })
-                .thenCompose(socket -> listener.closed);
+        return WebSocketStream.open(uri.toString(), onMessage).exceptionally(failure -> {
+            throw new CompletionException(streamFailure(unwrap(failure)));
+        });
     }
 
     /** Waits for a stage of this client, turning its failure into the {@link CliException} it means. */
@@ -195,11 +206,21 @@ public final class ApiClient {
     }
 
     private CliException streamFailure(Throwable failure) {
-        if (failure instanceof WebSocketHandshakeException handshake) {
-            HttpResponse<?> response = handshake.getResponse();
-            Object body = response.body();
-            return ApiError.of(
-                    response.statusCode(), body instanceof String s ? s : "", null, hint(response.statusCode()));
+        if (failure instanceof CliException cli) {
+            return cli;
+        }
+        if (failure instanceof WebSocketStream.Refused refused) {
+            return ApiError.of(refused.status, refused.body, null, hint(refused.status));
+        }
+        if (failure instanceof WebSocketStream.NotJson notJson) {
+            return new CliException(
+                    ExitCodes.SERVER,
+                    "the stream from " + base + " sent a message that is not JSON: " + notJson.getMessage());
+        }
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ConnectException || cause instanceof UnresolvedAddressException) {
+                return unreachable(cause);
+            }
         }
         return unreachable(failure);
     }
@@ -241,45 +262,5 @@ public final class ApiClient {
 
     private static String encode(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
-    }
-
-    /** Collects text frames into messages and parses each as JSON. */
-    private static final class JsonListener implements WebSocket.Listener {
-        private final Consumer<JsonNode> onMessage;
-        private final StringBuilder partial = new StringBuilder();
-        final CompletableFuture<Integer> closed = new CompletableFuture<>();
-
-        JsonListener(Consumer<JsonNode> onMessage) {
-            this.onMessage = onMessage;
-        }
-
-        @Override
-        public CompletionStage<?> onText(WebSocket socket, CharSequence data, boolean last) {
-            partial.append(data);
-            if (last) {
-                String text = partial.toString();
-                partial.setLength(0);
-                try {
-                    onMessage.accept(Json.parse(text));
-                } catch (RuntimeException e) {
-                    closed.completeExceptionally(e);
-                    socket.abort();
-                    return null;
-                }
-            }
-            socket.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onClose(WebSocket socket, int statusCode, String reason) {
-            closed.complete(statusCode);
-            return null;
-        }
-
-        @Override
-        public void onError(WebSocket socket, Throwable error) {
-            closed.completeExceptionally(error);
-        }
     }
 }

@@ -205,8 +205,6 @@ class ClusterProcessTest {
         for (int i = 0; i < 3; i++) {
             Path home = Files.createDirectories(dir.resolve("node" + (i + 1)));
             Files.deleteIfExists(logs.resolve("node" + (i + 1) + ".log"));
-            // Until SVC_ARTIFACT_STORE replaces $SVC_HOME/runs, each home's runs is the shared directory.
-            Files.createSymbolicLink(home.resolve("runs"), shared);
             nodes.add(new ServerProcess(
                     "node" + (i + 1),
                     httpPorts[i],

@@ -28,8 +28,7 @@ public final class GateSweep {
             Instant createdAt,
             Long ttlSeconds,
             Long escalateAfterSeconds,
-            Instant escalatedAt,
-            List<String> notifyChannels) {}
+            Instant escalatedAt) {}
 
     /** What one sweep did. */
     public record Report(List<String> expiredGateIds, List<String> escalatedGateIds, Instant sweptAt)

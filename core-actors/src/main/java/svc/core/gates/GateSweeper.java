@@ -22,8 +22,10 @@ import svc.persistence.approvals.ApprovalRepository;
 
 /**
  * Runs the approval sweep on a timer (one per cluster, as a singleton): reads pending gates from
- * the read side on the JDBC dispatcher, decides with {@link GateSweep}, tells the runs, notifies
- * escalations and swallows any notifier failure.
+ * the read side on the JDBC dispatcher, decides with {@link GateSweep} and tells the runs. The
+ * people are told by the notification outbox, which the run projection fills from the
+ * {@code GateEscalated} and {@code GateExpired} events the runs then persist: a notification
+ * failure can never reach the sweep.
  */
 public final class GateSweeper {
 
@@ -38,15 +40,15 @@ public final class GateSweeper {
     private record Loaded(List<GateSweep.PendingGate> gates, ActorRef<GateSweep.Report> replyTo, Throwable failure)
             implements Command, NoSerializationVerificationNeeded {}
 
-    public static Behavior<Command> create(Database database, Executor jdbc, GateNotifier notifier, Duration interval) {
+    public static Behavior<Command> create(Database database, Executor jdbc, Duration interval) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
             timers.startTimerWithFixedDelay("sweep", new Sweep(null), interval);
-            return running(ctx, database, jdbc, notifier, GateSweep.systemClocks());
+            return running(ctx, database, jdbc, GateSweep.systemClocks());
         }));
     }
 
     private static Behavior<Command> running(
-            ActorContext<Command> ctx, Database database, Executor jdbc, GateNotifier notifier, GateSweep sweep) {
+            ActorContext<Command> ctx, Database database, Executor jdbc, GateSweep sweep) {
         ApprovalRepository approvals = new ApprovalRepository();
         ClusterSharding sharding = ClusterSharding.get(ctx.getSystem());
         return Behaviors.receive(Command.class)
@@ -61,8 +63,7 @@ public final class GateSweeper {
                                                     g.createdAt(),
                                                     g.ttlSeconds(),
                                                     g.escalateAfterSeconds(),
-                                                    g.escalatedAt(),
-                                                    g.notifyChannels()))
+                                                    g.escalatedAt()))
                                             .toList();
                                 } catch (SQLException e) {
                                     throw new IllegalStateException(e);
@@ -85,11 +86,6 @@ public final class GateSweeper {
                         if (report.escalatedGateIds().contains(gate.gateId())) {
                             sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, gate.runId())
                                     .tell(new RunEntity.EscalateGate(gate.gateId(), at));
-                            try {
-                                notifier.escalated(gate);
-                            } catch (RuntimeException e) {
-                                LOG.warn("notifying about gate {} failed: {}", gate.gateId(), e.toString());
-                            }
                         }
                         if (report.expiredGateIds().contains(gate.gateId())) {
                             sharding.entityRefFor(RunEntity.ENTITY_TYPE_KEY, gate.runId())

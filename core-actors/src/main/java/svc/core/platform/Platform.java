@@ -57,10 +57,16 @@ import svc.core.cluster.LostNodeWaker;
 import svc.core.cron.Cron;
 import svc.core.cron.CronService;
 import svc.core.crypto.EncryptedCborSerializer;
-import svc.core.gates.GateNotifier;
+import svc.core.datasets.DatasetService;
+import svc.core.datasets.DatasetSettings;
+import svc.core.datasets.DatasetStore;
 import svc.core.gates.GateSweeper;
 import svc.core.llm.LlmProvider;
 import svc.core.llm.providers.LlmProviders;
+import svc.core.notify.NotificationOutbox;
+import svc.core.notify.NotificationService;
+import svc.core.notify.NotificationSettings;
+import svc.core.notify.Notifications;
 import svc.core.readside.ConversationProjectionHandler;
 import svc.core.readside.PooledJdbcSession;
 import svc.core.readside.RunProjectionHandler;
@@ -79,11 +85,13 @@ import svc.library.asset.Library;
 import svc.library.roster.Roster;
 import svc.persistence.Database;
 import svc.persistence.DatabaseSettings;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * The running platform: database migrated, actor system up as a (single-node unless seed nodes
  * are configured) cluster, runs and agents sharded, projections feeding the read side, the
- * admission queue and the approval sweep as singletons, and live runs woken after a restart.
+ * admission queue, the approval sweep and the notification dispatcher as singletons, and live
+ * runs woken after a restart.
  * Straight-line wiring only; every behaviour lives in its own class.
  */
 public final class Platform implements AutoCloseable {
@@ -117,10 +125,15 @@ public final class Platform implements AutoCloseable {
     private final ActorRef<Admission.Command> admission;
     private final Parts parts;
     private final Tracing tracing;
+    private final WorkingCopy files;
     /** Set once while wiring, before the platform is handed out. */
     private BatchService batches;
     /** Set once while wiring, before the platform is handed out. */
     private CronService cron;
+    /** Set once while wiring, before the platform is handed out. */
+    private NotificationService notifications;
+
+    private DatasetService datasets;
     /** Set once while wiring; null on a cluster of one. */
     private ClusterLiveEvents clusterLive;
     /** Set once while wiring. */
@@ -135,7 +148,8 @@ public final class Platform implements AutoCloseable {
             RunService runs,
             ActorRef<Admission.Command> admission,
             Parts parts,
-            Tracing tracing) {
+            Tracing tracing,
+            WorkingCopy files) {
         this.system = system;
         this.database = database;
         this.settings = settings;
@@ -145,6 +159,7 @@ public final class Platform implements AutoCloseable {
         this.admission = admission;
         this.parts = parts;
         this.tracing = tracing;
+        this.files = files;
     }
 
     /**
@@ -163,6 +178,7 @@ public final class Platform implements AutoCloseable {
             SecretRedactingFilter.install(logback);
         }
         CoreSettings settings = CoreSettings.fromConfig(config);
+        NotificationSettings notifySettings = NotificationSettings.fromConfig(config);
         DatabaseSettings dbSettings = DatabaseSettings.fromConfig(config);
         Database database = Database.open(dbSettings);
         ActorSystem<Void> system;
@@ -179,7 +195,7 @@ public final class Platform implements AutoCloseable {
             throw e;
         }
         try {
-            return wire(system, database, settings, config, partsFactory, tracing);
+            return wire(system, database, settings, notifySettings, config, partsFactory, tracing);
         } catch (RuntimeException e) {
             system.terminate();
             database.close();
@@ -219,6 +235,7 @@ public final class Platform implements AutoCloseable {
             ActorSystem<Void> system,
             Database database,
             CoreSettings settings,
+            NotificationSettings notifySettings,
             Config config,
             PartsFactory partsFactory,
             Tracing tracing) {
@@ -232,6 +249,8 @@ public final class Platform implements AutoCloseable {
         Library library = Library.builtIn();
         AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
         Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database);
+        WorkingCopy files = WorkingCopy.open(settings.artifactStore());
+        LOG.info("run files: {}", settings.artifactStore().describe());
         LiveEventHub hub = new LiveEventHub();
         ClusterLiveEvents clusterLive = clusterSettings.enabled() ? ClusterLiveEvents.start(system, hub) : null;
 
@@ -262,16 +281,27 @@ public final class Platform implements AutoCloseable {
                         runPort,
                         AgentEntity.shardedMail(system),
                         hub.agentFeed(),
-                        tracing));
+                        tracing,
+                        files));
 
-        startProjections(system, database, settings, directory, parts.scrubber());
+        startProjections(
+                system,
+                database,
+                files,
+                directory,
+                parts.scrubber(),
+                new NotificationOutbox(notifySettings.channels()));
         ClusterSingleton.get(system)
                 .init(SingletonActor.of(
-                        GateSweeper.create(database, jdbc, loggingNotifier(), settings.gateSweepInterval()),
-                        "approval-sweeper"));
+                        GateSweeper.create(database, jdbc, settings.gateSweepInterval()), "approval-sweeper"));
 
-        RunService runs = new RunService(system, database, library, settings.home(), jdbc, settings.askTimeout());
-        Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing);
+        DatasetService datasets = new DatasetService(
+                database, new DatasetStore(DatasetSettings.from(config, settings.home()), jdbc), jdbc);
+        RunService runs = new RunService(
+                system, database, library, datasets::fileOf, settings.home(), files, jdbc, settings.askTimeout());
+        Platform platform =
+                new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing, files);
+        platform.datasets = datasets;
         platform.batches =
                 Batches.start(system, database, settings, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
         platform.cron = Cron.start(
@@ -279,12 +309,13 @@ public final class Platform implements AutoCloseable {
                 database,
                 runs,
                 platform.toolInvoker(),
-                settings.runsDir(),
+                files,
                 jdbc,
                 ml,
                 Clock.systemUTC(),
                 config.getBoolean("svc.cron.scheduler"),
                 config.getDuration("svc.cron.tick-interval"));
+        platform.notifications = Notifications.start(system, database, notifySettings, jdbc, Clock.systemUTC());
         platform.clusterLive = clusterLive;
         platform.clusterView = new ClusterView(
                 system,
@@ -304,9 +335,10 @@ public final class Platform implements AutoCloseable {
     private static void startProjections(
             ActorSystem<Void> system,
             Database database,
-            CoreSettings settings,
+            WorkingCopy files,
             AgentDirectory directory,
-            UnaryOperator<String> scrubber) {
+            UnaryOperator<String> scrubber,
+            NotificationOutbox outbox) {
         Supplier<PooledJdbcSession> sessions = () -> new PooledJdbcSession(database.dataSource());
         try {
             JdbcProjection.createTablesIfNotExists(sessions, system)
@@ -319,7 +351,7 @@ public final class Platform implements AutoCloseable {
                 ProjectionId.of("runs", RunEntity.TAG),
                 EventSourcedProvider.<RunEntity.Event>eventsByTag(system, JdbcReadJournal.Identifier(), RunEntity.TAG),
                 sessions,
-                () -> new RunProjectionHandler(settings.runsDir()),
+                () -> new RunProjectionHandler(files, outbox),
                 system);
         // Conversation lines reach disk every 10 messages or every second, whichever comes first.
         var conversationProjection = JdbcProjection.groupedWithin(
@@ -327,7 +359,7 @@ public final class Platform implements AutoCloseable {
                         EventSourcedProvider.<AgentEntity.Event>eventsByTag(
                                 system, JdbcReadJournal.Identifier(), AgentEntity.TAG),
                         sessions,
-                        () -> new ConversationProjectionHandler(settings.runsDir(), directory, scrubber),
+                        () -> new ConversationProjectionHandler(files, directory, scrubber),
                         system)
                 .withGroup(10, Duration.ofSeconds(1));
         ShardedDaemonProcess.get(system)
@@ -346,11 +378,6 @@ public final class Platform implements AutoCloseable {
                         i -> ProjectionBehavior.create(conversationProjection),
                         ShardedDaemonProcessSettings.create(system),
                         Optional.of(ProjectionBehavior.stopMessage()));
-    }
-
-    private static GateNotifier loggingNotifier() {
-        return gate -> LOG.info(
-                "approval gate {} of run {} escalated; notify {}", gate.gateId(), gate.runId(), gate.notifyChannels());
     }
 
     /**
@@ -434,9 +461,19 @@ public final class Platform implements AutoCloseable {
         return cron;
     }
 
+    /** Notification deliveries (the outbox the dispatcher singleton works). */
+    public NotificationService notifications() {
+        return notifications;
+    }
+
     /** Batch jobs (submit, read, resume, cancel, results). */
     public BatchService batches() {
         return batches;
+    }
+
+    /** Uploaded datasets (upload, list, detail). */
+    public DatasetService datasets() {
+        return datasets;
     }
 
     public ActorRef<Admission.Command> admission() {
@@ -460,7 +497,13 @@ public final class Platform implements AutoCloseable {
                 directory,
                 parts.tools(),
                 parts.permissions(),
-                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher")));
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher")),
+                files);
+    }
+
+    /** The artefact store and this node's working copy of it (SVC_ARTIFACT_STORE). */
+    public WorkingCopy files() {
+        return files;
     }
 
     /** Stops the actor system (waiting for it) and closes the database pool. */
@@ -474,5 +517,6 @@ public final class Platform implements AutoCloseable {
         }
         database.close();
         tracing.close();
+        files.close();
     }
 }

@@ -15,6 +15,7 @@ import svc.config.Json;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
 import svc.core.agent.AgentProfile;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * One tool call on behalf of an agent, outside any agent loop, through exactly the governance an
@@ -44,18 +45,26 @@ public final class ToolInvoker {
     private final ToolRegistry tools;
     private final ToolPermissions permissions;
     private final Executor blocking;
+    private final WorkingCopy files;
 
     public ToolInvoker(
             CoreSettings settings,
             AgentDirectory agents,
             ToolRegistry tools,
             ToolPermissions permissions,
-            Executor blocking) {
+            Executor blocking,
+            WorkingCopy files) {
         this.settings = settings;
         this.agents = agents;
         this.tools = tools;
         this.permissions = permissions;
         this.blocking = blocking;
+        this.files = files;
+    }
+
+    /** The run files' store and this node's working copy, which calls for a run keep in step. */
+    public WorkingCopy files() {
+        return files;
     }
 
     public CompletionStage<Outcome> invoke(String runId, String agent, String toolName, JsonNode arguments) {
@@ -84,9 +93,13 @@ public final class ToolInvoker {
 
     private Outcome call(String runId, AgentProfile profile, Tool tool, String toolName, JsonNode arguments) {
         String args = Json.write(arguments == null ? Json.object() : arguments);
-        String effectiveRun = runId == null || runId.isBlank()
-                ? "adhoc-" + UUID.randomUUID().toString().substring(0, 8)
-                : runId;
+        boolean forRun = runId != null && !runId.isBlank();
+        String effectiveRun =
+                forRun ? runId : "adhoc-" + UUID.randomUUID().toString().substring(0, 8);
+        if (forRun) {
+            // The permission check reads the run's brief, the tool its files: both from the store.
+            files.pull(effectiveRun);
+        }
         ToolPermissions.Verdict verdict = permissions.check(effectiveRun, profile.name(), toolName, args);
         if (!verdict.allowed()) {
             // Outside a run nobody can be asked, so an ASK is refused, naming the rule.
@@ -108,6 +121,11 @@ public final class ToolInvoker {
             result = ToolResult.error(toolName + " failed: "
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
         }
-        return new Completed(permissions.afterTool(context, toolName, result));
+        Completed completed = new Completed(permissions.afterTool(context, toolName, result));
+        if (forRun) {
+            // A scratch directory (no run) stays on this node; a run's files go to the store.
+            files.push(effectiveRun);
+        }
+        return completed;
     }
 }

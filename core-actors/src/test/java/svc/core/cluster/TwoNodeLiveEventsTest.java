@@ -136,7 +136,6 @@ class TwoNodeLiveEventsTest {
     private PlatformFixture node(String name, int port, int seedPort, String db, Path runs, FakeToolbox tools)
             throws Exception {
         Path home = Files.createDirectories(dir.resolve(name));
-        Files.createSymbolicLink(home.resolve("runs"), runs);
         PlatformFixture fx = new PlatformFixture(home, tools);
         nodes.add(fx);
         fx.start(Map.of(
@@ -147,7 +146,9 @@ class TwoNodeLiveEventsTest {
                 "pekko.remote.artery.canonical.port",
                 port,
                 "svc.cron.scheduler",
-                "off"));
+                "off",
+                "svc.artifact-store",
+                runs.toString()));
         return fx;
     }
 

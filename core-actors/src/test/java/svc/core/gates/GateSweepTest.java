@@ -16,7 +16,7 @@ class GateSweepTest {
     private final GateSweep sweep = new GateSweep(monotonic::get, wall::get);
 
     private GateSweep.PendingGate gate(String id, Instant created, Long ttl, Long escalate, Instant escalatedAt) {
-        return new GateSweep.PendingGate(id, "run-1", created, ttl, escalate, escalatedAt, List.of("email"));
+        return new GateSweep.PendingGate(id, "run-1", created, ttl, escalate, escalatedAt);
     }
 
     private void advance(Duration d) {

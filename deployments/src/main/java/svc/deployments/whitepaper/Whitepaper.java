@@ -18,6 +18,7 @@ import svc.library.template.GuardrailSettings;
 import svc.library.template.PermissionRule;
 import svc.library.template.PiiAction;
 import svc.library.template.Retention;
+import svc.library.template.SafeHarborIdentifier;
 
 /**
  * Renders the whitepaper of a deployment. Everything in it is read from the effective
@@ -210,11 +211,28 @@ public final class Whitepaper {
             line("Drift bands: PSI below " + b.watchPsi() + " is stable, from " + b.watchPsi()
                     + " a feature is watched, from " + b.blockPsi() + " the shift is significant.");
         });
-        if (!d.template().safeHarborIdentifiers().isEmpty()) {
+        List<SafeHarborIdentifier> safeHarbor = d.template().safeHarborIdentifiers();
+        if (!safeHarbor.isEmpty()) {
+            long patterned =
+                    safeHarbor.stream().filter(i -> !i.recognizers().isEmpty()).count();
             line("");
-            line("HIPAA Safe Harbor: the PII guardrail must cover these "
-                    + d.template().safeHarborIdentifiers().size() + " identifier categories: "
-                    + String.join("; ", d.template().safeHarborIdentifiers()) + ".");
+            line("HIPAA Safe Harbor: " + patterned + " of the " + safeHarbor.size()
+                    + " identifier categories are recognised, in whole or in part, by pattern (the PII"
+                    + " guardrail's Safe Harbor recognisers). What no pattern finds needs an NER, image or"
+                    + " biometric add-on, which svc does not include.");
+            line("");
+            table(
+                    List.of("Identifier category", "Recognised as", "Not recognised (needs an add-on)"),
+                    safeHarbor.stream()
+                            .map(i -> List.of(
+                                    i.category(),
+                                    i.recognizers().isEmpty()
+                                            ? "nothing"
+                                            : i.recognizers().stream()
+                                                    .map(type -> "`" + type + "`")
+                                                    .collect(Collectors.joining(", ")),
+                                    i.notRecognized().orElse("-")))
+                            .toList());
         }
     }
 

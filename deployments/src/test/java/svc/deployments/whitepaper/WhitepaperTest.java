@@ -13,6 +13,8 @@ import svc.deployments.Deployment;
 import svc.deployments.DeploymentLayout;
 import svc.deployments.Deployments;
 import svc.deployments.FakeCheckout;
+import svc.deployments.scaffold.Scaffolder;
+import svc.library.asset.Library;
 
 class WhitepaperTest {
 
@@ -130,6 +132,24 @@ class WhitepaperTest {
                         + "off) |");
         assertThat(md).contains("- Outbound HTTP is not limited by this deployment");
         assertThat(md).doesNotContain("bfsi-");
+    }
+
+    @Test
+    void hipaaDeploymentNamesWhatPatternsFindAndWhatNeedsAnAddOn() throws IOException {
+        new Scaffolder(Library.builtIn()).create(root, "mercy", "hipaa_baseline");
+        String md = render("mercy");
+
+        assertThat(md)
+                .contains("HIPAA Safe Harbor: 14 of the 18 identifier categories are recognised, in whole or in part,"
+                        + " by pattern");
+        assertThat(md).contains("| social security numbers | `US_SSN` | - |");
+        assertThat(md)
+                .contains("| names | nothing | names of the individual, relatives, employers and household members"
+                        + " (NER add-on) |");
+        assertThat(md).contains("| web URLs | `URL` | bare domain names without a scheme or www |");
+        assertThat(md)
+                .contains("| dates (except year) directly related to an individual, and all ages over 89 |"
+                        + " `DATE`, `AGE_OVER_89` |");
     }
 
     @Test

@@ -51,14 +51,24 @@ public final class EgressPolicy {
         if (rawHost.isEmpty()) {
             return deny(url, "cannot read a host and port from '" + hostPort + "'", false);
         }
-        Optional<Host> parsed = Host.parse(rawHost.get());
+        return judge(url, rawHost.get());
+    }
+
+    /**
+     * The decision about a bare host name or IP literal that is reached by another protocol than
+     * HTTP (an SMTP relay): the same blocked addresses and allowlist as for a URL's host.
+     */
+    public UrlCheck checkHost(String rawHost) {
+        return judge(rawHost, rawHost);
+    }
+
+    private UrlCheck judge(String url, String raw) {
+        Optional<Host> parsed = Host.parse(raw);
         if (parsed.isEmpty()) {
-            return deny(url, "host '" + rawHost.get() + "' is not a valid host name or IP address", true);
+            return deny(url, "host '" + raw + "' is not a valid host name or IP address", true);
         }
         Host host = parsed.get();
-        String written = host.spelledOddly()
-                ? "host '" + rawHost.get() + "' is " + host.canonical()
-                : "host " + host.canonical();
+        String written = host.spelledOddly() ? "host '" + raw + "' is " + host.canonical() : "host " + host.canonical();
         Optional<String> blocked = BlockedAddresses.reason(host);
         if (blocked.isPresent()) {
             boolean bypass = host.spelledOddly()

@@ -20,7 +20,12 @@ import svc.governance.guardrail.Severity;
 import svc.governance.guardrail.Verdict;
 
 /**
- * G3 at PRE_LLM, priority 70. Each message is judged on its own (so two harmless medium hits in
+ * G3 at PRE_LLM, priority 70. Each message is judged on its own by an {@link InjectionDetector}
+ * (the spec's patterns OR the learned n-gram model; {@link #defaults()} has both). The model judges
+ * only what comes from outside the model, {@code user} and {@code tool} messages: the model's own
+ * earlier answers ({@code assistant}) are not an injection's way in, and free prose from a vendor
+ * model is the text the n-gram model was least trained on. Messages are judged alone, so two harmless
+ * medium hits in
  * different turns of a long history do not add up to a block, and one poisoned tool result is
  * enough to deny the request). System messages are written by the platform, not by the user or a
  * tool, so they are skipped unless {@code scanSystemRole} is set. A denial is reported as a bypass
@@ -48,7 +53,7 @@ public final class PromptInjectionGuardrail implements Guardrail {
         this.invariant = invariant;
     }
 
-    /** Built-in patterns, system role skipped, fails open. */
+    /** Built-in patterns and the shipped model, system role skipped, fails open. */
     public static PromptInjectionGuardrail defaults() {
         return new PromptInjectionGuardrail(InjectionDetector.defaults(), false, false);
     }
@@ -89,14 +94,15 @@ public final class PromptInjectionGuardrail implements Guardrail {
                 continue;
             }
             scanned++;
-            InjectionDetector.Detection d = detect(m.content());
+            InjectionDetector.Detection d = detect(m.content(), !m.role().equals("assistant"));
             if (d.blocked()) {
                 return Verdict.deny(
                                 Severity.HIGH,
                                 "prompt injection in message " + (i + 1) + " (" + m.role() + "): "
                                         + d.summary() + "; blocks on >= " + InjectionDetector.HIGH_THRESHOLD
                                         + " high or >= "
-                                        + InjectionDetector.MEDIUM_THRESHOLD + " medium")
+                                        + InjectionDetector.MEDIUM_THRESHOLD + " medium"
+                                        + (detector.model().isPresent() ? " or model >= threshold" : ""))
                         .asBypassAttempt();
             }
             if (!d.hits().isEmpty()) {
@@ -111,16 +117,16 @@ public final class PromptInjectionGuardrail implements Guardrail {
                         : "below threshold (" + String.join("; ", belowThreshold) + "); " + scope);
     }
 
-    private InjectionDetector.Detection detect(String content) {
+    private InjectionDetector.Detection detect(String content, boolean withModel) {
         if (content.length() < 256) {
-            return detector.detect(content);
+            return detector.detect(content, withModel);
         }
-        String key = sha256(content);
+        String key = (withModel ? "m:" : "p:") + sha256(content);
         InjectionDetector.Detection known = memo.get(key);
         if (known != null) {
             return known;
         }
-        InjectionDetector.Detection d = detector.detect(content);
+        InjectionDetector.Detection d = detector.detect(content, withModel);
         if (memo.size() >= MEMO_LIMIT) {
             memo.clear();
         }

@@ -23,6 +23,15 @@ public final class PiiDetector {
         return new PiiDetector(Recognizers.defaults());
     }
 
+    /** The HIPAA Safe Harbor pack: the defaults and the Safe Harbor recognizers ({@link Recognizers#safeHarbor()}). */
+    public static PiiDetector safeHarbor() {
+        return new PiiDetector(Recognizers.safeHarbor());
+    }
+
+    public List<Recognizer> recognizers() {
+        return recognizers;
+    }
+
     /** The entities of {@code text}, ordered by start offset. */
     public List<PiiEntity> detect(String text) {
         List<Ranked> candidates = new ArrayList<>();

@@ -39,6 +39,11 @@ public final class PiiGuardrail implements Guardrail {
         return new PiiGuardrail(PiiRedactor.defaults(), false);
     }
 
+    /** With the HIPAA Safe Harbor pack ({@link PiiDetector#safeHarbor()}), every type handled by {@code action}. */
+    public static PiiGuardrail safeHarbor(PiiAction action, boolean invariant) {
+        return new PiiGuardrail(new PiiRedactor(PiiDetector.safeHarbor(), Map.of(), action), invariant);
+    }
+
     @Override
     public String id() {
         return "G4";

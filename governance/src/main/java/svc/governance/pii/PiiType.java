@@ -1,6 +1,9 @@
 package svc.governance.pii;
 
-/** The twelve entity types of the spec; the names are the stable wire form. */
+/**
+ * The twelve entity types of the spec, then the HIPAA Safe Harbor types that only the Safe Harbor
+ * pack ({@link Recognizers#safeHarbor()}) looks for. The names are the stable wire form.
+ */
 public enum PiiType {
     EMAIL,
     CREDIT_CARD,
@@ -13,5 +16,22 @@ public enum PiiType {
     AADHAAR,
     PAN,
     IFSC,
-    IN_PHONE
+    IN_PHONE,
+    /** A calendar date with at least a month (not a bare year). */
+    DATE,
+    /** A US ZIP code after a state in an address, or after a ZIP/postal code label. */
+    ZIP_CODE,
+    URL,
+    MEDICAL_RECORD_NUMBER,
+    HEALTH_PLAN_ID,
+    ACCOUNT_NUMBER,
+    /** Certificate and licence numbers (driver's licence, DEA, professional licences). */
+    LICENSE_NUMBER,
+    /** Device identifiers and serial numbers (labelled), MAC addresses. */
+    DEVICE_ID,
+    /** Vehicle identification numbers (17 characters, North American check digit). */
+    VIN,
+    LICENSE_PLATE,
+    /** An age of 90 or more, written as an age. */
+    AGE_OVER_89
 }

@@ -212,4 +212,16 @@ class EgressPolicyTest {
         assertThat(EgressAllowlist.parse(" , ").isEmpty()).isTrue();
         assertThat(EgressAllowlist.parse(null).isEmpty()).isTrue();
     }
+
+    @Test
+    void aBareHostIsJudgedLikeTheHostOfAUrl() {
+        assertThat(strict.checkHost("smtp.example.com").allowed()).isTrue();
+        EgressPolicy.UrlCheck other = strict.checkHost("smtp.other.org");
+        assertThat(other.allowed()).isFalse();
+        assertThat(other.reason()).contains("not on the egress allowlist");
+        EgressPolicy.UrlCheck loopback = open.checkHost("0x7f000001");
+        assertThat(loopback.allowed()).isFalse();
+        assertThat(loopback.reason()).contains("loopback").contains("blocked whatever the allowlist says");
+        assertThat(strict.checkHost("bad host").allowed()).isFalse();
+    }
 }

@@ -15,7 +15,7 @@ import svc.governance.pii.DataFiles;
 /** The trigger words only skip work: with and without them, every text gets exactly the same hits. */
 class InjectionTriggersTest {
 
-    private final InjectionDetector withTriggers = InjectionDetector.defaults();
+    private final InjectionDetector withTriggers = InjectionDetector.patternsOnly();
     private final InjectionDetector withoutTriggers = new InjectionDetector(InjectionPatterns.withoutTriggers());
 
     @Test

@@ -33,6 +33,19 @@ class PiiGuardrailTest {
     }
 
     @Test
+    void theSafeHarborGuardrailRedactsDatesAndLabelledNumbersTheDefaultsKeep() {
+        String note = "MRN: 00451287, admitted 2024-05-17, a 92-year-old from Boston, MA 02115.";
+        assertThat(g4.evaluate(ctx, Payload.text(note)).outcome()).isEqualTo(Outcome.ALLOW);
+        Verdict v = PiiGuardrail.safeHarbor(PiiAction.REDACT, false).evaluate(ctx, Payload.text(note));
+        assertThat(((Payload.Text) v.redacted().orElseThrow()).text())
+                .isEqualTo("MRN: <MEDICAL_RECORD_NUMBER>, admitted <DATE>, a <AGE_OVER_89>-year-old from Boston, MA"
+                        + " <ZIP_CODE>.");
+        assertThat(v.reason())
+                .isEqualTo("redacted 4 PII entities: DATE x1 (redact), ZIP_CODE x1 (redact),"
+                        + " MEDICAL_RECORD_NUMBER x1 (redact), AGE_OVER_89 x1 (redact)");
+    }
+
+    @Test
     void textWithPiiIsRedactedAndTheReasonCountsTypesWithoutValues() {
         Verdict v = g4.evaluate(ctx, Payload.text("SSN 078-05-1123 and 078-05-1124, mail a.b@example.org"));
         assertThat(v.outcome()).isEqualTo(Outcome.REDACT);

@@ -194,4 +194,13 @@ class SigningTest {
         assertThat(Files.readString(pdf)).isEqualTo("pdf");
         assertThat(Files.exists(dir.resolve("audit.pdf.receipt.json"))).isFalse();
     }
+
+    @Test
+    void hmacSha256MatchesRfc4231() {
+        // RFC 4231, test case 2
+        assertThat(Digests.hmacSha256Hex(
+                        "Jefe".getBytes(StandardCharsets.UTF_8),
+                        "what do ya want for nothing?".getBytes(StandardCharsets.UTF_8)))
+                .isEqualTo("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    }
 }

@@ -21,6 +21,8 @@ import svc.config.features.FeatureRegistry;
 import svc.core.cluster.ClusterView;
 import svc.core.erasure.SubjectErasure;
 import svc.core.platform.Platform;
+import svc.core.registry.ModelRegistry;
+import svc.core.reports.CostReports;
 import svc.governance.permission.DenialSink;
 import svc.http.approvals.ApprovalEndpoints;
 import svc.http.auth.AccessControl;
@@ -35,15 +37,20 @@ import svc.http.catalog.CatalogEndpoints;
 import svc.http.catalog.SharedFeatures;
 import svc.http.cluster.ClusterEndpoints;
 import svc.http.cron.CronEndpoints;
+import svc.http.datasets.DatasetEndpoints;
 import svc.http.governance.GovernanceEndpoints;
+import svc.http.notifications.NotificationEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
 import svc.http.pipelines.PipelineEndpoints;
 import svc.http.ratelimit.RateLimiter;
+import svc.http.registry.ModelEndpoints;
+import svc.http.reports.ReportEndpoints;
 import svc.http.stream.RunStreamEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
 import svc.http.telemetry.JobMetrics;
+import svc.http.telemetry.NotificationMetrics;
 import svc.http.telemetry.RunMetrics;
 import svc.persistence.denials.DenialRepository;
 import svc.persistence.features.FeatureOverrideRepository;
@@ -108,6 +115,7 @@ public final class HttpServer {
         AutoCloseable featurePoll = sharedFeatures.follow(system, config.getDuration("svc.features.refresh-interval"));
         platform.cron().gate(() -> features.isEnabled(CronEndpoints.FLAG));
         platform.cron().listen(jobMetrics::cronRun);
+        new NotificationMetrics(metrics).attach(platform.notifications());
 
         List<Endpoint> endpoints = new ArrayList<>();
         endpoints.addAll(new AuthEndpoints(users, tokens).endpoints());
@@ -119,13 +127,18 @@ public final class HttpServer {
         endpoints.addAll(new ApprovalEndpoints(platform.runs()).endpoints());
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
+        endpoints.addAll(new NotificationEndpoints(platform.notifications()).endpoints());
+        endpoints.addAll(new DatasetEndpoints(platform.datasets(), callbacks).endpoints());
+        endpoints.addAll(
+                new ModelEndpoints(new ModelRegistry(platform.database(), platform.files(), blocking)).endpoints());
+        endpoints.addAll(new ReportEndpoints(new CostReports(platform.database(), blocking)).endpoints());
         endpoints.addAll(
                 new ClusterEndpoints(platform.clusterView(), platform.clusterLiveEvents(), callbacks).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), sharedFeatures, denialStore, blocking).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
                         new SubjectErasure(
-                                platform.database(), platform.settings().home(), blocking))
+                                platform.database(), platform.settings().home(), platform.files(), blocking))
                 .endpoints());
         // The document describes every route, its own included, so it is built on first request from the complete list.
         AtomicReference<OpenApi> openApi = new AtomicReference<>();
@@ -133,7 +146,7 @@ public final class HttpServer {
                 () -> openApi.updateAndGet(doc -> doc != null ? doc : OpenApiDocument.build(endpoints, API_VERSION));
         endpoints.addAll(new SystemEndpoints(
                         platform.database(),
-                        platform.settings().runsDir(),
+                        platform.files(),
                         platform.settings().llmProvider(),
                         platform.parts().providerHealth(),
                         metrics,

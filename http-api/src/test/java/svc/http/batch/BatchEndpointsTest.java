@@ -88,7 +88,7 @@ class BatchEndpointsTest {
                                 .withCandidates(1))
                 .model();
         String runId = "batch-model-run";
-        model.save(server.home.resolve("runs").resolve(runId).resolve("model"));
+        model.save(server.platform.settings().runDir(runId).resolve("model"));
         List<Map<String, Object>> rows = new ArrayList<>();
         var records = Json.MAPPER.createArrayNode();
         for (int i = 0; i < 25; i++) {

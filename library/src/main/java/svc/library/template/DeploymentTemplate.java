@@ -12,8 +12,9 @@ import svc.library.asset.AssetRef;
  * @param complianceGates       gates that can block a tool on a computed figure
  * @param drift                 PSI bands, when the template fixes them
  * @param egressAllowlist       hosts {@code http_get} may reach; empty means no egress
- * @param safeHarborIdentifiers the HIPAA Safe-Harbor identifier categories the PII pack must
- *                              cover; empty for templates that do not apply Safe Harbor
+ * @param safeHarborIdentifiers the HIPAA Safe Harbor identifier categories, each with the PII
+ *                              types that recognise it and what needs an add-on; empty for
+ *                              templates that do not apply Safe Harbor
  */
 public record DeploymentTemplate(
         String name,
@@ -26,7 +27,7 @@ public record DeploymentTemplate(
         Retention retention,
         Optional<DriftBands> drift,
         List<String> egressAllowlist,
-        List<String> safeHarborIdentifiers) {
+        List<SafeHarborIdentifier> safeHarborIdentifiers) {
 
     public DeploymentTemplate {
         permissionRules = List.copyOf(permissionRules);

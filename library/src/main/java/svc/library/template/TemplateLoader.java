@@ -76,11 +76,7 @@ public final class TemplateLoader {
         spec.egressAllowlist().stream()
                 .filter(h -> h == null || h.isBlank() || h.contains("/"))
                 .forEach(h -> problems.add("egress_allowlist: '" + h + "' is not a host name or glob"));
-        List<String> identifiers = spec.safeHarborIdentifiers();
-        if (identifiers.stream().anyMatch(i -> i == null || i.isBlank())
-                || new HashSet<>(identifiers).size() != identifiers.size()) {
-            problems.add("safe_harbor_identifiers: entries must be non-blank and distinct");
-        }
+        List<SafeHarborIdentifier> identifiers = checkSafeHarbor(spec.safeHarborIdentifiers(), problems);
         if (!problems.isEmpty()) {
             return null;
         }
@@ -315,5 +311,39 @@ public final class TemplateLoader {
         if (value == null || value.isBlank()) {
             problems.add(what + " is missing");
         }
+    }
+
+    /**
+     * Each entry names a distinct category and says what finds it: recognizers (PII type names, in
+     * capitals), or what needs an add-on, or both; an entry with neither would claim nothing.
+     */
+    private static List<SafeHarborIdentifier> checkSafeHarbor(
+            List<TemplateSpec.SafeHarborSpec> specs, List<String> problems) {
+        List<SafeHarborIdentifier> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < specs.size(); i++) {
+            TemplateSpec.SafeHarborSpec s = specs.get(i);
+            String at = "safe_harbor_identifiers[" + i + "]";
+            if (s == null || s.category() == null || s.category().isBlank()) {
+                problems.add(at + ": field 'category' is missing");
+                continue;
+            }
+            if (!seen.add(s.category())) {
+                problems.add(at + ": category '" + s.category() + "' is listed twice");
+            }
+            List<String> recognizers = s.recognizers() == null ? List.of() : s.recognizers();
+            recognizers.stream()
+                    .filter(r -> r == null || !r.matches("[A-Z][A-Z0-9_]*"))
+                    .forEach(r -> problems.add(at + ": recognizer '" + r + "' is not a PII type name"));
+            boolean gap = s.notRecognized() != null && !s.notRecognized().isBlank();
+            if (recognizers.isEmpty() && !gap) {
+                problems.add(at + ": '" + s.category() + "' needs 'recognizers' or 'not_recognized'");
+            }
+            out.add(new SafeHarborIdentifier(
+                    s.category().strip(),
+                    recognizers,
+                    gap ? Optional.of(s.notRecognized().strip()) : Optional.empty()));
+        }
+        return out;
     }
 }

@@ -14,7 +14,7 @@ record TemplateSpec(
         RetentionSpec retention,
         DriftSpec drift,
         List<String> egressAllowlist,
-        List<String> safeHarborIdentifiers) {
+        List<SafeHarborSpec> safeHarborIdentifiers) {
 
     TemplateSpec {
         permissionRules = permissionRules == null ? List.of() : permissionRules;
@@ -31,4 +31,6 @@ record TemplateSpec(
             Integer conversationsDays, Integer runEventsDays, Integer auditPdfsDays, Integer shadowPredictionsDays) {}
 
     record DriftSpec(Double watchPsi, Double blockPsi) {}
+
+    record SafeHarborSpec(String category, List<String> recognizers, String notRecognized) {}
 }

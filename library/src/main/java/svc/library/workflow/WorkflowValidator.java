@@ -187,6 +187,11 @@ public final class WorkflowValidator {
         }
         if (node.notifyChannels() != null && node.notifyChannels().stream().anyMatch(WorkflowValidator::blank)) {
             problems.add(where + "notify_channels has a blank entry");
+        } else if (node.notifyChannels() != null) {
+            node.notifyChannels().stream()
+                    .map(NotifyChannel::problem)
+                    .flatMap(Optional::stream)
+                    .forEach(p -> problems.add(where + p));
         }
     }
 

@@ -139,7 +139,15 @@ class TemplateLoaderTest {
         DeploymentTemplate hipaa = TemplateLoader.builtIn("hipaa_baseline");
         assertThat(hipaa.safeHarborIdentifiers())
                 .hasSize(18)
+                .extracting(SafeHarborIdentifier::category)
                 .contains("names", "social security numbers", "IP addresses");
+        SafeHarborIdentifier names = hipaa.safeHarborIdentifiers().get(0);
+        assertThat(names.recognizers()).isEmpty();
+        assertThat(names.notRecognized()).hasValueSatisfying(t -> assertThat(t).contains("NER add-on"));
+        assertThat(hipaa.safeHarborIdentifiers())
+                .filteredOn(i -> i.category().equals("social security numbers"))
+                .singleElement()
+                .satisfies(i -> assertThat(i.recognizers()).containsExactly("US_SSN"));
         assertThat(hipaa.guardrails().isOn("G4")).isTrue();
         assertThat(hipaa.guardrails().piiAction()).isEqualTo(PiiAction.REDACT);
         assertThat(hipaa.egressAllowlist()).isEmpty();
@@ -197,6 +205,10 @@ class TemplateLoaderTest {
                     blocks_tool: register_model_deployment
                 guardrails: {enabled: [G1, G17, G1], strict: true, pii_action: scramble}
                 retention: {conversations_days: 30, run_events_days: 0, audit_pdfs_days: 30}
+                safe_harbor_identifiers:
+                  - {category: names}
+                  - {category: names, recognizers: [EMAIL]}
+                  - {category: web URLs, recognizers: [url]}
                 """;
         new TestShelf(dir).asset("template", "broken", "v1.0.0", "template.yaml", template);
         assertThatThrownBy(() -> TemplateLoader.load(Library.open(dir), AssetRef.parse("template/broken@v1.0.0")))
@@ -222,7 +234,10 @@ class TemplateLoaderTest {
                                 "guardrails: 'G1' is listed twice",
                                 "guardrails: pii_action 'scramble' is not one of redact, mask, hash",
                                 "retention: run_events_days must be a positive number of days, not 0",
-                                "retention: shadow_predictions_days must be a positive number of days, not null"));
+                                "retention: shadow_predictions_days must be a positive number of days, not null",
+                                "safe_harbor_identifiers[0]: 'names' needs 'recognizers' or 'not_recognized'",
+                                "safe_harbor_identifiers[1]: category 'names' is listed twice",
+                                "safe_harbor_identifiers[2]: recognizer 'url' is not a PII type name"));
     }
 
     @Test

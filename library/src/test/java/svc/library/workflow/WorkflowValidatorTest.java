@@ -207,6 +207,27 @@ class WorkflowValidatorTest {
     }
 
     @Test
+    void notifyChannelsMustNameAKindAndAValidTarget() {
+        String gate = "escalate_after_seconds: 30}";
+        assertThat(problems(VALID.replace(
+                        gate,
+                        "escalate_after_seconds: 30, notify_channels: [dashboard, email, "
+                                + "'webhook:https://hooks.example.com/svc', 'email:ops@example.com']}")))
+                .isEmpty();
+        assertThat(problems(VALID.replace(
+                        gate,
+                        "escalate_after_seconds: 30, notify_channels: [slack, 'webhook:ftp://x.example.com/', "
+                                + "'email:not an address']}")))
+                .containsExactly(
+                        "node 'gate': notify channel 'slack' is not one of webhook:<url>, email:<address>, webhook, "
+                                + "email, dashboard",
+                        "node 'gate': notify channel 'webhook:ftp://x.example.com/': a webhook needs an http or "
+                                + "https URL",
+                        "node 'gate': notify channel 'email:not an address': 'not an address' is not an e-mail "
+                                + "address");
+    }
+
+    @Test
     void parallelAgentsMustBelongToTheStageTeam() {
         String yaml = VALID.replace(
                 "goal: mitigate}", "goal: mitigate, parallel: [model-trainer, fairness-auditor, nobody]}");

@@ -116,7 +116,7 @@ class MlPipelineTest {
     }
 
     private Path runDir() {
-        return home.resolve("runs").resolve(done.runId());
+        return platform.settings().runDir(done.runId());
     }
 
     private JsonNode json(String name) {
@@ -130,7 +130,7 @@ class MlPipelineTest {
     @Test
     void underBfsiTheFairnessGateRefusesToDeployTheUnfairModelAndTheDenialIsStored() throws Exception {
         assertThat(bfsi.failure()).contains("compliance_gate").contains("register_model_deployment");
-        Path dir = home.resolve("runs").resolve(bfsi.runId());
+        Path dir = platform.settings().runDir(bfsi.runId());
         assertThat(dir.resolve("Dockerfile"))
                 .as("the steps before registration ran")
                 .exists();

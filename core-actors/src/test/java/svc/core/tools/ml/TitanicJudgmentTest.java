@@ -106,7 +106,7 @@ class TitanicJudgmentTest {
 
     private JsonNode json(String name) throws Exception {
         return Json.parse(
-                Files.readString(home.resolve("runs").resolve(done.runId()).resolve(name)));
+                Files.readString(platform.settings().runDir(done.runId()).resolve(name)));
     }
 
     @Test
