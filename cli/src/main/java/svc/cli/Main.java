@@ -16,10 +16,12 @@ import svc.cli.cron.CronCommand;
 import svc.cli.datasets.DatasetsCommand;
 import svc.cli.demo.DemoCommand;
 import svc.cli.deploy.DeployCommand;
+import svc.cli.deployments.DeploymentsCommand;
 import svc.cli.features.FeaturesCommand;
 import svc.cli.guardrails.GuardrailsCommand;
 import svc.cli.models.ModelsCommand;
 import svc.cli.pipelines.PipelinesCommand;
+import svc.cli.predict.PredictCommand;
 import svc.cli.reports.ReportsCommand;
 import svc.cli.serve.ServeModelCommand;
 import svc.cli.server.ServerCommand;
@@ -43,6 +45,8 @@ import svc.cli.system.HealthCommand;
             HealthCommand.class,
             PipelinesCommand.class,
             BatchCommand.class,
+            DeploymentsCommand.class,
+            PredictCommand.class,
             CronCommand.class,
             DatasetsCommand.class,
             ModelsCommand.class,

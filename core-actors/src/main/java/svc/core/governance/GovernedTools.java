@@ -49,6 +49,7 @@ import svc.governance.permission.PolicyRules;
 import svc.governance.permission.ProfileRules;
 import svc.governance.permission.Role;
 import svc.governance.permission.RuleSource;
+import svc.governance.permission.Subject;
 import svc.library.asset.AssetKind;
 import svc.library.asset.Library;
 import svc.library.template.DeploymentTemplate;
@@ -121,6 +122,23 @@ public final class GovernedTools implements ToolPermissions {
             return Verdict.ask(decision.source(), decision.reason());
         }
         return Verdict.deny(decision.source(), decision.reason());
+    }
+
+    /**
+     * A person's action through the API on a run's model (deploying, promoting): the run's engine
+     * (its profile's rules and compliance gates, the operator policy) with the person as subject;
+     * an ASK is returned as such for the caller to settle.
+     */
+    @Override
+    public Verdict checkAction(String runId, String user, String action, String argumentsJson) {
+        PermissionDecision decision = engines.computeIfAbsent(profileOf(runId), this::engineFor)
+                .decide(new PermissionRequest(new Subject.ApiUser(user), Role.OPERATOR, action, argumentsJson, runId));
+        if (decision.allowed()) {
+            return Verdict.allow();
+        }
+        return decision.needsApproval()
+                ? Verdict.ask(decision.source(), decision.reason())
+                : Verdict.deny(decision.source(), decision.reason());
     }
 
     @Override
@@ -202,16 +220,22 @@ public final class GovernedTools implements ToolPermissions {
     }
 
     private String profileOf(String runId) {
-        return profileOfRun.computeIfAbsent(runId, id -> {
-            try {
-                String asked = Json.parse(Files.readString(settings.runDir(id).resolve("run.json")))
-                        .path("profile")
-                        .asText("");
-                return Library.builtIn().names(AssetKind.TEMPLATE).contains(asked) ? asked : defaultProfile;
-            } catch (IOException | IllegalArgumentException e) {
-                return defaultProfile;
-            }
-        });
+        return profileOfRun.computeIfAbsent(runId, id -> profileOf(settings.runDir(id), defaultProfile));
+    }
+
+    /**
+     * The profile a run's directory says it runs under: its request's {@code profile} when that
+     * names a deployment template, else {@code fallback} (the platform's default profile).
+     */
+    public static String profileOf(Path runDir, String fallback) {
+        try {
+            String asked = Json.parse(Files.readString(runDir.resolve("run.json")))
+                    .path("profile")
+                    .asText("");
+            return Library.builtIn().names(AssetKind.TEMPLATE).contains(asked) ? asked : fallback;
+        } catch (IOException | IllegalArgumentException e) {
+            return fallback;
+        }
     }
 
     // ---- evidence for compliance gates ----------------------------------------------------

@@ -60,6 +60,11 @@ import svc.core.crypto.EncryptedCborSerializer;
 import svc.core.datasets.DatasetService;
 import svc.core.datasets.DatasetSettings;
 import svc.core.datasets.DatasetStore;
+import svc.core.deploy.DeploymentService;
+import svc.core.deploy.DeploymentSettings;
+import svc.core.deploy.Deployments;
+import svc.core.deploy.InferenceService;
+import svc.core.deploy.LocalDeploymentEvents;
 import svc.core.gates.GateSweeper;
 import svc.core.llm.LlmProvider;
 import svc.core.llm.providers.LlmProviders;
@@ -76,6 +81,7 @@ import svc.core.run.RunService;
 import svc.core.run.RunState;
 import svc.core.stream.ClusterLiveEvents;
 import svc.core.stream.LiveEventHub;
+import svc.core.task.DeploymentPort;
 import svc.core.telemetry.Tracing;
 import svc.core.tools.ToolInvoker;
 import svc.core.tools.ToolPermissions;
@@ -138,6 +144,8 @@ public final class Platform implements AutoCloseable {
     private ClusterLiveEvents clusterLive;
     /** Set once while wiring. */
     private ClusterView clusterView;
+
+    private Deployments.Started deployments;
 
     private Platform(
             ActorSystem<Void> system,
@@ -229,6 +237,20 @@ public final class Platform implements AutoCloseable {
                 Database database) {
             return create(settings, directory, mlExecutor, callbackExecutor);
         }
+
+        /**
+         * The same with the port through which the pipeline's {@code register_model_deployment}
+         * registers a model (the deployment entity of its name); override to use it.
+         */
+        default Parts create(
+                CoreSettings settings,
+                AgentDirectory directory,
+                Executor mlExecutor,
+                Executor callbackExecutor,
+                Database database,
+                DeploymentPort deployments) {
+            return create(settings, directory, mlExecutor, callbackExecutor, database);
+        }
     }
 
     private static Platform wire(
@@ -248,14 +270,20 @@ public final class Platform implements AutoCloseable {
         Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
         Library library = Library.builtIn();
         AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
-        Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database);
         WorkingCopy files = WorkingCopy.open(settings.artifactStore());
         LOG.info("run files: {}", settings.artifactStore().describe());
+        // The entities reach one another only through these ports (see svc.core.task).
+        ClusterSharding sharding = ClusterSharding.get(system);
+        DeploymentPort deploymentPort = new ShardedDeploymentPort(
+                sharding,
+                settings.askTimeout(),
+                settings.runsDir(),
+                settings.defaultProfile(),
+                system.executionContext());
+        Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database, deploymentPort);
         LiveEventHub hub = new LiveEventHub();
         ClusterLiveEvents clusterLive = clusterSettings.enabled() ? ClusterLiveEvents.start(system, hub) : null;
 
-        // The entities reach one another only through these ports (see svc.core.task).
-        ClusterSharding sharding = ClusterSharding.get(system);
         ShardedRunPort runPort = new ShardedRunPort(sharding, settings.askTimeout());
         ActorRef<Admission.Command> admission = ClusterSingleton.get(system)
                 .init(SingletonActor.of(Admission.create(settings.maxConcurrentPipelines(), runPort), "admission"));
@@ -316,6 +344,20 @@ public final class Platform implements AutoCloseable {
                 config.getBoolean("svc.cron.scheduler"),
                 config.getDuration("svc.cron.tick-interval"));
         platform.notifications = Notifications.start(system, database, notifySettings, jdbc, Clock.systemUTC());
+        platform.deployments = Deployments.start(
+                system,
+                database,
+                DeploymentSettings.fromConfig(config),
+                files,
+                settings.defaultProfile(),
+                parts.permissions(),
+                new LocalDeploymentEvents(),
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.inference-dispatcher")),
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.shadow-dispatcher")),
+                ml,
+                jdbc,
+                settings.askTimeout(),
+                Clock.systemUTC());
         platform.clusterLive = clusterLive;
         platform.clusterView = new ClusterView(
                 system,
@@ -474,6 +516,16 @@ public final class Platform implements AutoCloseable {
     /** Uploaded datasets (upload, list, detail). */
     public DatasetService datasets() {
         return datasets;
+    }
+
+    /** Deployments of models by name (deploy, promote, retire, history). */
+    public DeploymentService deployments() {
+        return deployments.deployments();
+    }
+
+    /** Online predictions, feedback and live figures of deployed models. */
+    public InferenceService inference() {
+        return deployments.inference();
     }
 
     public ActorRef<Admission.Command> admission() {

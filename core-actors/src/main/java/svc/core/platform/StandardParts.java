@@ -13,6 +13,7 @@ import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
 import svc.core.governance.GovernedTools;
 import svc.core.llm.providers.LlmProviders;
+import svc.core.task.DeploymentPort;
 import svc.core.tools.Tool;
 import svc.core.tools.ml.AuditSigner;
 import svc.core.tools.ml.StandardTools;
@@ -88,21 +89,37 @@ public final class StandardParts implements Platform.PartsFactory {
     /** Without a database (tools and tests): denials are kept in memory. */
     @Override
     public Platform.Parts create(CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks) {
-        return build(settings, directory, callbacks, new DenialLog());
+        return build(settings, directory, callbacks, new DenialLog(), DeploymentPort.NONE);
     }
 
     @Override
     public Platform.Parts create(
             CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks, Database database) {
+        return create(settings, directory, ml, callbacks, database, DeploymentPort.NONE);
+    }
+
+    @Override
+    public Platform.Parts create(
+            CoreSettings settings,
+            AgentDirectory directory,
+            Executor ml,
+            Executor callbacks,
+            Database database,
+            DeploymentPort deployments) {
         return build(
                 settings,
                 directory,
                 callbacks,
-                database == null ? new DenialLog() : new DenialRepository(database.dataSource()));
+                database == null ? new DenialLog() : new DenialRepository(database.dataSource()),
+                deployments);
     }
 
     private Platform.Parts build(
-            CoreSettings settings, AgentDirectory directory, Executor callbacks, DenialSink denials) {
+            CoreSettings settings,
+            AgentDirectory directory,
+            Executor callbacks,
+            DenialSink denials,
+            DeploymentPort deployments) {
         // Built once per platform, first: a strict driver that cannot work here throws, and start aborts.
         Sandbox sandbox = settings.sandbox().create();
         LOG.info("sandbox driver {} for execute_python and execute_shell", sandbox.driver());
@@ -125,7 +142,7 @@ public final class StandardParts implements Platform.PartsFactory {
         List<Tool> sandboxed = SandboxTools.all(sandbox, settings.sandbox(), egress);
         return new Platform.Parts(
                 providers::forAgent,
-                StandardTools.registry(auditSigner(settings), sandboxed),
+                StandardTools.registry(auditSigner(settings), sandboxed, deployments),
                 governance,
                 scrubber::scrubLine,
                 providers::reachability);

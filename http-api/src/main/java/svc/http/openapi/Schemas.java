@@ -350,6 +350,7 @@ final class Schemas {
         s.putAll(JobSchemas.all());
         s.putAll(NotificationSchemas.all());
         s.putAll(RegistrySchemas.all());
+        s.putAll(DeploymentSchemas.all());
         s.putAll(ClusterSchemas.all());
         return s;
     }

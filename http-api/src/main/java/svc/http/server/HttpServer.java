@@ -38,7 +38,9 @@ import svc.http.catalog.SharedFeatures;
 import svc.http.cluster.ClusterEndpoints;
 import svc.http.cron.CronEndpoints;
 import svc.http.datasets.DatasetEndpoints;
+import svc.http.deployments.DeploymentEndpoints;
 import svc.http.governance.GovernanceEndpoints;
+import svc.http.inference.InferenceEndpoints;
 import svc.http.notifications.NotificationEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
@@ -49,6 +51,7 @@ import svc.http.reports.ReportEndpoints;
 import svc.http.stream.RunStreamEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
+import svc.http.telemetry.InferenceMetrics;
 import svc.http.telemetry.JobMetrics;
 import svc.http.telemetry.NotificationMetrics;
 import svc.http.telemetry.RunMetrics;
@@ -132,6 +135,11 @@ public final class HttpServer {
         endpoints.addAll(
                 new ModelEndpoints(new ModelRegistry(platform.database(), platform.files(), blocking)).endpoints());
         endpoints.addAll(new ReportEndpoints(new CostReports(platform.database(), blocking)).endpoints());
+        AutoCloseable inferenceSubscription = platform.inference().listen(new InferenceMetrics(metrics));
+        endpoints.addAll(
+                new DeploymentEndpoints(platform.deployments(), platform.inference(), system, settings.streamBuffer())
+                        .endpoints());
+        endpoints.addAll(new InferenceEndpoints(platform.inference()).endpoints());
         endpoints.addAll(
                 new ClusterEndpoints(platform.clusterView(), platform.clusterLiveEvents(), callbacks).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), sharedFeatures, denialStore, blocking).endpoints());
@@ -177,6 +185,7 @@ public final class HttpServer {
                                 jobSubscription.close();
                                 admissionPoll.close();
                                 featurePoll.close();
+                                inferenceSubscription.close();
                             });
                         },
                         callbacks);
