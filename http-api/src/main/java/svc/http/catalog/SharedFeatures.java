@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.Cancellable;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -20,8 +21,8 @@ import svc.persistence.features.FeatureOverrideRepository;
  * Feature-flag overrides that every node shares and a restart keeps: a change through the API is
  * written to {@code feature_overrides} and applied here; every node reads the table at start and
  * again every {@code refresh} (so a change made on one node is in force on the others within that
- * time). A read that started before a change made on this node is not applied (it would undo the
- * change until the next read).
+ * time). A read that overlaps a change made on this node (its application or its write) is not
+ * applied: it could hold the row as it was before, and undo the change until the next read.
  */
 public final class SharedFeatures {
 
@@ -31,8 +32,13 @@ public final class SharedFeatures {
     private final FeatureOverrideRepository table;
     private final Executor blocking;
     private final Clock clock;
-    /** Changes made through this node; a read is applied only if none happened while it ran. */
+    /**
+     * Changes made through this node (counted when applied and when written); a read is applied
+     * only if none happened while it ran and none is still being written.
+     */
     private final AtomicLong changes = new AtomicLong();
+
+    private final AtomicInteger writing = new AtomicInteger();
 
     public SharedFeatures(FeatureRegistry registry, FeatureOverrideRepository table, Executor blocking, Clock clock) {
         this.registry = registry;
@@ -51,18 +57,9 @@ public final class SharedFeatures {
         String flag = registry.get(name).name();
         synchronized (this) {
             registry.set(flag, enabled);
-            changes.incrementAndGet();
+            begin();
         }
-        return CompletableFuture.supplyAsync(
-                () -> {
-                    try {
-                        table.put(flag, enabled, clock.instant());
-                    } catch (SQLException e) {
-                        throw new CompletionException(e);
-                    }
-                    return registry.get(flag);
-                },
-                blocking);
+        return write(flag, () -> table.put(flag, enabled, clock.instant()));
     }
 
     /** Removes a flag's override everywhere. */
@@ -70,18 +67,38 @@ public final class SharedFeatures {
         String flag = registry.get(name).name();
         synchronized (this) {
             registry.reset(flag);
-            changes.incrementAndGet();
+            begin();
         }
+        return write(flag, () -> table.remove(flag));
+    }
+
+    /** A change of this node is applied; until its row is written, no read of the table is applied. */
+    private void begin() {
+        changes.incrementAndGet();
+        writing.incrementAndGet();
+    }
+
+    private CompletionStage<FeatureState> write(String flag, TableWrite write) {
         return CompletableFuture.supplyAsync(
                 () -> {
                     try {
-                        table.remove(flag);
+                        write.run();
                     } catch (SQLException e) {
                         throw new CompletionException(e);
+                    } finally {
+                        synchronized (this) {
+                            writing.decrementAndGet();
+                            changes.incrementAndGet();
+                        }
                     }
                     return registry.get(flag);
                 },
                 blocking);
+    }
+
+    @FunctionalInterface
+    private interface TableWrite {
+        void run() throws SQLException;
     }
 
     /** Reads the table once now (blocking), then every {@code refresh} until the returned handle is closed. */
@@ -102,7 +119,7 @@ public final class SharedFeatures {
         try {
             var overrides = table.all();
             synchronized (this) {
-                if (changes.get() == before) {
+                if (changes.get() == before && writing.get() == 0) {
                     registry.replaceRuntimeOverrides(overrides);
                 }
             }
