@@ -79,7 +79,9 @@ public final class RunHistory {
             return replay;
         }
         List<Replayed> all = new ArrayList<>(replay);
-        all.add(new Replayed(run.updatedAt(), StreamMessages.ofPrunedRun(run), true));
+        // Made from the record, not read from the journal: sequence 0 claims no journal position, and
+        // the stream closes after this final message, so nothing live follows it.
+        all.add(new Replayed(run.updatedAt(), StreamMessages.ofPrunedRun(run), true, LiveFeed.RUN, 0));
         return all;
     }
 
