@@ -59,8 +59,8 @@ public record JwtKeys(byte[] current, Optional<byte[]> previous, Optional<Instan
                         return Instant.parse(v);
                     } catch (DateTimeParseException e) {
                         throw new IllegalArgumentException(
-                                "SVC_JWT_PREVIOUS_SECRET_UNTIL must be an ISO-8601 instant such as 2026-12-01T00:00:00Z, got '"
-                                        + v + "'");
+                                "SVC_JWT_PREVIOUS_SECRET_UNTIL must be an ISO-8601 instant such as"
+                                        + " 2026-12-01T00:00:00Z, got '" + v + "'");
                     }
                 });
         return new JwtKeys(current, previous, until);
