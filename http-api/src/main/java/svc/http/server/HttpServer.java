@@ -19,6 +19,7 @@ import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.http.javadsl.server.Route;
 import svc.config.features.FeatureRegistry;
 import svc.core.erasure.SubjectErasure;
+import svc.core.governance.GovernedTools;
 import svc.core.platform.Platform;
 import svc.governance.permission.DenialSink;
 import svc.http.approvals.ApprovalEndpoints;
@@ -100,6 +101,10 @@ public final class HttpServer {
         DenialSink denials = record -> CompletableFuture.runAsync(() -> denialStore.record(record), blocking);
         FeatureRegistry features = FeatureRegistry.withBuiltIns(env);
         platform.cron().gate(() -> features.isEnabled(CronEndpoints.FLAG));
+        if (platform.parts().permissions() instanceof GovernedTools governed) {
+            // Tools of a feature that is off are denied (source feature_flag), with the flips made over the API.
+            governed.useFeatures(features::isEnabled);
+        }
         platform.cron().listen(jobMetrics::cronRun);
         new NotificationMetrics(metrics).attach(platform.notifications());
 
