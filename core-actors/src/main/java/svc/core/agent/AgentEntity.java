@@ -974,9 +974,6 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         awaiting = null;
         ToolPermissions.Verdict ask = asked.remove(msg.callId());
         if (msg.refused() != null) {
-            if (msg.refused().endsTask()) {
-                return abort(state, msg.refused().reason());
-            }
             // A call a person did not approve is a denial of its approval rule (source hitl), stored as any other.
             ToolPermissions.Verdict rule = ask != null ? ask : ToolPermissions.Verdict.ask("hitl", "needs approval");
             String tool = state.head().name();
@@ -990,6 +987,9 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                                 .warn("could not store the denial of {}: {}", tool, e.getMessage());
                         return null;
                     });
+            if (msg.refused().endsTask()) {
+                return abort(state, msg.refused().reason());
+            }
             return answer(
                     state, ToolResult.error("not approved: " + msg.refused().reason()), 0);
         }

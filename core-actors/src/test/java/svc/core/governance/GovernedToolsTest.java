@@ -24,6 +24,7 @@ import svc.core.llm.ToolCall;
 import svc.core.tools.SimpleTool;
 import svc.core.tools.Tool;
 import svc.core.tools.ToolContext;
+import svc.core.tools.ToolInvoker;
 import svc.core.tools.ToolPermissions.ScreenedAnswer;
 import svc.core.tools.ToolPermissions.Verdict;
 import svc.core.tools.ToolRegistry;
@@ -43,13 +44,14 @@ class GovernedToolsTest {
 
     private final DenialLog denials = new DenialLog();
     private GovernedTools governance;
+    private AgentDirectory directory;
     private Path runDir;
 
     @BeforeEach
     void setUp() throws Exception {
         CoreSettings settings = CoreSettings.fromConfig(
                 ConfigFactory.parseMap(Map.of("svc.home", home.toString())).withFallback(ConfigFactory.load()));
-        AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), "scripted");
+        directory = RosterProfiles.directory(Roster.builtIn(), "scripted");
         governance = new GovernedTools(
                 settings, directory, PolicyRules.empty(), "", denials, DecisionListener.NONE, GuardrailListener.NONE);
         runDir = settings.runDir("run-bfsi");
@@ -315,6 +317,34 @@ class GovernedToolsTest {
                         .guardrails())
                 .as("it wrote the same files again, and they were treated again")
                 .hasSize(2);
+    }
+
+    @Test
+    void outsideARunAnApprovalRequiredToolIsRefusedAndStoredUnderHitlWhileOtherToolsRun() {
+        ToolRegistry tools = new ToolRegistry();
+        tools.register(new SimpleTool("request_approval", "asks", "{}", (ctx, args) -> ToolResult.ok(Json.object())));
+        tools.register(new SimpleTool(
+                "list_artifacts",
+                "lists",
+                "{}",
+                (ctx, args) -> ToolResult.ok(Json.object().put("n", 0))));
+        ToolInvoker invoker = new ToolInvoker(settings(), directory, tools, governance, Runnable::run);
+
+        ToolInvoker.Outcome asked = invoker.invokeHere(null, "director", "request_approval", Json.object());
+        assertThat(asked).isInstanceOfSatisfying(ToolInvoker.Denied.class, d -> {
+            assertThat(d.ruleSource()).isEqualTo("hitl");
+            assertThat(d.reason()).endsWith("(needs a human approval)");
+        });
+        assertThat(denials.query(null, "request_approval", "director"))
+                .singleElement()
+                .satisfies(d -> {
+                    assertThat(d.source()).isEqualTo("hitl");
+                    assertThat(d.ruleId()).isEqualTo("hitl:request_approval");
+                    assertThat(d.runId()).startsWith("adhoc-");
+                });
+        // A call without a run has the platform's profile, so it is not failed closed.
+        assertThat(invoker.invokeHere(null, "director", "list_artifacts", Json.object()))
+                .isInstanceOf(ToolInvoker.Completed.class);
     }
 
     private CoreSettings settings() {
