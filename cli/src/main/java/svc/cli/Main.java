@@ -13,11 +13,14 @@ import svc.cli.client.ClientEnvironment;
 import svc.cli.client.EnvironmentFactory;
 import svc.cli.completion.CompletionCommand;
 import svc.cli.cron.CronCommand;
+import svc.cli.datasets.DatasetsCommand;
 import svc.cli.demo.DemoCommand;
 import svc.cli.deploy.DeployCommand;
 import svc.cli.features.FeaturesCommand;
 import svc.cli.guardrails.GuardrailsCommand;
+import svc.cli.models.ModelsCommand;
 import svc.cli.pipelines.PipelinesCommand;
+import svc.cli.reports.ReportsCommand;
 import svc.cli.serve.ServeModelCommand;
 import svc.cli.server.ServerCommand;
 import svc.cli.settings.SettingsCommand;
@@ -41,6 +44,9 @@ import svc.cli.system.HealthCommand;
             PipelinesCommand.class,
             BatchCommand.class,
             CronCommand.class,
+            DatasetsCommand.class,
+            ModelsCommand.class,
+            ReportsCommand.class,
             ApprovalsCommand.class,
             FeaturesCommand.class,
             CompletionCommand.class,

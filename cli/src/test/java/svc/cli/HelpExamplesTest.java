@@ -21,8 +21,18 @@ class HelpExamplesTest {
         CommandLine root = Main.commandLine(new PrintWriter(sink), new PrintWriter(sink));
         List<String> missing = new ArrayList<>();
         List<String> seen = new ArrayList<>();
-        for (String group :
-                List.of("login", "logout", "whoami", "health", "pipelines", "approvals", "features", "completion")) {
+        for (String group : List.of(
+                "login",
+                "logout",
+                "whoami",
+                "health",
+                "pipelines",
+                "approvals",
+                "features",
+                "completion",
+                "datasets",
+                "models",
+                "reports")) {
             walk(root.getSubcommands().get(group), missing, seen);
         }
         assertThat(seen)

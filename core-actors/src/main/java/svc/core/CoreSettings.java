@@ -9,7 +9,7 @@ import svc.persistence.store.ArtifactStoreSettings;
 /** The core's settings, read once from {@code svc.*} when the platform starts. */
 public record CoreSettings(
         Path home,
-        Path runsDir,
+        ArtifactStoreSettings artifactStore,
         int maxConcurrentPipelines,
         double budgetPerPipelineUsd,
         String llmProvider,
@@ -43,7 +43,7 @@ public record CoreSettings(
         }
         return new CoreSettings(
                 Path.of(svc.getString("home")).toAbsolutePath(),
-                ArtifactStoreSettings.fromConfig(config).runsRoot(),
+                ArtifactStoreSettings.fromConfig(config),
                 maxConcurrent,
                 budget,
                 svc.getString("llm.provider"),
@@ -60,6 +60,11 @@ public record CoreSettings(
                 svc.getDuration("gates.sweep-interval"),
                 svc.getString("governance.default-profile"),
                 SandboxSettings.fromConfig(svc));
+    }
+
+    /** This node's runs root: the store itself, or the working copy of an S3 store. */
+    public Path runsDir() {
+        return artifactStore.runsRoot();
     }
 
     public Path runDir(String runId) {

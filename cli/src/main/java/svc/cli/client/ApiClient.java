@@ -1,6 +1,7 @@
 package svc.cli.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -12,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -38,6 +40,9 @@ public final class ApiClient {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+
+    /** The time an upload may take, from its first byte to the answer. */
+    private static final Duration UPLOAD_TIMEOUT = Duration.ofMinutes(30);
 
     /** An answer, error or not, for the callers that read error bodies themselves ({@code /livez}). */
     public record Reply(int status, String body) {
@@ -76,6 +81,23 @@ public final class ApiClient {
         return json(send(request(path)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(body)))));
+    }
+
+    /**
+     * Sends a file as the raw body of a POST, streamed from disk (never read whole), and reads the
+     * JSON answer. An upload may take longer than other requests: it has {@link #UPLOAD_TIMEOUT}.
+     */
+    public JsonNode upload(String path, Path file, String contentType) {
+        HttpRequest.BodyPublisher body;
+        try {
+            body = HttpRequest.BodyPublishers.ofFile(file);
+        } catch (FileNotFoundException e) {
+            throw new CliException(ExitCodes.USAGE, "no file " + file);
+        }
+        return json(send(request(path)
+                .timeout(UPLOAD_TIMEOUT)
+                .header("Content-Type", contentType)
+                .POST(body)));
     }
 
     public JsonNode delete(String path) {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import svc.cli.ExitCodes;
@@ -22,7 +23,7 @@ import svc.config.Json;
         name = "run",
         mixinStandardHelpOptions = true,
         description = {
-            "Start a pipeline run on a dataset the server can read; prints the run record,",
+            "Start a pipeline run on a dataset the server can read or one uploaded before; prints the run record,",
             "or with --follow streams the run and exits with 0 when it succeeds, 1 when it fails or is cancelled."
         },
         footer = {
@@ -31,16 +32,30 @@ import svc.config.Json;
             "  svc pipelines run --dataset data/german_credit/german_credit.csv \\",
             "      --problem \"Predict good or bad credit risk, fairly across sex\" --template fast_prototype --follow",
             "  svc pipelines run --dataset /srv/data/loans.csv --problem \"Predict default\" --target default "
-                    + "--sensitive sex,age"
+                    + "--sensitive sex,age",
+            "  svc pipelines run --dataset-id ds-1a2b3c4d5e6f7a8b --problem \"Predict default\""
         })
 public final class RunPipelineCommand extends ClientCommand {
 
-    @Option(
-            names = "--dataset",
-            required = true,
-            paramLabel = "PATH",
-            description = "Tabular dataset (CSV) the server can read.")
-    private String dataset;
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    private Data data;
+
+    /** The run's data: a path the server can read, or a dataset uploaded before. */
+    static final class Data {
+        @Option(
+                names = "--dataset",
+                required = true,
+                paramLabel = "PATH",
+                description = "Tabular dataset (CSV or JSONL) the server can read.")
+        String path;
+
+        @Option(
+                names = "--dataset-id",
+                required = true,
+                paramLabel = "ID",
+                description = "A dataset uploaded with 'svc datasets upload' (the server needs no shared files).")
+        String id;
+    }
 
     @Option(
             names = "--problem",
@@ -86,7 +101,12 @@ public final class RunPipelineCommand extends ClientCommand {
 
     @Override
     protected int run(ApiClient api) {
-        ObjectNode body = Json.object().put("problem", problem).put("dataset_path", serverPath(dataset));
+        ObjectNode body = Json.object().put("problem", problem);
+        if (data.id != null) {
+            body.put("dataset_id", data.id.strip());
+        } else {
+            body.put("dataset_path", serverPath(data.path));
+        }
         putIfGiven(body, "target", target);
         if (sensitive != null) {
             sensitive.stream()

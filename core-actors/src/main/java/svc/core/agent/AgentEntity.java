@@ -452,6 +452,12 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
      */
     private String awaiting;
 
+    /**
+     * The model of this incarnation's last answer: the spend a permit request reports since the
+     * previous one is that call's. Unknown after a restart, when the profile's model stands in.
+     */
+    private String spentOn;
+
     private AgentEntity(
             ActorContext<Command> context,
             TimerScheduler<Command> timers,
@@ -692,7 +698,13 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     private void askPermit(String wait, double costUsd, boolean delegation) {
         awaiting = wait;
         runtime.runs()
-                .requestStep(new StepRequest(runId, profile.name(), costUsd, delegation))
+                .requestStep(new StepRequest(
+                        runId,
+                        profile.name(),
+                        costUsd,
+                        delegation,
+                        spentOn != null ? spentOn : profile.model(),
+                        runtime.providers().apply(profile).kind()))
                 .whenCompleteAsync(
                         (permit, failure) -> self(
                                 permit == null
@@ -779,6 +791,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         awaiting = null;
         LlmResponse r = msg.response();
         String model = r.model().isEmpty() ? profile.model() : r.model();
+        spentOn = model;
         double cost = PriceTable.costUsd(model, r.usage());
         Instant now = Instant.now();
         String taskId = state.task().taskId();
@@ -857,8 +870,19 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                         WHERE_COMPLETED);
     }
 
-    /** Permission check, the tool, then the result as the model may see it; on the blocking dispatcher. */
+    /**
+     * The run's files brought up to date from the store, the governed call, then what it wrote sent
+     * to the store, so the next tool of the run finds it on whichever node it runs.
+     */
     private ToolResult governedCall(ToolContext toolContext, Tool tool, ToolCall call, boolean approved) {
+        runtime.files().pull(runId);
+        ToolResult result = governedCallHere(toolContext, tool, call, approved);
+        runtime.files().push(runId);
+        return result;
+    }
+
+    /** Permission check, the tool, then the result as the model may see it; on the blocking dispatcher. */
+    private ToolResult governedCallHere(ToolContext toolContext, Tool tool, ToolCall call, boolean approved) {
         Instant checkStarted = Instant.now();
         ToolPermissions.Verdict verdict =
                 runtime.permissions().check(runId, profile.name(), call.name(), call.argumentsJson());

@@ -160,6 +160,7 @@ public final class BatchService {
             dir = Path.of(model);
         } else if (model != null || r.runId() != null) {
             String run = model != null ? model : r.runId();
+            tools.files().pull(run, "model/");
             if (!Files.isDirectory(settings.runDir(run))) {
                 throw new RunErrors.NotFound("no run " + run);
             }

@@ -1,6 +1,5 @@
 package svc.core.cron;
 
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Executor;
@@ -12,6 +11,7 @@ import org.apache.pekko.cluster.typed.SingletonActor;
 import svc.core.run.RunService;
 import svc.core.tools.ToolInvoker;
 import svc.persistence.Database;
+import svc.persistence.store.WorkingCopy;
 
 /** Starts cron on a platform: the service and, when {@code svc.cron.scheduler} is on, the ticking singleton. */
 public final class Cron {
@@ -23,14 +23,14 @@ public final class Cron {
             Database database,
             RunService runs,
             ToolInvoker tools,
-            Path runsDir,
+            WorkingCopy files,
             Executor jdbc,
             Executor ml,
             Clock clock,
             boolean scheduler,
             Duration interval) {
         CronService service = new CronService(
-                new CronRepository(database.dataSource()), new CronTasks(runs, tools, runsDir), jdbc, ml, clock);
+                new CronRepository(database.dataSource()), new CronTasks(runs, tools, files), jdbc, ml, clock);
         if (scheduler) {
             ClusterSingleton.get(system)
                     .init(SingletonActor.of(

@@ -19,6 +19,7 @@ import svc.ml.drift.DriftDetector;
 import svc.ml.drift.DriftReport;
 import svc.ml.train.RawFeature;
 import svc.ml.train.TrainedModel;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * What each kind of job does, on the blocking dispatcher; a thrown exception is a failed run.
@@ -35,12 +36,12 @@ final class CronTasks {
 
     private final RunService runs;
     private final ToolInvoker tools;
-    private final Path runsDir;
+    private final WorkingCopy files;
 
-    CronTasks(RunService runs, ToolInvoker tools, Path runsDir) {
+    CronTasks(RunService runs, ToolInvoker tools, WorkingCopy files) {
         this.runs = runs;
         this.tools = tools;
-        this.runsDir = runsDir;
+        this.files = files;
     }
 
     /** Runs the job; answers its output (JSON text). */
@@ -79,7 +80,8 @@ final class CronTasks {
     private String drift(JsonNode p) throws Exception {
         String runId = p.path("run_id").asText();
         RunView run = runs.get(runId).toCompletableFuture().get(30, TimeUnit.SECONDS);
-        TrainedModel model = TrainedModel.load(runsDir.resolve(runId).resolve("model"));
+        files.pull(runId, "model/");
+        TrainedModel model = TrainedModel.load(files.runDir(runId).resolve("model"));
         Dataset reference = DatasetReader.read(Path.of(run.datasetPath()));
         Dataset current = DatasetReader.read(Path.of(p.path("dataset_path").asText()));
         Map<String, double[]> refNum = new LinkedHashMap<>();

@@ -3,14 +3,12 @@ package svc.core.erasure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -25,6 +23,7 @@ import svc.governance.erasure.InvalidSubjectIdException;
 import svc.persistence.Database;
 import svc.persistence.lineage.LineageRepository;
 import svc.persistence.runs.RunRepository;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * Right-to-be-forgotten erasure (G15) of one subject across what svc keeps: the lineage
@@ -42,15 +41,15 @@ public final class SubjectErasure {
 
     private final Database database;
     private final Path home;
-    private final Path runsDir;
+    private final WorkingCopy runFiles;
     private final Executor blocking;
     private final LineageRepository lineage = new LineageRepository();
     private final RunRepository runs = new RunRepository();
 
-    public SubjectErasure(Database database, Path home, Path runsDir, Executor blocking) {
+    public SubjectErasure(Database database, Path home, WorkingCopy runFiles, Executor blocking) {
         this.database = database;
         this.home = home;
-        this.runsDir = runsDir;
+        this.runFiles = runFiles;
         this.blocking = blocking;
     }
 
@@ -106,7 +105,10 @@ public final class SubjectErasure {
                 }
             }
         }
-        for (Path file : conversationFiles()) {
+        for (String key : conversationKeys()) {
+            String runId = key.substring(0, key.indexOf('/'));
+            runFiles.pull(runId, "conversations/");
+            Path file = runFiles.runDir(runId).resolve(key.substring(runId.length() + 1));
             synchronized (FileLocks.of(file)) {
                 ConversationTombstoner.Result r = ConversationTombstoner.tombstone(read(file), subject, requested);
                 if (r.tombstoned() > 0) {
@@ -114,6 +116,7 @@ public final class SubjectErasure {
                     files++;
                     if (!dryRun) {
                         write(file, r.lines());
+                        runFiles.push(runId, key.substring(runId.length() + 1));
                     }
                 }
             }
@@ -130,25 +133,15 @@ public final class SubjectErasure {
         return receipt;
     }
 
-    private List<Path> conversationFiles() {
-        if (!Files.isDirectory(runsDir)) {
-            return List.of();
-        }
-        List<Path> out = new ArrayList<>();
-        try (DirectoryStream<Path> runDirs = Files.newDirectoryStream(runsDir)) {
-            for (Path run : runDirs) {
-                Path conv = run.resolve("conversations");
-                if (Files.isDirectory(conv)) {
-                    try (DirectoryStream<Path> jsonl = Files.newDirectoryStream(conv, "*.jsonl")) {
-                        jsonl.forEach(out::add);
-                    }
-                }
-            }
+    /** Every run's conversation files in the store ({@code <run>/conversations/<agent>.jsonl}). */
+    private List<String> conversationKeys() {
+        try {
+            return runFiles.store().keys("").stream()
+                    .filter(k -> k.matches("[^/]+/conversations/[^/]+\\.jsonl"))
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        out.sort(null);
-        return out;
     }
 
     private void keep(ErasureReceipt receipt) {

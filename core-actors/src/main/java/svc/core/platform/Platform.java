@@ -53,6 +53,9 @@ import svc.core.batch.Batches;
 import svc.core.cron.Cron;
 import svc.core.cron.CronService;
 import svc.core.crypto.EncryptedCborSerializer;
+import svc.core.datasets.DatasetService;
+import svc.core.datasets.DatasetSettings;
+import svc.core.datasets.DatasetStore;
 import svc.core.gates.GateSweeper;
 import svc.core.llm.LlmProvider;
 import svc.core.llm.providers.LlmProviders;
@@ -77,6 +80,7 @@ import svc.library.asset.Library;
 import svc.library.roster.Roster;
 import svc.persistence.Database;
 import svc.persistence.DatabaseSettings;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * The running platform: database migrated, actor system up as a (single-node unless seed nodes
@@ -116,12 +120,15 @@ public final class Platform implements AutoCloseable {
     private final ActorRef<Admission.Command> admission;
     private final Parts parts;
     private final Tracing tracing;
+    private final WorkingCopy files;
     /** Set once while wiring, before the platform is handed out. */
     private BatchService batches;
     /** Set once while wiring, before the platform is handed out. */
     private CronService cron;
     /** Set once while wiring, before the platform is handed out. */
     private NotificationService notifications;
+
+    private DatasetService datasets;
 
     private Platform(
             ActorSystem<Void> system,
@@ -132,7 +139,8 @@ public final class Platform implements AutoCloseable {
             RunService runs,
             ActorRef<Admission.Command> admission,
             Parts parts,
-            Tracing tracing) {
+            Tracing tracing,
+            WorkingCopy files) {
         this.system = system;
         this.database = database;
         this.settings = settings;
@@ -142,6 +150,7 @@ public final class Platform implements AutoCloseable {
         this.admission = admission;
         this.parts = parts;
         this.tracing = tracing;
+        this.files = files;
     }
 
     /**
@@ -229,6 +238,8 @@ public final class Platform implements AutoCloseable {
         Library library = Library.builtIn();
         AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
         Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database);
+        WorkingCopy files = WorkingCopy.open(settings.artifactStore());
+        LOG.info("run files: {}", settings.artifactStore().describe());
         LiveEventHub hub = new LiveEventHub();
 
         // The entities reach one another only through these ports (see svc.core.task).
@@ -258,12 +269,13 @@ public final class Platform implements AutoCloseable {
                         runPort,
                         AgentEntity.shardedMail(system),
                         hub.agentFeed(),
-                        tracing));
+                        tracing,
+                        files));
 
         startProjections(
                 system,
                 database,
-                settings,
+                files,
                 directory,
                 // G4 with the run's pii_action first, then the G5 scrubber (which then rarely finds more).
                 (runId, line) -> parts.scrubber().apply(parts.permissions().screenStored(runId, line)),
@@ -272,9 +284,13 @@ public final class Platform implements AutoCloseable {
                 .init(SingletonActor.of(
                         GateSweeper.create(database, jdbc, settings.gateSweepInterval()), "approval-sweeper"));
 
+        DatasetService datasets = new DatasetService(
+                database, new DatasetStore(DatasetSettings.from(config, settings.home()), jdbc), jdbc);
         RunService runs = new RunService(
-                system, database, library, settings.home(), settings.runsDir(), jdbc, settings.askTimeout());
-        Platform platform = new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing);
+                system, database, library, datasets::fileOf, settings.home(), files, jdbc, settings.askTimeout());
+        Platform platform =
+                new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing, files);
+        platform.datasets = datasets;
         platform.batches =
                 Batches.start(system, database, settings, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
         platform.cron = Cron.start(
@@ -282,7 +298,7 @@ public final class Platform implements AutoCloseable {
                 database,
                 runs,
                 platform.toolInvoker(),
-                settings.runsDir(),
+                files,
                 jdbc,
                 ml,
                 Clock.systemUTC(),
@@ -299,7 +315,7 @@ public final class Platform implements AutoCloseable {
     private static void startProjections(
             ActorSystem<Void> system,
             Database database,
-            CoreSettings settings,
+            WorkingCopy files,
             AgentDirectory directory,
             BiFunction<String, String, String> scrubber,
             NotificationOutbox outbox) {
@@ -315,7 +331,7 @@ public final class Platform implements AutoCloseable {
                 ProjectionId.of("runs", RunEntity.TAG),
                 EventSourcedProvider.<RunEntity.Event>eventsByTag(system, JdbcReadJournal.Identifier(), RunEntity.TAG),
                 sessions,
-                () -> new RunProjectionHandler(settings.runsDir(), outbox),
+                () -> new RunProjectionHandler(files, outbox),
                 system);
         // Conversation lines reach disk every 10 messages or every second, whichever comes first.
         var conversationProjection = JdbcProjection.groupedWithin(
@@ -323,7 +339,7 @@ public final class Platform implements AutoCloseable {
                         EventSourcedProvider.<AgentEntity.Event>eventsByTag(
                                 system, JdbcReadJournal.Identifier(), AgentEntity.TAG),
                         sessions,
-                        () -> new ConversationProjectionHandler(settings.runsDir(), directory, scrubber),
+                        () -> new ConversationProjectionHandler(files, directory, scrubber),
                         system)
                 .withGroup(10, Duration.ofSeconds(1));
         ShardedDaemonProcess.get(system)
@@ -425,6 +441,11 @@ public final class Platform implements AutoCloseable {
         return batches;
     }
 
+    /** Uploaded datasets (upload, list, detail). */
+    public DatasetService datasets() {
+        return datasets;
+    }
+
     public ActorRef<Admission.Command> admission() {
         return admission;
     }
@@ -446,7 +467,13 @@ public final class Platform implements AutoCloseable {
                 directory,
                 parts.tools(),
                 parts.permissions(),
-                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher")));
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher")),
+                files);
+    }
+
+    /** The artefact store and this node's working copy of it (SVC_ARTIFACT_STORE). */
+    public WorkingCopy files() {
+        return files;
     }
 
     /** Stops the actor system (waiting for it) and closes the database pool. */
@@ -460,5 +487,6 @@ public final class Platform implements AutoCloseable {
         }
         database.close();
         tracing.close();
+        files.close();
     }
 }

@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,6 +26,7 @@ import svc.core.agent.AgentEntity;
 import svc.core.agent.AgentProfile;
 import svc.core.stream.StreamMessages;
 import svc.core.task.Requester;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * Writes each agent's conversation to {@code runs/<run>/conversations/<agent>.jsonl}, one JSON
@@ -40,21 +43,25 @@ import svc.core.task.Requester;
 public final class ConversationProjectionHandler
         extends JdbcHandler<List<EventEnvelope<AgentEntity.Event>>, PooledJdbcSession> {
 
+    private final WorkingCopy files;
     private final Path runsDir;
     private final AgentDirectory directory;
     private final BiFunction<String, String, String> screen;
     private final Map<Path, Long> lastSeq = new HashMap<>();
+    /** Runs whose conversation files this instance has brought from the store. */
+    private final Set<String> pulled = new HashSet<>();
 
     /** @param screen (run id, line) → the line as it may be written */
     public ConversationProjectionHandler(
-            Path runsDir, AgentDirectory directory, BiFunction<String, String, String> screen) {
-        this.runsDir = runsDir;
+            WorkingCopy files, AgentDirectory directory, BiFunction<String, String, String> screen) {
+        this.files = files;
+        this.runsDir = files.root();
         this.directory = directory;
         this.screen = screen;
     }
 
-    public ConversationProjectionHandler(Path runsDir, AgentDirectory directory, UnaryOperator<String> scrubber) {
-        this(runsDir, directory, (runId, line) -> scrubber.apply(line));
+    public ConversationProjectionHandler(WorkingCopy files, AgentDirectory directory, UnaryOperator<String> scrubber) {
+        this(files, directory, (runId, line) -> scrubber.apply(line));
     }
 
     @Override
@@ -67,6 +74,10 @@ public final class ConversationProjectionHandler
             String runId = parts[1];
             String agent = parts[2];
             AgentEntity.Event event = env.event();
+            if (pulled.add(runId)) {
+                // The projection may have run on another node until now: continue its files, not local leftovers.
+                files.pull(runId, "conversations/");
+            }
             touched.add(runId);
             updateIndex(runId, agent, event);
             if (!(event instanceof AgentEntity.MessageEvent message)) {
@@ -95,6 +106,16 @@ public final class ConversationProjectionHandler
         }
         for (String runId : touched) {
             writeIndex(runId);
+        }
+        // Inside the projection's transaction: if the store refuses, the group is handled again, and
+        // every conversation file of the run is offered again (unchanged ones cost a stat).
+        for (String runId : touched) {
+            try (DirectoryStream<Path> conversation =
+                    Files.newDirectoryStream(runsDir.resolve(runId).resolve("conversations"), "*.{jsonl,json}")) {
+                for (Path file : conversation) {
+                    files.push(runId, "conversations/" + file.getFileName());
+                }
+            }
         }
     }
 

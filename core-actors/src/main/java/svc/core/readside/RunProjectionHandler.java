@@ -22,27 +22,30 @@ import svc.core.run.RunEntity;
 import svc.core.run.RunState;
 import svc.persistence.approvals.ApprovalRepository;
 import svc.persistence.approvals.ApprovalRow;
+import svc.persistence.costs.CostRepository;
 import svc.persistence.lineage.LineageRepository;
 import svc.persistence.runs.RunRepository;
 import svc.persistence.runs.RunRow;
+import svc.persistence.store.WorkingCopy;
 
 /**
- * Keeps the {@code runs} and {@code approvals} tables, and each run's {@code approvals.json},
- * in step with the run journals, and writes the notification outbox (gate created, escalated,
- * expired; budget pause) in the same transaction. Runs exactly once per event (offset stored in
- * the same transaction), so the tables never count an event twice; the outbox is also keyed by
- * the event, so even a replay from an earlier offset owes nothing twice.
+ * Keeps the {@code runs}, {@code approvals}, lineage and cost tables, and each run's
+ * {@code approvals.json}, in step with the run journals, and writes the notification outbox (gate
+ * created, escalated, expired; budget pause) in the same transaction. Runs exactly once per event
+ * (offset stored in the same transaction), so the tables never count an event twice; the outbox is
+ * also keyed by the event, so even a replay from an earlier offset owes nothing twice.
  */
 public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEntity.Event>, PooledJdbcSession> {
 
     private final RunRepository runs = new RunRepository();
     private final ApprovalRepository approvals = new ApprovalRepository();
     private final LineageRepository lineage = new LineageRepository();
-    private final Path runsDir;
+    private final CostRepository costs = new CostRepository();
+    private final WorkingCopy files;
     private final NotificationOutbox outbox;
 
-    public RunProjectionHandler(Path runsDir, NotificationOutbox outbox) {
-        this.runsDir = runsDir;
+    public RunProjectionHandler(WorkingCopy files, NotificationOutbox outbox) {
+        this.files = files;
         this.outbox = outbox;
     }
 
@@ -76,8 +79,11 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
                             e.at(),
                             null,
                             0,
+                            null,
+                            s.datasetId(),
                             null));
-            runs.updateLineage(c, runId, s.consentDocRef(), null, null);
+            // A run started from an uploaded dataset knows its lineage id from the start.
+            runs.updateLineage(c, runId, s.consentDocRef(), s.datasetId(), null);
             return;
         }
         String node = null;
@@ -114,7 +120,7 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
         } else if (event instanceof RunEntity.RunFailed e) {
             runs.updateFailure(c, runId, e.reason(), e.at());
         } else if (event instanceof RunEntity.CostUpdated e) {
-            upsertAgentCost(c, runId, e.agent(), e.agentTotalUsd());
+            upsertAgentCost(c, runId, e);
         } else if (event instanceof RunEntity.StageCompleted e) {
             Object target = e.facts().get("dataset.target");
             if (target != null) {
@@ -204,7 +210,17 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
         }
     }
 
-    private void upsertAgentCost(Connection c, String runId, String agent, double total) throws SQLException {
+    /**
+     * The agent's total in {@code run_agent_costs}, and the increase as a {@code cost_ledger} row,
+     * so the ledger's rows of a run add up to the run's {@code cost_usd}.
+     */
+    private void upsertAgentCost(Connection c, String runId, RunEntity.CostUpdated e) throws SQLException {
+        String agent = e.agent();
+        double total = e.agentTotalUsd();
+        double increase = total - agentCost(c, runId, agent);
+        if (increase > 0) {
+            costs.record(c, runId, agent, e.model(), e.provider(), e.at(), increase);
+        }
         try (PreparedStatement up =
                 c.prepareStatement("UPDATE run_agent_costs SET cost_usd = ? WHERE run_id = ? AND agent = ?")) {
             up.setDouble(1, total);
@@ -223,6 +239,17 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
         runs.updateCost(c, runId, currentCost(c, runId), null);
     }
 
+    private static double agentCost(Connection c, String runId, String agent) throws SQLException {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT cost_usd FROM run_agent_costs WHERE run_id = ? AND agent = ?")) {
+            ps.setString(1, runId);
+            ps.setString(2, agent);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getDouble(1) : 0;
+            }
+        }
+    }
+
     private static double currentCost(Connection c, String runId) throws SQLException {
         try (PreparedStatement ps =
                 c.prepareStatement("SELECT COALESCE(SUM(cost_usd), 0) FROM run_agent_costs WHERE run_id = ?")) {
@@ -237,7 +264,7 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
     /** approvals.json holds every gate of the run with who decided, when and why. */
     private void writeApprovalsFile(Connection c, String runId) throws SQLException, IOException {
         List<ApprovalRow> gates = approvals.list(c, null, runId, 1000, 0);
-        Path dir = runsDir.resolve(runId);
+        Path dir = files.runDir(runId);
         Files.createDirectories(dir);
         Path tmp = dir.resolve("approvals.json.tmp");
         var root = Json.object().put("run_id", runId);
@@ -250,5 +277,7 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
                 dir.resolve("approvals.json"),
                 StandardCopyOption.REPLACE_EXISTING,
                 StandardCopyOption.ATOMIC_MOVE);
+        // Inside the projection's transaction: if the store refuses, the event is handled again.
+        files.push(runId, "approvals.json");
     }
 }

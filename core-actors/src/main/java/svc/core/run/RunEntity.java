@@ -164,7 +164,12 @@ public final class RunEntity
 
     public record GateExpired(String gateId, Instant at) implements Event {}
 
-    public record CostUpdated(String agent, double agentTotalUsd, Instant at) implements Event {}
+    /**
+     * The agent's spend in the run grew to {@code agentTotalUsd}; the increase went to {@code model}
+     * through {@code provider} (both null in events journaled before they were recorded).
+     */
+    public record CostUpdated(String agent, double agentTotalUsd, String model, String provider, Instant at)
+            implements Event {}
 
     public record DelegationCounted(String agent, Instant at) implements Event {}
 
@@ -519,7 +524,8 @@ public final class RunEntity
         List<Event> events = new ArrayList<>();
         double previous = info.agentCosts().getOrDefault(request.agent(), 0.0);
         if (request.agentCostUsd() > previous) {
-            events.add(new CostUpdated(request.agent(), request.agentCostUsd(), now));
+            events.add(
+                    new CostUpdated(request.agent(), request.agentCostUsd(), request.model(), request.provider(), now));
         }
         double total = info.costUsd() - previous + Math.max(previous, request.agentCostUsd());
         // Each resume grants one more budget's worth of spend: the operator saw the pause and chose
@@ -813,7 +819,10 @@ public final class RunEntity
                 info.costUsd(),
                 failure,
                 pending,
-                info.facts());
+                info.facts(),
+                spec.datasetId() != null
+                        ? spec.datasetId()
+                        : info.facts().get("dataset.id") instanceof String id ? id : null);
     }
 
     // ---- event handlers (pure folds) --------------------------------------------------------

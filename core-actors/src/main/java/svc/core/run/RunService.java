@@ -6,13 +6,10 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -21,9 +18,9 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
@@ -36,6 +33,8 @@ import svc.persistence.approvals.ApprovalRepository;
 import svc.persistence.approvals.ApprovalRow;
 import svc.persistence.runs.RunRepository;
 import svc.persistence.runs.RunRow;
+import svc.persistence.store.ArtifactStore;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * What callers (the API, the demo, tests) do with runs: start, look up, list, cancel, resume,
@@ -45,7 +44,10 @@ import svc.persistence.runs.RunRow;
  */
 public final class RunService {
 
-    /** A request to start a run, as the API receives it. */
+    /**
+     * A request to start a run, as the API receives it. It names its data by exactly one of
+     * {@code datasetPath} (a file the server can read) and {@code datasetId} (an uploaded dataset).
+     */
     public record StartRequest(
             String problem,
             String datasetPath,
@@ -55,7 +57,31 @@ public final class RunService {
             String profile,
             String workflowPath,
             String createdBy,
-            String consentDocRef) {
+            String consentDocRef,
+            String datasetId) {
+
+        public StartRequest(
+                String problem,
+                String datasetPath,
+                String target,
+                List<String> sensitiveAttributes,
+                String template,
+                String profile,
+                String workflowPath,
+                String createdBy,
+                String consentDocRef) {
+            this(
+                    problem,
+                    datasetPath,
+                    target,
+                    sensitiveAttributes,
+                    template,
+                    profile,
+                    workflowPath,
+                    createdBy,
+                    consentDocRef,
+                    null);
+        }
 
         public StartRequest(
                 String problem,
@@ -66,7 +92,17 @@ public final class RunService {
                 String profile,
                 String workflowPath,
                 String createdBy) {
-            this(problem, datasetPath, target, sensitiveAttributes, template, profile, workflowPath, createdBy, null);
+            this(
+                    problem,
+                    datasetPath,
+                    target,
+                    sensitiveAttributes,
+                    template,
+                    profile,
+                    workflowPath,
+                    createdBy,
+                    null,
+                    null);
         }
     }
 
@@ -83,7 +119,8 @@ public final class RunService {
     private final ClusterSharding sharding;
     private final Database database;
     private final Library library;
-    private final Path runsDir;
+    private final Function<String, Optional<Path>> uploadedFiles;
+    private final WorkingCopy files;
     private final Path home;
     private final Executor blocking;
     private final Duration askTimeout;
@@ -91,19 +128,22 @@ public final class RunService {
     private final RunRepository runs = new RunRepository();
     private final ApprovalRepository approvals = new ApprovalRepository();
 
+    /** @param uploadedFiles the file of an uploaded dataset by its id (blocking; empty when unknown) */
     public RunService(
             ActorSystem<?> system,
             Database database,
             Library library,
+            Function<String, Optional<Path>> uploadedFiles,
             Path home,
-            Path runsDir,
+            WorkingCopy files,
             Executor blocking,
             Duration askTimeout) {
         this.sharding = ClusterSharding.get(system);
         this.database = database;
         this.library = library;
+        this.uploadedFiles = uploadedFiles;
         this.home = home;
-        this.runsDir = runsDir;
+        this.files = files;
         this.blocking = blocking;
         this.askTimeout = askTimeout;
         this.callbacks = system.executionContext();
@@ -116,8 +156,14 @@ public final class RunService {
         if (request.problem() == null || request.problem().isBlank()) {
             problems.add("problem: must be a non-empty problem statement");
         }
-        if (request.datasetPath() == null || request.datasetPath().isBlank()) {
-            problems.add("dataset_path: must name a file the server can read");
+        boolean byPath = request.datasetPath() != null && !request.datasetPath().isBlank();
+        boolean byId = request.datasetId() != null && !request.datasetId().isBlank();
+        if (byPath == byId) {
+            problems.add(
+                    byPath
+                            ? "dataset_path, dataset_id: give one of them, not both"
+                            : "dataset_path: must name a file the server can read (or give dataset_id, an uploaded"
+                                    + " dataset)");
         }
         if (!problems.isEmpty()) {
             return CompletableFuture.failedFuture(new RunErrors.Invalid(problems));
@@ -141,11 +187,20 @@ public final class RunService {
     /** Checks what needs the disk (the dataset, the workflow) and writes the run's brief. */
     private Prepared prepare(String runId, StartRequest r) {
         List<String> problems = new ArrayList<>();
-        Path dataset = Path.of(r.datasetPath()).toAbsolutePath().normalize();
-        if (!Files.isRegularFile(dataset)) {
-            problems.add("dataset_path: no file at " + dataset);
-        } else if (!Files.isReadable(dataset)) {
-            problems.add("dataset_path: " + dataset + " is not readable by the server");
+        String datasetId = blankToNull(r.datasetId());
+        Path dataset = null;
+        if (datasetId != null) {
+            dataset = uploadedFiles.apply(datasetId).orElse(null);
+            if (dataset == null) {
+                problems.add("dataset_id: no uploaded dataset " + datasetId);
+            }
+        } else {
+            dataset = Path.of(r.datasetPath()).toAbsolutePath().normalize();
+            if (!Files.isRegularFile(dataset)) {
+                problems.add("dataset_path: no file at " + dataset);
+            } else if (!Files.isReadable(dataset)) {
+                problems.add("dataset_path: " + dataset + " is not readable by the server");
+            }
         }
         String template = r.template() == null || r.template().isBlank() ? DEFAULT_TEMPLATE : r.template();
         PipelineConfigResolver.Resolved resolved = null;
@@ -176,22 +231,25 @@ public final class RunService {
                 r.profile() == null || r.profile().isBlank() ? "default" : r.profile(),
                 r.workflowPath(),
                 r.createdBy(),
-                blankToNull(r.consentDocRef()));
+                blankToNull(r.consentDocRef()),
+                datasetId);
         writeBrief(spec, resolved);
         return new Prepared(spec, WorkflowCodec.toJson(resolved.workflow()));
     }
 
     private void writeBrief(RunSpec spec, PipelineConfigResolver.Resolved resolved) {
         try {
-            Path dir = runsDir.resolve(spec.runId());
+            Path dir = files.runDir(spec.runId());
             Files.createDirectories(dir);
             var brief = Json.MAPPER.valueToTree(spec);
             ((ObjectNode) brief)
                     .put("workflow_source", resolved.source().name().toLowerCase())
                     .put("workflow_origin", resolved.origin());
             Files.writeString(dir.resolve("run.json"), Json.writePretty(brief));
+            // Every node's tools and permission checks read the brief: it is in the store before the run starts.
+            files.push(spec.runId(), "run.json");
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the run directory under " + runsDir, e);
+            throw new UncheckedIOException("cannot create the run directory under " + files.root(), e);
         }
     }
 
@@ -248,21 +306,37 @@ public final class RunService {
                 blocking);
     }
 
-    /** Every file under the run's directory, with size and SHA-256, by relative name. */
+    /** Every file the store holds for the run, with size and SHA-256, by relative name. */
     public CompletionStage<List<Artifact>> artifacts(String runId) {
         return CompletableFuture.supplyAsync(
                 () -> {
-                    Path dir = runDir(runId);
-                    if (!Files.isDirectory(dir)) {
+                    String prefix = checkedRunId(runId) + "/";
+                    List<ArtifactStore.Entry> entries;
+                    try {
+                        entries = files.store().list(prefix);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    if (entries.isEmpty()) {
                         throw new RunErrors.NotFound("no run " + runId);
                     }
-                    try (Stream<Path> files = Files.walk(dir)) {
-                        return files.filter(Files::isRegularFile)
-                                .filter(p -> !p.getFileName().toString().endsWith(".tmp"))
-                                .sorted()
-                                .map(p -> new Artifact(
-                                        dir.relativize(p).toString().replace('\\', '/'), size(p), sha256(p)))
-                                .toList();
+                    return entries.stream()
+                            .map(e -> new Artifact(e.key().substring(prefix.length()), e.size(), e.sha256()))
+                            .toList();
+                },
+                blocking);
+    }
+
+    /** One artefact's size and SHA-256 from the store; names that leave the run are not found. */
+    public CompletionStage<Optional<Artifact>> artifact(String runId, String name) {
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    Optional<String> key = artifactKey(runId, name);
+                    if (key.isEmpty()) {
+                        return Optional.empty();
+                    }
+                    try {
+                        return files.store().stat(key.get()).map(e -> new Artifact(name, e.size(), e.sha256()));
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
@@ -270,21 +344,36 @@ public final class RunService {
                 blocking);
     }
 
-    /** The file of one artefact; names that leave the run's directory are not found. */
-    public Optional<Path> artifactFile(String runId, String name) {
-        Path dir = runDir(runId);
-        Path file = dir.resolve(name).normalize();
-        if (!file.startsWith(dir) || !Files.isRegularFile(file)) {
-            return Optional.empty();
-        }
-        return Optional.of(file);
+    /**
+     * The artefact's bytes as a stream from the store (the caller closes it); blocking, for a
+     * stream source that runs on its own dispatcher. Absent: a {@link RunErrors.NotFound}.
+     */
+    public InputStream openArtifact(String runId, String name) throws IOException {
+        String key = artifactKey(runId, name).orElseThrow(() -> new RunErrors.NotFound("no artefact " + name));
+        return files.store().get(key).orElseThrow(() -> new RunErrors.NotFound("no artefact " + name));
     }
 
+    private static Optional<String> artifactKey(String runId, String name) {
+        String normalized = Path.of(name).normalize().toString().replace('\\', '/');
+        if (name.isBlank()
+                || normalized.startsWith("..")
+                || normalized.startsWith("/")
+                || normalized.endsWith(".tmp")) {
+            return Optional.empty();
+        }
+        return Optional.of(checkedRunId(runId) + "/" + normalized);
+    }
+
+    /** This node's working copy of the run's directory (the store itself for the directory backend). */
     public Path runDir(String runId) {
+        return files.runDir(checkedRunId(runId));
+    }
+
+    private static String checkedRunId(String runId) {
         if (!runId.matches("[A-Za-z0-9_-]{1,64}")) {
             throw new RunErrors.NotFound("no run " + runId);
         }
-        return runsDir.resolve(runId);
+        return runId;
     }
 
     // ---- helpers --------------------------------------------------------------------------
@@ -342,29 +431,5 @@ public final class RunService {
 
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s.strip();
-    }
-
-    private static long size(Path p) {
-        try {
-            return Files.size(p);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    static String sha256(Path p) {
-        try (InputStream in = Files.newInputStream(p)) {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            byte[] buffer = new byte[64 * 1024];
-            int n;
-            while ((n = in.read(buffer)) > 0) {
-                digest.update(buffer, 0, n);
-            }
-            return HexFormat.of().formatHex(digest.digest());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

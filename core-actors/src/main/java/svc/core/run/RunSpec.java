@@ -7,6 +7,8 @@ import svc.core.CborSerializable;
  * What a user asked for when starting a run. {@code target} and the sensitive attributes may be
  * absent: the data team finds them from the problem statement and the data. {@code consentDocRef}
  * names the consent document the dataset was collected under (lineage, erasure); it may be null.
+ * {@code datasetId} is the uploaded dataset the run was started from ({@code datasetPath} is then
+ * where the store keeps it); null for a run started from a path.
  */
 public record RunSpec(
         String runId,
@@ -18,7 +20,8 @@ public record RunSpec(
         String profile,
         String workflowPath,
         String createdBy,
-        String consentDocRef)
+        String consentDocRef,
+        String datasetId)
         implements CborSerializable {
 
     public RunSpec {

@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Map;
 import svc.core.CborSerializable;
 
-/** A run as its entity sees it right now; the API's run record is made from this. */
+/**
+ * A run as its entity sees it right now; the API's run record is made from this. {@code datasetId}
+ * is the uploaded dataset it was started from, else the lineage id the data team found (or null).
+ */
 public record RunView(
         String runId,
         String state,
@@ -21,5 +24,6 @@ public record RunView(
         double costUsd,
         String failure,
         List<Gate> pendingGates,
-        Map<String, Object> facts)
+        Map<String, Object> facts,
+        String datasetId)
         implements CborSerializable {}

@@ -15,6 +15,7 @@ import svc.config.Json;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
 import svc.core.agent.AgentProfile;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * One tool call on behalf of an agent, outside any agent loop, through exactly the governance an
@@ -45,18 +46,26 @@ public final class ToolInvoker {
     private final ToolRegistry tools;
     private final ToolPermissions permissions;
     private final Executor blocking;
+    private final WorkingCopy files;
 
     public ToolInvoker(
             CoreSettings settings,
             AgentDirectory agents,
             ToolRegistry tools,
             ToolPermissions permissions,
-            Executor blocking) {
+            Executor blocking,
+            WorkingCopy files) {
         this.settings = settings;
         this.agents = agents;
         this.tools = tools;
         this.permissions = permissions;
         this.blocking = blocking;
+        this.files = files;
+    }
+
+    /** The run files' store and this node's working copy, which calls for a run keep in step. */
+    public WorkingCopy files() {
+        return files;
     }
 
     public CompletionStage<Outcome> invoke(String runId, String agent, String toolName, JsonNode arguments) {
@@ -85,10 +94,14 @@ public final class ToolInvoker {
 
     private Outcome call(String runId, AgentProfile profile, Tool tool, String toolName, JsonNode arguments) {
         String args = Json.write(arguments == null ? Json.object() : arguments);
-        boolean adhoc = runId == null || runId.isBlank();
-        String effectiveRun = adhoc ? "adhoc-" + UUID.randomUUID().toString().substring(0, 8) : runId;
+        boolean forRun = runId != null && !runId.isBlank();
+        String effectiveRun =
+                forRun ? runId : "adhoc-" + UUID.randomUUID().toString().substring(0, 8);
         Path dir = settings.runDir(effectiveRun);
-        if (adhoc) {
+        if (forRun) {
+            // The permission check reads the run's brief, the tool its files: both from the store.
+            files.pull(effectiveRun);
+        } else {
             // A brief like a run's, so governance knows the profile (a run without one fails closed).
             try {
                 Files.createDirectories(dir);
@@ -124,6 +137,11 @@ public final class ToolInvoker {
             result = ToolResult.error(toolName + " failed: "
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
         }
-        return new Completed(permissions.afterTool(context, toolName, result));
+        Completed completed = new Completed(permissions.afterTool(context, toolName, result));
+        if (forRun) {
+            // A scratch directory (no run) stays on this node; a run's files go to the store.
+            files.push(effectiveRun);
+        }
+        return completed;
     }
 }

@@ -74,6 +74,7 @@ import svc.core.tools.ToolContext;
 import svc.core.tools.ToolPermissions;
 import svc.core.tools.ToolRegistry;
 import svc.core.tools.ToolResult;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * The agent entity alone, with {@link EventSourcedBehaviorTestKit}: each command in each phase
@@ -239,7 +240,8 @@ class AgentEntityTest {
                 port,
                 (id, agent, command) -> mailRef.tell(new Mail(agent, command)),
                 feed,
-                Tracing.NOOP);
+                Tracing.NOOP,
+                WorkingCopy.open(settings.artifactStore()));
     }
 
     private ToolResult probe(ToolContext context, JsonNode args) throws InterruptedException {
@@ -359,7 +361,7 @@ class AgentEntityTest {
         assertThat(thinking.task().taskId()).isEqualTo("t1");
         assertThat(thinking.memory().conversation().asList()).containsExactly(ChatMessage.user("count the rows"));
         StepRequest asked = run.expectMessageClass(StepRequest.class, WAIT);
-        assertThat(asked).isEqualTo(new StepRequest(runId, "worker", 0, false));
+        assertThat(asked).isEqualTo(new StepRequest(runId, "worker", 0, false, "scripted", "scripted"));
         model.expectNoMessage(QUIET);
     }
 

@@ -155,10 +155,7 @@ class CronTickTest {
         Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
         return new CronService(
                 new CronRepository(fx.platform.database().dataSource()),
-                new CronTasks(
-                        fx.platform.runs(),
-                        fx.platform.toolInvoker(),
-                        fx.platform.settings().runsDir()),
+                new CronTasks(fx.platform.runs(), fx.platform.toolInvoker(), fx.platform.files()),
                 jdbc,
                 ml,
                 Clock.fixed(now, ZoneOffset.UTC));

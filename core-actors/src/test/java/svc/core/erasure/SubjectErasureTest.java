@@ -71,8 +71,7 @@ class SubjectErasureTest {
             }
         });
         List<String> before = Files.readAllLines(director);
-        SubjectErasure erasure = new SubjectErasure(
-                fx.platform.database(), home, fx.platform.settings().runsDir(), Runnable::run);
+        SubjectErasure erasure = new SubjectErasure(fx.platform.database(), home, fx.platform.files(), Runnable::run);
 
         ErasureReceipt preview =
                 erasure.preview("cust.007").toCompletableFuture().get(30, TimeUnit.SECONDS);
@@ -119,8 +118,7 @@ class SubjectErasureTest {
     void aBlankSubjectIdIsRejected() throws Exception {
         fx = new PlatformFixture(home, new FakeToolbox());
         fx.start(Map.of());
-        SubjectErasure erasure = new SubjectErasure(
-                fx.platform.database(), home, fx.platform.settings().runsDir(), Runnable::run);
+        SubjectErasure erasure = new SubjectErasure(fx.platform.database(), home, fx.platform.files(), Runnable::run);
         assertThatThrownBy(() -> erasure.preview("  ").toCompletableFuture().get())
                 .hasCauseInstanceOf(InvalidSubjectIdException.class);
     }

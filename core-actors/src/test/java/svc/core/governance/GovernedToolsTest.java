@@ -35,6 +35,8 @@ import svc.governance.permission.DenialLog;
 import svc.governance.permission.PolicyRules;
 import svc.governance.pii.PiiAction;
 import svc.library.roster.Roster;
+import svc.persistence.store.DirectoryArtifactStore;
+import svc.persistence.store.WorkingCopy;
 
 /** Governance around agent steps, on a run directory as the tools leave it. */
 class GovernedToolsTest {
@@ -328,7 +330,14 @@ class GovernedToolsTest {
                 "lists",
                 "{}",
                 (ctx, args) -> ToolResult.ok(Json.object().put("n", 0))));
-        ToolInvoker invoker = new ToolInvoker(settings(), directory, tools, governance, Runnable::run);
+        Path runs = settings().runsDir();
+        ToolInvoker invoker = new ToolInvoker(
+                settings(),
+                directory,
+                tools,
+                governance,
+                Runnable::run,
+                new WorkingCopy(new DirectoryArtifactStore(runs), runs));
 
         ToolInvoker.Outcome asked = invoker.invokeHere(null, "director", "request_approval", Json.object());
         assertThat(asked).isInstanceOfSatisfying(ToolInvoker.Denied.class, d -> {

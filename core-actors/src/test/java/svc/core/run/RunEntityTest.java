@@ -139,7 +139,8 @@ class RunEntityTest {
     // ---- histories: the events that lead to each state ------------------------------------
 
     RunSpec spec() {
-        return new RunSpec(runId, "predict y", "/data.csv", "y", List.of(), "test", "default", null, "tester", null);
+        return new RunSpec(
+                runId, "predict y", "/data.csv", "y", List.of(), "test", "default", null, "tester", null, null);
     }
 
     String checkpointGateId() {
@@ -188,7 +189,7 @@ class RunEntityTest {
     List<RunEntity.Event> paused() {
         return plus(
                 running(),
-                new RunEntity.CostUpdated("worker", 2.0, T),
+                new RunEntity.CostUpdated("worker", 2.0, "m", "scripted", T),
                 new RunEntity.DelegationCounted("worker", T),
                 new RunEntity.RunPaused("over budget", T));
     }
@@ -332,7 +333,8 @@ class RunEntityTest {
         m.put(
                 RunEntity.RequestStep.class,
                 p -> new RunEntity.RequestStep(
-                        new StepRequest(runId, "worker", 0.1, false), p.permit().ref()));
+                        new StepRequest(runId, "worker", 0.1, false, "m", "scripted"),
+                        p.permit().ref()));
         return m;
     }
 
@@ -481,7 +483,8 @@ class RunEntityTest {
         TestProbe<StepPermit> reAsk = testKit.createTestProbe();
         kit.runCommand(new RunEntity.RequestToolApproval(toolRequest("worker"), reAsk.ref()));
         TestProbe<StepPermit> otherAgent = testKit.createTestProbe();
-        kit.runCommand(new RunEntity.RequestStep(new StepRequest(runId, "other", 0.0, false), otherAgent.ref()));
+        kit.runCommand(new RunEntity.RequestStep(
+                new StepRequest(runId, "other", 0.0, false, "m", "scripted"), otherAgent.ref()));
         // Another agent's tool call waits too, and gets its own gate once the run goes on.
         TestProbe<StepPermit> otherTool = testKit.createTestProbe();
         kit.runCommand(new RunEntity.RequestToolApproval(toolRequest("third"), otherTool.ref()));
@@ -515,7 +518,8 @@ class RunEntityTest {
     void spendPastTheBudgetPausesTheRunAndParksTheAgentsUntilResume() {
         given(running());
         TestProbe<StepPermit> spender = testKit.createTestProbe();
-        var paused = kit.runCommand(new RunEntity.RequestStep(new StepRequest(runId, "w", 1.5, false), spender.ref()));
+        var paused = kit.runCommand(
+                new RunEntity.RequestStep(new StepRequest(runId, "w", 1.5, false, "m", "scripted"), spender.ref()));
         assertThat(paused.events()).map(e -> e.getClass().getSimpleName()).containsExactly("CostUpdated", "RunPaused");
         TestProbe<StepPermit> asker = testKit.createTestProbe();
         kit.runCommand(new RunEntity.RequestToolApproval(toolRequest("asker"), asker.ref()));
@@ -538,7 +542,8 @@ class RunEntityTest {
     void cancellingAPausedRunRefusesTheParkedAgents() {
         given(paused());
         TestProbe<StepPermit> parked = testKit.createTestProbe();
-        kit.runCommand(new RunEntity.RequestStep(new StepRequest(runId, "w", 2.0, false), parked.ref()));
+        kit.runCommand(
+                new RunEntity.RequestStep(new StepRequest(runId, "w", 2.0, false, "m", "scripted"), parked.ref()));
         var cancelled = kit.<RunEntity.Reply>runCommand(r -> new RunEntity.Cancel("ops", r));
         assertThat(cancelled.state()).isInstanceOf(RunEntity.Cancelled.class);
         assertThat(parked.receiveMessage()).isEqualTo(new StepPermit.Refuse("the run is cancelled", true));
@@ -550,12 +555,12 @@ class RunEntityTest {
         given(running());
         for (int i = 0; i < MAX_DELEGATIONS; i++) {
             var ok = kit.<StepPermit>runCommand(
-                    r -> new RunEntity.RequestStep(new StepRequest(runId, "w", 0.0, true), r));
+                    r -> new RunEntity.RequestStep(new StepRequest(runId, "w", 0.0, true, "m", "scripted"), r));
             assertThat(ok.reply()).isEqualTo(new StepPermit.Proceed());
             assertThat(ok.events()).singleElement().isInstanceOf(RunEntity.DelegationCounted.class);
         }
-        var refused =
-                kit.<StepPermit>runCommand(r -> new RunEntity.RequestStep(new StepRequest(runId, "w", 0.0, true), r));
+        var refused = kit.<StepPermit>runCommand(
+                r -> new RunEntity.RequestStep(new StepRequest(runId, "w", 0.0, true, "m", "scripted"), r));
         assertThat(refused.reply())
                 .isEqualTo(new StepPermit.Refuse("more than " + MAX_DELEGATIONS + " delegations in this run", false));
         assertThat(refused.hasNoEvents()).isTrue();
@@ -617,7 +622,7 @@ class RunEntityTest {
         // Then an approved tool gate went straight on running: no RunAdmitted after the decision.
         given(plus(
                 queuedAfterToolGate(),
-                new RunEntity.CostUpdated("worker", 0.2, T),
+                new RunEntity.CostUpdated("worker", 0.2, "m", "scripted", T),
                 new RunEntity.StageCompleted("prep", 1, "done", Map.of(), T),
                 new RunEntity.NodeEntered("research", 1, "prep->research", "", T)));
         RunEntity.Running running = (RunEntity.Running) kit.getState();

@@ -30,7 +30,7 @@ class RunStateTest {
         m.put(new RunEntity.GateEscalated("g", T), null);
         m.put(new RunEntity.GateDecided("g", true, "ops", "", T), RunState.QUEUED);
         m.put(new RunEntity.GateExpired("g", T), null);
-        m.put(new RunEntity.CostUpdated("x", 1.0, T), null);
+        m.put(new RunEntity.CostUpdated("x", 1.0, "m", "scripted", T), null);
         m.put(new RunEntity.DelegationCounted("x", T), RunState.RUNNING);
         m.put(new RunEntity.RunPaused("budget", T), RunState.PAUSED);
         m.put(new RunEntity.RunResumed("ops", T), RunState.RUNNING);
@@ -59,7 +59,7 @@ class RunStateTest {
 
     @Test
     void costsDoNotMoveAPausedRun() {
-        assertThat(RunState.after(RunState.PAUSED, new RunEntity.CostUpdated("x", 2.0, T)))
+        assertThat(RunState.after(RunState.PAUSED, new RunEntity.CostUpdated("x", 2.0, "m", "scripted", T)))
                 .isEqualTo(RunState.PAUSED);
     }
 

@@ -30,6 +30,7 @@ import svc.core.tools.Tool;
 import svc.core.tools.ToolPermissions;
 import svc.core.tools.ToolRegistry;
 import svc.persistence.approvals.ApprovalRow;
+import svc.persistence.store.ArtifactStoreSettings;
 
 /**
  * A platform on a temporary home with the scripted model and the fake tools, plus the waits
@@ -48,12 +49,17 @@ public final class PlatformFixture implements AutoCloseable {
     public Tracing tracing = Tracing.NOOP;
     /** Tools registered beside the fake ones (a test's own tool). */
     public final List<Tool> extraTools = new ArrayList<>();
+    /** The runs root of the last start (kept while the platform is stopped, for restart tests). */
+    private Path runsRoot;
 
     public PlatformFixture(Path home, FakeToolbox tools) throws Exception {
         this.home = home;
         this.tools = tools;
         this.dataset = home.resolve("data.csv");
         Files.writeString(dataset, "x,sex,y\n1,f,0\n2,m,1\n");
+        this.runsRoot = ArtifactStoreSettings.fromConfig(ConfigFactory.parseMap(Map.of("svc.home", home.toString()))
+                        .withFallback(ConfigFactory.load()))
+                .runsRoot();
     }
 
     public Platform start(Map<String, Object> overrides) {
@@ -72,6 +78,7 @@ public final class PlatformFixture implements AutoCloseable {
         settings.put("pekko.actor.serialize-messages", "on");
         settings.putAll(overrides);
         Config config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
+        runsRoot = ArtifactStoreSettings.fromConfig(config).runsRoot();
         platform = Platform.start(
                 config,
                 (s, directory, ml, callbacks) -> new Platform.Parts(
@@ -127,7 +134,7 @@ public final class PlatformFixture implements AutoCloseable {
     }
 
     public Path runDir(String runId) {
-        return platform.settings().runDir(runId);
+        return runsRoot.resolve(runId);
     }
 
     /** Retries the assertion until it passes or the deadline is reached (then it fails). */

@@ -28,14 +28,19 @@ public final class Digests {
 
     /** Streams the file, so large artefacts are not loaded whole. */
     public static String sha256Hex(Path file) {
-        MessageDigest md = digest();
-        byte[] buffer = new byte[64 * 1024];
         try (InputStream in = Files.newInputStream(file)) {
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                md.update(buffer, 0, n);
-            }
+            return sha256Hex(in);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    /** Reads the stream to its end (the caller closes it), a buffer at a time. */
+    public static String sha256Hex(InputStream in) throws IOException {
+        MessageDigest md = digest();
+        byte[] buffer = new byte[64 * 1024];
+        for (int n; (n = in.read(buffer)) > 0; ) {
+            md.update(buffer, 0, n);
         }
         return HexFormat.of().formatHex(md.digest());
     }
@@ -54,6 +59,11 @@ public final class Digests {
     /** {@code SHA256:<hex>} over the key's X.509 DER encoding, as printed by most tooling. */
     public static String fingerprint(PublicKey key) {
         return "SHA256:" + sha256Hex(key.getEncoded());
+    }
+
+    /** A fresh SHA-256 digest, for data that arrives in pieces (a streamed upload). */
+    public static MessageDigest newSha256() {
+        return digest();
     }
 
     private static MessageDigest digest() {

@@ -91,7 +91,9 @@ public final class OpenApiDocument {
         }
         RequestBody body = d.requestSchema() == null
                 ? null
-                : new RequestBody(true, Map.of(JSON, new MediaType(Schema.ref(d.requestSchema()))));
+                : d.isUpload()
+                        ? upload(d)
+                        : new RequestBody(true, Map.of(JSON, new MediaType(Schema.ref(d.requestSchema()))));
         return new Operation(
                 e.endpointClass().replace('.', '_'),
                 d.summary(),
@@ -101,6 +103,17 @@ public final class OpenApiDocument {
                 body,
                 responses(e),
                 security(e));
+    }
+
+    /** A file upload: the raw file in each of its media types, or a multipart form. */
+    private static RequestBody upload(Endpoint.Doc d) {
+        Map<String, MediaType> content = new TreeMap<>();
+        Schema file = new Schema(null, "string", "binary", "the file's bytes", null, null, null, null, null);
+        for (String media : d.uploadMedia()) {
+            content.put(media, new MediaType(file));
+        }
+        content.put("multipart/form-data", new MediaType(Schema.ref(d.requestSchema())));
+        return new RequestBody(true, content);
     }
 
     private static Map<String, Response> responses(Endpoint e) {
@@ -113,6 +126,11 @@ public final class OpenApiDocument {
             content = Map.of(d.responseMediaType(), new MediaType(Schema.of("string")));
         }
         responses.put(Integer.toString(d.successStatus()), new Response(successDescription(e), null, content));
+        if (d.isUpload() && d.successStatus() == 201) {
+            // Uploads are content-addressed: the same bytes again answer the existing resource.
+            responses.put(
+                    "200", new Response("OK: the same bytes were uploaded before; the existing one", null, content));
+        }
         for (int status : d.errors()) {
             Map<String, MediaType> error =
                     status == 503 ? Map.of(JSON, new MediaType(Schema.ref("Readiness"))) : problem();

@@ -60,11 +60,13 @@ final class Schemas {
         s.put(
                 "StartPipeline",
                 object(
-                        new String[] {"problem", "dataset_path"},
+                        new String[] {"problem"},
                         "problem",
                         str("problem statement"),
                         "dataset_path",
-                        str("a path the server can read"),
+                        str("a path the server can read; give this or dataset_id"),
+                        "dataset_id",
+                        str("an uploaded dataset (POST /api/v1/datasets); give this or dataset_path"),
                         "target",
                         str(null),
                         "sensitive_attributes",
@@ -146,7 +148,10 @@ final class Schemas {
                         "cost_usd",
                         number(),
                         "failure",
-                        nullable(str(null))));
+                        nullable(str(null)),
+                        "dataset_id",
+                        nullable(str(
+                                "the uploaded dataset it was started from, else its file's lineage id once read"))));
         s.put(
                 "Decision",
                 object(new String[] {"decision"}, "decision", enumOf("approve", "reject"), "rationale", str(null)));
@@ -344,6 +349,7 @@ final class Schemas {
                                 str("SHA-256 (hex) over the sorted-key JSON of the receipt without this field"))));
         s.putAll(JobSchemas.all());
         s.putAll(NotificationSchemas.all());
+        s.putAll(RegistrySchemas.all());
         return s;
     }
 

@@ -2,7 +2,6 @@ package svc.http.pipelines;
 
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.entity;
-import static org.apache.pekko.http.javadsl.server.Directives.getFromFile;
 import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 import static org.apache.pekko.http.javadsl.server.Directives.parameterOptional;
 import static svc.http.server.Paging.paging;
@@ -16,8 +15,13 @@ import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import org.apache.pekko.http.javadsl.model.ContentType;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
+import org.apache.pekko.http.javadsl.model.HttpEntities;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
+import org.apache.pekko.http.javadsl.model.headers.ETag;
+import org.apache.pekko.http.javadsl.model.headers.EntityTag;
 import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.stream.javadsl.StreamConverters;
 import svc.core.run.RunService;
 import svc.core.run.RunState;
 import svc.core.run.RunView;
@@ -159,9 +163,16 @@ public final class PipelineEndpoints {
     private Route artifact(Call call) {
         String runId = call.param("run_id");
         String name = call.param("name");
-        return runs.artifactFile(runId, name)
-                .map(file -> getFromFile(file.toFile(), contentType(name)))
-                .orElseThrow(() -> ApiProblem.notFound("run " + runId + " has no artefact " + name));
+        // Streamed from the artefact store (a directory or S3) on the stream's blocking I/O dispatcher.
+        return onSuccess(
+                runs.artifact(runId, name),
+                found -> found.map(a -> complete(HttpResponse.create()
+                                .addHeader(ETag.create(EntityTag.create(a.sha256(), false)))
+                                .withEntity(HttpEntities.create(
+                                        contentType(name),
+                                        a.size(),
+                                        StreamConverters.fromInputStream(() -> runs.openArtifact(runId, name))))))
+                        .orElseThrow(() -> ApiProblem.notFound("run " + runId + " has no artefact " + name)));
     }
 
     /** Content types by file name, so browsers show reports and download binaries. */

@@ -11,7 +11,8 @@ import svc.persistence.runs.RunRow;
 /**
  * The run record of DESIGN.md's contract: {@code run_id, state, template, profile, problem,
  * dataset_path, created_at, updated_at, pending_gates}, plus {@code target},
- * {@code current_node}, {@code cost_usd} and {@code failure}. The entity's view adds
+ * {@code current_node}, {@code cost_usd}, {@code failure} and {@code dataset_id} (the uploaded
+ * dataset it was started from, else the lineage id of its file once read). The entity's view adds
  * {@code sensitive_attributes}; a list item from the read side adds {@code created_by}.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -30,7 +31,8 @@ public record RunRecord(
         String currentNode,
         double costUsd,
         String failure,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String createdBy) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) String createdBy,
+        String datasetId) {
 
     /** A run as its entity sees it now. */
     public static RunRecord of(RunView v) {
@@ -49,7 +51,8 @@ public record RunRecord(
                 v.currentNode(),
                 v.costUsd(),
                 v.failure(),
-                null);
+                null,
+                v.datasetId());
     }
 
     /** A list item from the read side; its pending gates come from the approvals table. */
@@ -69,6 +72,7 @@ public record RunRecord(
                 r.currentNode(),
                 r.costUsd(),
                 r.failure(),
-                r.createdBy());
+                r.createdBy(),
+                r.datasetId());
     }
 }

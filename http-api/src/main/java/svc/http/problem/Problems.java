@@ -19,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.config.features.FeatureChangeRejectedException;
 import svc.config.features.UnknownFeatureException;
+import svc.core.datasets.DatasetTooLarge;
 import svc.core.run.RunErrors;
 
 /**
@@ -59,6 +60,9 @@ public final class Problems {
         }
         if (cause instanceof EntityStreamSizeException e) {
             return tooLarge(e);
+        }
+        if (cause instanceof DatasetTooLarge e) {
+            return ApiProblem.payloadTooLarge(e.getMessage());
         }
         LOG.error("request failed unexpectedly", cause);
         return ApiProblem.internal("the server failed to answer; quote the correlation id when reporting this");

@@ -302,10 +302,11 @@ public final class ApiRoute {
 
     /**
      * Endpoints that read a body take at most {@code svc.http.max-body} of it: a longer declared
-     * length is a 413 at once; a chunked body is cut off at the limit (a 413 too).
+     * length is a 413 at once; a chunked body is cut off at the limit (a 413 too). Uploads stream
+     * their body and apply their own limit.
      */
     private Route bounded(Endpoint e, HttpRequest request, Supplier<Route> inner) {
-        if (e.doc().requestSchema() == null) {
+        if (e.doc().requestSchema() == null || e.doc().isUpload()) {
             return inner.get();
         }
         OptionalLong length = request.entity().getContentLengthOption();

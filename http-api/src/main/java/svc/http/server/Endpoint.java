@@ -40,32 +40,62 @@ public record Endpoint(String method, String template, Role minRole, String endp
             String responseSchema,
             String responseMediaType,
             List<Query> query,
-            List<Integer> errors) {
+            List<Integer> errors,
+            List<String> uploadMedia) {
 
         /** A JSON 200 answer of {@code responseSchema}, no body, no query, no documented errors. */
         public static Doc of(String tag, String summary, String responseSchema) {
-            return new Doc(summary, tag, null, 200, responseSchema, null, List.of(), List.of());
+            return new Doc(summary, tag, null, 200, responseSchema, null, List.of(), List.of(), List.of());
         }
 
         /** The JSON request body's schema. */
         public Doc body(String schema) {
-            return new Doc(summary, tag, schema, successStatus, responseSchema, responseMediaType, query, errors);
+            return new Doc(
+                    summary, tag, schema, successStatus, responseSchema, responseMediaType, query, errors, uploadMedia);
+        }
+
+        /**
+         * A file upload instead of a JSON body: the raw body in one of {@code media} types, or
+         * {@code multipart/form-data} whose fields {@code formSchema} describes. The endpoint streams
+         * the body and enforces its own size limit ({@code svc.http.max-body} does not apply).
+         */
+        public Doc upload(String formSchema, String... media) {
+            return new Doc(
+                    summary,
+                    tag,
+                    formSchema,
+                    successStatus,
+                    responseSchema,
+                    responseMediaType,
+                    query,
+                    errors,
+                    List.of(media));
         }
 
         /** Another success status than 200. */
         public Doc status(int status) {
-            return new Doc(summary, tag, requestSchema, status, responseSchema, responseMediaType, query, errors);
+            return new Doc(
+                    summary, tag, requestSchema, status, responseSchema, responseMediaType, query, errors, uploadMedia);
         }
 
         /** A success answer that is not JSON (a file, the metrics text, a page). */
         public Doc media(String mediaType) {
-            return new Doc(summary, tag, requestSchema, successStatus, null, mediaType, query, errors);
+            return new Doc(summary, tag, requestSchema, successStatus, null, mediaType, query, errors, uploadMedia);
         }
 
         public Doc query(Query... parameters) {
             List<Query> all = new ArrayList<>(query);
             all.addAll(List.of(parameters));
-            return new Doc(summary, tag, requestSchema, successStatus, responseSchema, responseMediaType, all, errors);
+            return new Doc(
+                    summary,
+                    tag,
+                    requestSchema,
+                    successStatus,
+                    responseSchema,
+                    responseMediaType,
+                    all,
+                    errors,
+                    uploadMedia);
         }
 
         /** The error statuses the endpoint answers with (problem details), in the document's order. */
@@ -78,7 +108,13 @@ public record Endpoint(String method, String template, Role minRole, String endp
                     responseSchema,
                     responseMediaType,
                     query,
-                    List.of(statuses));
+                    List.of(statuses),
+                    uploadMedia);
+        }
+
+        /** Whether the request body is a streamed file upload (see {@link #upload}). */
+        public boolean isUpload() {
+            return !uploadMedia.isEmpty();
         }
     }
 

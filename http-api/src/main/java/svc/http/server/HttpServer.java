@@ -21,6 +21,8 @@ import svc.config.features.FeatureRegistry;
 import svc.core.erasure.SubjectErasure;
 import svc.core.governance.GovernedTools;
 import svc.core.platform.Platform;
+import svc.core.registry.ModelRegistry;
+import svc.core.reports.CostReports;
 import svc.governance.permission.DenialSink;
 import svc.http.approvals.ApprovalEndpoints;
 import svc.http.auth.AccessControl;
@@ -33,12 +35,15 @@ import svc.http.auth.Users;
 import svc.http.batch.BatchEndpoints;
 import svc.http.catalog.CatalogEndpoints;
 import svc.http.cron.CronEndpoints;
+import svc.http.datasets.DatasetEndpoints;
 import svc.http.governance.GovernanceEndpoints;
 import svc.http.notifications.NotificationEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
 import svc.http.pipelines.PipelineEndpoints;
 import svc.http.ratelimit.RateLimiter;
+import svc.http.registry.ModelEndpoints;
+import svc.http.reports.ReportEndpoints;
 import svc.http.stream.RunStreamEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
@@ -119,14 +124,15 @@ public final class HttpServer {
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
         endpoints.addAll(new NotificationEndpoints(platform.notifications()).endpoints());
+        endpoints.addAll(new DatasetEndpoints(platform.datasets(), callbacks).endpoints());
+        endpoints.addAll(
+                new ModelEndpoints(new ModelRegistry(platform.database(), platform.files(), blocking)).endpoints());
+        endpoints.addAll(new ReportEndpoints(new CostReports(platform.database(), blocking)).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
                         new SubjectErasure(
-                                platform.database(),
-                                platform.settings().home(),
-                                platform.settings().runsDir(),
-                                blocking))
+                                platform.database(), platform.settings().home(), platform.files(), blocking))
                 .endpoints());
         // The document describes every route, its own included, so it is built on first request from the complete list.
         AtomicReference<OpenApi> openApi = new AtomicReference<>();
@@ -134,7 +140,7 @@ public final class HttpServer {
                 () -> openApi.updateAndGet(doc -> doc != null ? doc : OpenApiDocument.build(endpoints, API_VERSION));
         endpoints.addAll(new SystemEndpoints(
                         platform.database(),
-                        platform.settings().runsDir(),
+                        platform.files(),
                         platform.settings().llmProvider(),
                         platform.parts().providerHealth(),
                         metrics,

@@ -28,6 +28,7 @@ import svc.http.system.Readiness.LlmCheck;
 import svc.http.system.Readiness.Reach;
 import svc.http.telemetry.ApiMetrics;
 import svc.persistence.Database;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * Unauthenticated service routes: liveness, readiness with its checks, branding, Prometheus
@@ -38,7 +39,7 @@ public final class SystemEndpoints {
     private static final Health OK = new Health("ok");
 
     private final Database database;
-    private final Path runsDir;
+    private final WorkingCopy files;
     private final String llmProvider;
     private final Supplier<CompletionStage<List<Reachability>>> providerHealth;
     private final ApiMetrics metrics;
@@ -49,7 +50,7 @@ public final class SystemEndpoints {
 
     public SystemEndpoints(
             Database database,
-            Path runsDir,
+            WorkingCopy files,
             String llmProvider,
             ApiMetrics metrics,
             Executor blocking,
@@ -57,7 +58,7 @@ public final class SystemEndpoints {
             boolean docs) {
         this(
                 database,
-                runsDir,
+                files,
                 llmProvider,
                 () -> CompletableFuture.completedFuture(List.of()),
                 metrics,
@@ -72,7 +73,7 @@ public final class SystemEndpoints {
      */
     public SystemEndpoints(
             Database database,
-            Path runsDir,
+            WorkingCopy files,
             String llmProvider,
             Supplier<CompletionStage<List<Reachability>>> providerHealth,
             ApiMetrics metrics,
@@ -81,7 +82,7 @@ public final class SystemEndpoints {
             boolean docs) {
         this.providerHealth = providerHealth;
         this.database = database;
-        this.runsDir = runsDir;
+        this.files = files;
         this.llmProvider = llmProvider;
         this.metrics = metrics;
         this.blocking = blocking;
@@ -188,7 +189,9 @@ public final class SystemEndpoints {
         boolean reachable = providers.stream().allMatch(Reachability::reachable);
         Checks checks = new Checks(
                 new Check(db, db ? "reachable" : "no answer within 2 s"),
-                new Check(store == null, store == null ? "writable: " + runsDir : store),
+                new Check(
+                        store == null,
+                        store == null ? "reachable: " + files.store().describe() : store),
                 new LlmCheck(
                         reachable,
                         llmProvider,
@@ -197,15 +200,26 @@ public final class SystemEndpoints {
         return new Readiness(db && store == null && reachable ? "ok" : "degraded", checks);
     }
 
-    /** Null when a file can be created and removed under the runs directory, else why not. */
+    /**
+     * Null when the artefact store answers and takes writes (a probe file for a directory, the
+     * bucket for S3) and this node's working copy is writable, else why not.
+     */
     private String storeProblem() {
         try {
-            Files.createDirectories(runsDir);
-            Path probe = Files.createTempFile(runsDir, ".livez-", ".tmp");
+            files.store().check();
+        } catch (IOException | RuntimeException e) {
+            return "artefact store " + files.store().describe() + ": " + e.getMessage();
+        }
+        if (files.direct()) {
+            return null;
+        }
+        try {
+            Files.createDirectories(files.root());
+            Path probe = Files.createTempFile(files.root(), ".livez-", ".tmp");
             Files.delete(probe);
             return null;
         } catch (IOException e) {
-            return "cannot write under " + runsDir + ": " + e.getMessage();
+            return "cannot write the working copy under " + files.root() + ": " + e.getMessage();
         }
     }
 }

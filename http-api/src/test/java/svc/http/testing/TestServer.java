@@ -29,6 +29,9 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
     public static final String PREVIOUS_JWT_SECRET = "previous-secret-previous-secret-previous-0";
     public static final int PRODUCTION_ADMIN_READS = 5;
     public static final String WEBHOOK_SECRET = "test-webhook-secret-test-webhook-secret";
+    /** The largest dataset upload the test servers take (German Credit, 161 KB, fits). */
+    public static final long MAX_UPLOAD = 512 * 1024;
+
     public static final Path DATASET =
             Path.of("../data/german_credit/german_credit.csv").toAbsolutePath().normalize();
 
@@ -49,6 +52,7 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
         settings.put("svc.http.env", "development");
         settings.put("svc.notifications.webhook-secret", WEBHOOK_SECRET);
         settings.put("svc.notifications.poll-interval", "200ms");
+        settings.put("svc.datasets.max-upload-bytes", MAX_UPLOAD);
         Config config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
         platform = Platform.start(config, StandardParts.create());
         Map<String, String> env = new HashMap<>();

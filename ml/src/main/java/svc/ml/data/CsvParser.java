@@ -6,6 +6,7 @@ import java.io.Reader;
 import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * A streaming RFC 4180 parser: comma separated, double-quoted fields may hold commas, line
@@ -29,13 +30,35 @@ final class CsvParser {
     static Dataset parse(Reader reader, String source, ReadOptions options) throws IOException {
         CsvParser p = new CsvParser(reader, source);
         try {
-            return p.run(options);
+            List<String[]> rows = new ArrayList<>();
+            List<String> header = p.walk(rec -> {
+                String[] row = new String[rec.size()];
+                for (int i = 0; i < row.length; i++) {
+                    String v = rec.get(i);
+                    row[i] = options.missingTokens().contains(v) ? null : v;
+                }
+                rows.add(row);
+            });
+            return Dataset.fromRows(header, rows);
         } catch (CharacterCodingException e) {
             throw new DataLoadException(source + " is not valid UTF-8 text (near line " + p.line + ")", e);
         }
     }
 
-    private Dataset run(ReadOptions options) throws IOException {
+    /** The same checks as {@link #parse} without keeping any row: for files too large to hold. */
+    static DatasetShape check(Reader reader, String source) throws IOException {
+        CsvParser p = new CsvParser(reader, source);
+        try {
+            long[] rows = {0};
+            List<String> header = p.walk(rec -> rows[0]++);
+            return new DatasetShape(DatasetShape.CSV, header, rows[0]);
+        } catch (CharacterCodingException e) {
+            throw new DataLoadException(source + " is not valid UTF-8 text (near line " + p.line + ")", e);
+        }
+    }
+
+    /** Reads the header, hands every data record to {@code each} and answers the header. */
+    private List<String> walk(Consumer<List<String>> each) throws IOException {
         int first = read();
         if (first != '\uFEFF') {
             unread(first);
@@ -49,7 +72,7 @@ final class CsvParser {
                 throw new DataLoadException(source + ": header column " + (i + 1) + " has an empty name");
             }
         }
-        List<String[]> rows = new ArrayList<>();
+        long rows = 0;
         while (true) {
             int startLine = line;
             List<String> rec = readRecord();
@@ -63,17 +86,13 @@ final class CsvParser {
                 throw new DataLoadException(source + " line " + startLine + ": expected " + header.size()
                         + " fields as in the header, found " + rec.size());
             }
-            String[] row = new String[rec.size()];
-            for (int i = 0; i < row.length; i++) {
-                String v = rec.get(i);
-                row[i] = options.missingTokens().contains(v) ? null : v;
-            }
-            rows.add(row);
+            each.accept(rec);
+            rows++;
         }
-        if (rows.isEmpty()) {
+        if (rows == 0) {
             throw new DataLoadException(source + " has a header but no data rows");
         }
-        return Dataset.fromRows(header, rows);
+        return header;
     }
 
     /** Reads one record, or null at end of input. */

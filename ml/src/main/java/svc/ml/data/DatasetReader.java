@@ -44,7 +44,7 @@ public final class DatasetReader {
         if (size == 0) {
             throw new DataLoadException("dataset file " + file + " is empty");
         }
-        sniffBinary(file);
+        sniffBinary(file, "dataset file " + file);
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         try (Reader reader = utf8Reader(Files.newInputStream(file))) {
             if (name.endsWith(".jsonl") || name.endsWith(".ndjson")) {
@@ -56,14 +56,42 @@ public final class DatasetReader {
         }
     }
 
+    /**
+     * Checks that {@code file} is a well-formed dataset of {@code format} ({@link DatasetShape#CSV}
+     * or {@link DatasetShape#JSONL}) as {@link #read} would parse it, reading it as a stream and
+     * keeping no row, so a file of any size can be checked. Errors name {@code source} (what the
+     * user calls the file) instead of the path.
+     *
+     * @throws DataLoadException naming the line and what is wrong with it
+     */
+    public static DatasetShape check(Path file, String format, String source) {
+        try {
+            if (Files.size(file) == 0) {
+                throw new DataLoadException(source + " is empty");
+            }
+        } catch (IOException e) {
+            throw new DataLoadException("cannot read " + source + ": " + e.getMessage(), e);
+        }
+        sniffBinary(file, source);
+        try (Reader reader = utf8Reader(Files.newInputStream(file))) {
+            return switch (format) {
+                case DatasetShape.CSV -> CsvParser.check(reader, source);
+                case DatasetShape.JSONL -> JsonlParser.check(reader, source);
+                default -> throw new IllegalArgumentException("format must be csv or jsonl, got " + format);
+            };
+        } catch (IOException e) {
+            throw new DataLoadException("cannot read " + source + ": " + e.getMessage(), e);
+        }
+    }
+
     /** A NUL byte never occurs in text CSV/JSONL; finding one early avoids parsing megabytes of garbage. */
-    private static void sniffBinary(Path file) {
+    private static void sniffBinary(Path file, String source) {
         byte[] head = new byte[SNIFF_BYTES];
         try (InputStream in = Files.newInputStream(file)) {
             int n = in.readNBytes(head, 0, head.length);
             for (int i = 0; i < n; i++) {
                 if (head[i] == 0) {
-                    throw new DataLoadException("dataset file " + file + " looks binary (NUL byte at offset " + i
+                    throw new DataLoadException(source + " looks binary (NUL byte at offset " + i
                             + "); expected a UTF-8 CSV or JSONL text file");
                 }
             }

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -128,5 +129,27 @@ class DatasetReaderTest {
         assertThatThrownBy(() -> DatasetReader.read(p))
                 .hasMessageContaining("line 2")
                 .hasMessageContaining("object");
+    }
+
+    @Test
+    void checkFindsTheShapeWithoutKeepingRowsAndNamesTheSourceInErrors() throws IOException {
+        Path csv = write("c.bin", "a,b\n1,\"x,y\"\n\n2,z\n");
+        assertThat(DatasetReader.check(csv, DatasetShape.CSV, "upload.csv"))
+                .isEqualTo(new DatasetShape("csv", List.of("a", "b"), 2));
+        Path jsonl = write("j.bin", "{\"a\":1}\n\n{\"b\":\"x\",\"a\":null}\n");
+        assertThat(DatasetReader.check(jsonl, DatasetShape.JSONL, "rows.jsonl"))
+                .isEqualTo(new DatasetShape("jsonl", List.of("a", "b"), 2));
+
+        assertThatThrownBy(() -> DatasetReader.check(write("r.bin", "a,b\n1,2\n3\n"), "csv", "upload.csv"))
+                .isInstanceOf(DataLoadException.class)
+                .hasMessage("upload.csv line 3: expected 2 fields as in the header, found 1");
+        assertThatThrownBy(() -> DatasetReader.check(write("h.bin", "a,b\n"), "csv", "upload.csv"))
+                .hasMessage("upload.csv has a header but no data rows");
+        assertThatThrownBy(() -> DatasetReader.check(write("n.bin", "{\"a\":1}\n[1]\n"), "jsonl", "x.jsonl"))
+                .hasMessage("x.jsonl line 2: expected a JSON object, found ARRAY");
+        assertThatThrownBy(() -> DatasetReader.check(write("d.bin", "{\"a\":{\"b\":1}}\n"), "jsonl", "x.jsonl"))
+                .hasMessage("x.jsonl line 1: field 'a' is nested; only flat objects are supported");
+        assertThatThrownBy(() -> DatasetReader.check(write("e.bin", ""), "csv", "empty.csv"))
+                .hasMessage("empty.csv is empty");
     }
 }

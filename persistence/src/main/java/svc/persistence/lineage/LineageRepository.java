@@ -1,5 +1,6 @@
 package svc.persistence.lineage;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -9,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import svc.config.Json;
 
 /**
  * The lineage tables (G14): datasets (id deterministic from uri and content hash, with the
@@ -111,6 +113,211 @@ public final class LineageRepository {
                         rs.getString(10)));
             }
         }
+    }
+
+    /**
+     * Registers an uploaded dataset. The same bytes uploaded again find their row: only a consent
+     * document not known before is added (one given earlier is never replaced).
+     *
+     * @return true when the row is new
+     */
+    public boolean registerUpload(Connection c, DatasetRow d) throws SQLException {
+        int updated = execute(
+                c,
+                "UPDATE lineage_datasets SET consent_doc_ref = COALESCE(consent_doc_ref, ?), name = COALESCE(name, ?),"
+                        + " format = COALESCE(format, ?), size_bytes = COALESCE(size_bytes, ?),"
+                        + " row_count = COALESCE(row_count, ?), column_names = COALESCE(column_names, ?),"
+                        + " uploaded_by = COALESCE(uploaded_by, ?) WHERE dataset_id = ?",
+                new Object[] {
+                    d.consentDocRef(),
+                    d.name(),
+                    d.format(),
+                    d.sizeBytes(),
+                    d.rowCount(),
+                    columnsJson(d),
+                    d.uploadedBy(),
+                    d.datasetId()
+                });
+        if (updated > 0) {
+            return false;
+        }
+        execute(
+                c,
+                "INSERT INTO lineage_datasets (dataset_id, uri, sha256, consent_doc_ref, created_at, name, format,"
+                        + " size_bytes, row_count, column_names, uploaded_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                new Object[] {
+                    d.datasetId(),
+                    d.uri(),
+                    d.sha256(),
+                    d.consentDocRef(),
+                    Timestamp.from(d.createdAt()),
+                    d.name(),
+                    d.format(),
+                    d.sizeBytes(),
+                    d.rowCount(),
+                    columnsJson(d),
+                    d.uploadedBy()
+                });
+        return true;
+    }
+
+    private static String columnsJson(DatasetRow d) {
+        return d.columns() == null ? null : Json.write(d.columns());
+    }
+
+    private static final String DATASET_COLUMNS = "dataset_id, uri, sha256, consent_doc_ref, created_at, name, format,"
+            + " size_bytes, row_count, column_names, uploaded_by";
+
+    public Optional<DatasetRow> findDataset(Connection c, String datasetId) throws SQLException {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT " + DATASET_COLUMNS + " FROM lineage_datasets WHERE dataset_id = ?")) {
+            ps.setString(1, datasetId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(dataset(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    /** Newest first. */
+    public List<DatasetRow> listDatasets(Connection c, int limit, int offset) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + DATASET_COLUMNS
+                + " FROM lineage_datasets ORDER BY created_at DESC, dataset_id LIMIT ? OFFSET ?")) {
+            ps.setInt(1, limit);
+            ps.setInt(2, offset);
+            try (ResultSet rs = ps.executeQuery()) {
+                List<DatasetRow> out = new ArrayList<>();
+                while (rs.next()) {
+                    out.add(dataset(rs));
+                }
+                return out;
+            }
+        }
+    }
+
+    public int countDatasets(Connection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM lineage_datasets");
+                ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    private static DatasetRow dataset(ResultSet rs) throws SQLException {
+        String columns = rs.getString(10);
+        return new DatasetRow(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getString(4),
+                rs.getTimestamp(5).toInstant(),
+                rs.getString(6),
+                rs.getString(7),
+                (Long) rs.getObject(8, Long.class),
+                (Long) rs.getObject(9, Long.class),
+                columns == null ? null : Json.MAPPER.convertValue(Json.parse(columns), STRINGS),
+                rs.getString(11));
+    }
+
+    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {};
+
+    public Optional<ModelRow> findModel(Connection c, String modelId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT model_id, dataset_id, run_id, learner, created_at FROM lineage_models WHERE model_id = ?")) {
+            ps.setString(1, modelId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(model(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    /** Newest first; {@code runId} and {@code datasetId} filter when not null. */
+    public List<ModelRow> listModels(Connection c, String runId, String datasetId, int limit, int offset)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT model_id, dataset_id, run_id, learner, created_at"
+                + " FROM lineage_models" + modelFilter(runId, datasetId)
+                + " ORDER BY created_at DESC, model_id LIMIT ? OFFSET ?")) {
+            int i = bindModelFilter(ps, runId, datasetId);
+            ps.setInt(i++, limit);
+            ps.setInt(i, offset);
+            try (ResultSet rs = ps.executeQuery()) {
+                List<ModelRow> out = new ArrayList<>();
+                while (rs.next()) {
+                    out.add(model(rs));
+                }
+                return out;
+            }
+        }
+    }
+
+    public int countModels(Connection c, String runId, String datasetId) throws SQLException {
+        try (PreparedStatement ps =
+                c.prepareStatement("SELECT COUNT(*) FROM lineage_models" + modelFilter(runId, datasetId))) {
+            bindModelFilter(ps, runId, datasetId);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    private static String modelFilter(String runId, String datasetId) {
+        List<String> where = new ArrayList<>(2);
+        if (runId != null) {
+            where.add("run_id = ?");
+        }
+        if (datasetId != null) {
+            where.add("dataset_id = ?");
+        }
+        return where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where);
+    }
+
+    private static int bindModelFilter(PreparedStatement ps, String runId, String datasetId) throws SQLException {
+        int i = 1;
+        if (runId != null) {
+            ps.setString(i++, runId);
+        }
+        if (datasetId != null) {
+            ps.setString(i++, datasetId);
+        }
+        return i;
+    }
+
+    private static ModelRow model(ResultSet rs) throws SQLException {
+        return new ModelRow(
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getString(4),
+                rs.getTimestamp(5).toInstant());
+    }
+
+    /**
+     * chain_for_model: the model, the dataset it was trained on (null once erased or never
+     * recorded) and its deployments, oldest first. What the registry shows as a model's lineage.
+     */
+    public Optional<ModelChain> chainForModel(Connection c, String modelId) throws SQLException {
+        Optional<ModelRow> model = findModel(c, modelId);
+        if (model.isEmpty()) {
+            return Optional.empty();
+        }
+        DatasetRow dataset = model.get().datasetId() == null
+                ? null
+                : findDataset(c, model.get().datasetId()).orElse(null);
+        List<ModelChain.Deployment> deployments = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT deployment_id, environment, traffic_pct, created_at"
+                + " FROM lineage_deployments WHERE model_id = ? ORDER BY created_at, deployment_id")) {
+            ps.setString(1, modelId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    deployments.add(new ModelChain.Deployment(
+                            rs.getString(1),
+                            rs.getString(2),
+                            (Integer) rs.getObject(3, Integer.class),
+                            rs.getTimestamp(4).toInstant()));
+                }
+            }
+        }
+        return Optional.of(new ModelChain(dataset, model.get(), deployments));
     }
 
     /** Datasets collected under a subject's consent document. */

@@ -141,6 +141,21 @@ public final class RunRepository {
         }
     }
 
+    /** The runs that read a dataset, newest first. */
+    public List<RunRow> ofDataset(Connection c, String datasetId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT " + COLUMNS + " FROM runs WHERE dataset_id = ? ORDER BY created_at DESC, run_id")) {
+            ps.setString(1, datasetId);
+            List<RunRow> rows = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(read(rs));
+                }
+            }
+            return rows;
+        }
+    }
+
     public int count(Connection c, String state) throws SQLException {
         String where = state == null ? "" : " WHERE state = ?";
         try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM runs" + where)) {
@@ -156,7 +171,7 @@ public final class RunRepository {
 
     /** The columns of a {@link RunRow}, in the order {@link #read} takes them by position. */
     private static final String COLUMNS = "run_id, state, template, profile, problem, dataset_path, target, created_by,"
-            + " created_at, updated_at, current_node, cost_usd, failure";
+            + " created_at, updated_at, current_node, cost_usd, failure, dataset_id, model_id";
 
     /** By position, not by name: the list of runs is the API's most read query, and a name costs a lookup per cell. */
     private static RunRow read(ResultSet rs) throws SQLException {
@@ -173,6 +188,8 @@ public final class RunRepository {
                 rs.getTimestamp(10).toInstant(),
                 rs.getString(11),
                 rs.getDouble(12),
-                rs.getString(13));
+                rs.getString(13),
+                rs.getString(14),
+                rs.getString(15));
     }
 }

@@ -2,7 +2,12 @@ package svc.persistence.runs;
 
 import java.time.Instant;
 
-/** One run as the read side keeps it: what lists, filters and the API's run record need. */
+/**
+ * One run as the read side keeps it: what lists, filters and the API's run record need.
+ * {@code datasetId} is the lineage id of its dataset, known from the start when the run was
+ * started from an uploaded dataset, else once the data team has read the file (null before);
+ * {@code modelId} is the model it selected last (null before).
+ */
 public record RunRow(
         String runId,
         String state,
@@ -16,4 +21,6 @@ public record RunRow(
         Instant updatedAt,
         String currentNode,
         double costUsd,
-        String failure) {}
+        String failure,
+        String datasetId,
+        String modelId) {}

@@ -4,21 +4,81 @@ import com.typesafe.config.Config;
 import java.nio.file.Path;
 
 /**
- * Where run files live, read once from {@code svc.artifact-store} ({@code SVC_ARTIFACT_STORE}). This is
- * the one place that computes the runs root: empty means {@code $SVC_HOME/runs}, anything else is a
- * directory (relative paths are taken from the working directory of the process).
+ * Where run files live, read once from {@code svc.artifact-store} ({@code SVC_ARTIFACT_STORE}) and
+ * {@code svc.s3.*}. This is the one place that computes the runs root:
+ * <ul>
+ *   <li>empty: the directory {@code $SVC_HOME/runs} is the store;
+ *   <li>a path: that directory is the store (relative paths from the process's working directory);
+ *   <li>{@code s3://bucket/prefix}: S3-compatible object storage is the store, and
+ *       {@code $SVC_HOME/runs} is this node's working copy of it.
+ * </ul>
+ * In every case {@link #runsRoot()} is the local directory tools read and write.
  */
-public record ArtifactStoreSettings(String location, Path runsRoot) {
+public record ArtifactStoreSettings(
+        Kind kind,
+        String location,
+        Path runsRoot,
+        String s3Bucket,
+        String s3Prefix,
+        String s3Endpoint,
+        String s3Region) {
+
+    /** The two backends. */
+    public enum Kind {
+        DIRECTORY,
+        S3
+    }
 
     public static ArtifactStoreSettings fromConfig(Config config) {
         Path home = Path.of(config.getString("svc.home")).toAbsolutePath();
         String location = config.getString("svc.artifact-store").trim();
+        String endpoint = config.getString("svc.s3.endpoint").trim();
+        String region = config.getString("svc.s3.region").trim();
         if (location.isEmpty()) {
-            return new ArtifactStoreSettings(location, home.resolve("runs"));
+            return directory(location, home.resolve("runs"), endpoint, region);
+        }
+        if (location.startsWith("s3://")) {
+            String rest = location.substring("s3://".length());
+            int slash = rest.indexOf('/');
+            String bucket = slash < 0 ? rest : rest.substring(0, slash);
+            String prefix = slash < 0 ? "" : stripSlashes(rest.substring(slash + 1));
+            if (bucket.isEmpty()) {
+                throw new IllegalArgumentException("SVC_ARTIFACT_STORE names no bucket: " + location);
+            }
+            return new ArtifactStoreSettings(Kind.S3, location, home.resolve("runs"), bucket, prefix, endpoint, region);
         }
         if (location.contains("://")) {
-            throw new IllegalArgumentException("SVC_ARTIFACT_STORE must be a directory, got: " + location);
+            throw new IllegalArgumentException(
+                    "SVC_ARTIFACT_STORE must be a directory or s3://bucket/prefix, got: " + location);
         }
-        return new ArtifactStoreSettings(location, Path.of(location).toAbsolutePath());
+        return directory(location, Path.of(location).toAbsolutePath(), endpoint, region);
+    }
+
+    private static ArtifactStoreSettings directory(String location, Path root, String endpoint, String region) {
+        return new ArtifactStoreSettings(Kind.DIRECTORY, location, root.normalize(), "", "", endpoint, region);
+    }
+
+    private static String stripSlashes(String s) {
+        String out = s;
+        while (out.startsWith("/")) {
+            out = out.substring(1);
+        }
+        while (out.endsWith("/")) {
+            out = out.substring(0, out.length() - 1);
+        }
+        return out;
+    }
+
+    /** Opens the store these settings name (an S3 client for S3; nothing is contacted yet). */
+    public ArtifactStore open() {
+        return kind == Kind.S3 ? S3ArtifactStore.open(this) : new DirectoryArtifactStore(runsRoot);
+    }
+
+    /** What a log line or the effective configuration shows. */
+    public String describe() {
+        return kind == Kind.S3
+                ? "s3://" + s3Bucket + "/" + s3Prefix + (s3Endpoint.isEmpty() ? "" : " at " + s3Endpoint)
+                        + " (working copy " + runsRoot + ")"
+                : runsRoot.toString();
     }
 }

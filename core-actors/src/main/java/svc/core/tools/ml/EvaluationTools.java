@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import svc.config.Json;
+import svc.core.registry.Partitions;
 import svc.core.tools.SimpleTool;
 import svc.core.tools.Tool;
 import svc.core.tools.ToolContext;
@@ -85,6 +86,7 @@ final class EvaluationTools {
                 .set("params", Json.MAPPER.valueToTree(model.params()));
         metrics.set("test", Json.MAPPER.valueToTree(test));
         metrics.set("validation", Json.MAPPER.valueToTree(validation));
+        metrics.set("split", split(ws, p));
         ArrayNode candidates = metrics.putArray("candidates");
         for (String c : ws.candidates()) {
             if (ws.has("candidates/" + c + "/candidate.json")) {
@@ -118,6 +120,11 @@ final class EvaluationTools {
                 Json.object().put("summary", name + " on the held-out test split: " + ModelTools.describe(test));
         out.set("test", Json.MAPPER.valueToTree(test));
         return ToolResult.ok(out, facts);
+    }
+
+    /** Which rows the figures are on (see {@link Partitions}); the registry compares models only on equal ones. */
+    static ObjectNode split(RunWorkspace ws, RunWorkspace.Prepared p) {
+        return Partitions.describe(ws.datasetSha256(), p.seed(), p.train().length, p.validation().length, p.test());
     }
 
     private static ToolResult fairness(ToolContext ctx, JsonNode args) {

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.config.Json;
+import svc.core.registry.ModelIds;
 import svc.core.tools.SimpleTool;
 import svc.core.tools.Tool;
 import svc.core.tools.ToolContext;
@@ -231,8 +232,7 @@ final class ReportTools {
     }
 
     static String modelId(String runId, String candidate) {
-        return "model-" + runId.replace("run-", "") + "-"
-                + candidate.replace("+", "-").replace("_", "-");
+        return ModelIds.of(runId, candidate);
     }
 
     private static String json(RunWorkspace ws, String name) {

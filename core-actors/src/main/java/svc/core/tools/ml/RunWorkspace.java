@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.StreamSupport;
 import svc.config.Json;
+import svc.core.datasets.DatasetStore;
 import svc.ml.data.Dataset;
 import svc.ml.data.DatasetReader;
 import svc.ml.data.DroppedColumn;
@@ -106,11 +107,15 @@ final class RunWorkspace {
         return sha256(datasetPath());
     }
 
-    /** Deterministic from the dataset's location and content, as lineage requires. */
+    /**
+     * Deterministic from the dataset's location and content, as lineage requires; a run started
+     * from an uploaded dataset has its id in the brief (the same value, computed at upload).
+     */
     String datasetId() {
-        return "ds-"
-                + sha256Hex((datasetPath().toUri() + "|" + datasetSha256()).getBytes(StandardCharsets.UTF_8))
-                        .substring(0, 16);
+        String uploaded = brief().path("datasetId").asText("");
+        return uploaded.isEmpty()
+                ? DatasetStore.datasetId(datasetPath().toUri().toString(), datasetSha256())
+                : uploaded;
     }
 
     boolean has(String name) {
@@ -273,14 +278,6 @@ final class RunWorkspace {
             return HexFormat.of().formatHex(digest.digest());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static String sha256Hex(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -1,0 +1,2 @@
+/** {@code svc models}: the registry's models, listed and shown with metrics, fairness and lineage. */
+package svc.cli.models;
