@@ -213,18 +213,26 @@ public final class GovernedTools implements ToolPermissions {
 
     @Override
     public ToolResult afterTool(ToolContext context, String tool, ToolResult result) {
+        // The string values of a JSON result only: numbers stay exact (a long decimal looks like a phone number).
+        Payload payload;
+        try {
+            payload = new Payload.Json(Json.parse(result.contentJson()));
+        } catch (IllegalArgumentException e) {
+            payload = new Payload.Text(result.contentJson());
+        }
         ChainResult filtered = GuardrailChain.forPoint(
                         IntegrationPoint.POST_TOOL, guardrailsOf(context.runId()), guardrailListener)
-                .run(
-                        new GuardrailContext(IntegrationPoint.POST_TOOL, context.runId(), context.agent(), tool),
-                        new Payload.Text(result.contentJson()));
+                .run(new GuardrailContext(IntegrationPoint.POST_TOOL, context.runId(), context.agent(), tool), payload);
         if (filtered.denied()) {
             return ToolResult.error("the result of " + tool + " was withheld: "
                     + filtered.denial().map(v -> v.reason()).orElse("guardrail"));
         }
         ToolResult seen = result;
-        if (filtered.payload() instanceof Payload.Text text && !text.text().equals(result.contentJson())) {
-            seen = new ToolResult(result.ok(), text.text(), result.facts(), result.guardrails())
+        if (filtered.outcome() == Outcome.REDACT) {
+            String text = filtered.payload() instanceof Payload.Json j
+                    ? Json.write(j.node())
+                    : ((Payload.Text) filtered.payload()).text();
+            seen = new ToolResult(result.ok(), text, result.facts(), result.guardrails())
                     .withGuardrails(notes(filtered, "the result of " + tool));
         }
         if (seen.ok()) {
@@ -259,15 +267,7 @@ public final class GovernedTools implements ToolPermissions {
             ChainResult r = chain.run(
                     new GuardrailContext(IntegrationPoint.POST_LLM, runId, agent, null), new Payload.Text(text));
             if (r.denied()) {
-                String why = r.denial().map(GuardrailVerdict::reason).orElse("a guardrail denied it");
-                return new ScreenedAnswer(
-                        new LlmResponse(
-                                answer.model(),
-                                "[the answer was withheld: " + why + "]",
-                                List.of(),
-                                answer.usage(),
-                                answer.stopReason()),
-                        notes(r, "the answer"));
+                return withheld(answer, r, "the answer");
             }
             text = ((Payload.Text) r.payload()).text();
             notes.addAll(notes(r, "the answer"));
@@ -283,11 +283,8 @@ public final class GovernedTools implements ToolPermissions {
             }
             ChainResult r = chain.run(at, args);
             if (r.denied()) {
-                // The call is not acted on: its arguments become an error the tool refuses.
-                calls.add(new ToolCall(
-                        call.id(), call.name(), Json.write(Json.object().put("_withheld", true))));
-                notes.addAll(notes(r, "the arguments of " + call.name()));
-                continue;
+                // No call of a withheld answer is acted on.
+                return withheld(answer, r, "the arguments of " + call.name());
             }
             String screened =
                     r.payload() instanceof Payload.Json j ? Json.write(j.node()) : ((Payload.Text) r.payload()).text();
@@ -299,6 +296,19 @@ public final class GovernedTools implements ToolPermissions {
         }
         return new ScreenedAnswer(
                 new LlmResponse(answer.model(), text, calls, answer.usage(), answer.stopReason()), notes);
+    }
+
+    /** An answer a guardrail denied: a note in its place, and no tool call. */
+    private static ScreenedAnswer withheld(LlmResponse answer, ChainResult r, String what) {
+        String why = r.denial().map(GuardrailVerdict::reason).orElse("a guardrail denied it");
+        return new ScreenedAnswer(
+                new LlmResponse(
+                        answer.model(),
+                        "[the answer was withheld: " + why + "]",
+                        List.of(),
+                        answer.usage(),
+                        answer.stopReason()),
+                notes(r, what));
     }
 
     @Override

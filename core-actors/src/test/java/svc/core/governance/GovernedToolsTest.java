@@ -207,6 +207,12 @@ class GovernedToolsTest {
                         + " (redact)");
         assertThat(Files.readString(runDir.resolve("work/results/read_artifact.json")))
                 .doesNotContain("jane.doe@example.com");
+
+        // Only strings are screened: a long decimal, which reads like a phone number, stays exact for the gates.
+        ToolResult figures = governance.afterTool(
+                ctx, "audit_fairness", ToolResult.ok(Json.object().put("demographic_parity_difference", 0.4123456789)));
+        assertThat(figures.contentJson()).isEqualTo("{\"demographic_parity_difference\":0.4123456789}");
+        assertThat(figures.guardrails()).isEmpty();
     }
 
     @Test
