@@ -12,15 +12,19 @@ import svc.cli.batch.BatchCommand;
 import svc.cli.client.ClientEnvironment;
 import svc.cli.client.EnvironmentFactory;
 import svc.cli.completion.CompletionCommand;
+import svc.cli.config.ConfigCommand;
 import svc.cli.cron.CronCommand;
 import svc.cli.datasets.DatasetsCommand;
 import svc.cli.demo.DemoCommand;
 import svc.cli.deploy.DeployCommand;
+import svc.cli.deployments.DeploymentsCommand;
 import svc.cli.features.FeaturesCommand;
 import svc.cli.guardrails.GuardrailsCommand;
 import svc.cli.models.ModelsCommand;
 import svc.cli.pipelines.PipelinesCommand;
+import svc.cli.predict.PredictCommand;
 import svc.cli.reports.ReportsCommand;
+import svc.cli.retention.RetentionCommand;
 import svc.cli.serve.ServeModelCommand;
 import svc.cli.server.ServerCommand;
 import svc.cli.settings.SettingsCommand;
@@ -43,10 +47,13 @@ import svc.cli.system.HealthCommand;
             HealthCommand.class,
             PipelinesCommand.class,
             BatchCommand.class,
+            DeploymentsCommand.class,
+            PredictCommand.class,
             CronCommand.class,
             DatasetsCommand.class,
             ModelsCommand.class,
             ReportsCommand.class,
+            RetentionCommand.class,
             ApprovalsCommand.class,
             FeaturesCommand.class,
             CompletionCommand.class,
@@ -56,7 +63,8 @@ import svc.cli.system.HealthCommand;
             ServerCommand.class,
             GuardrailsCommand.class,
             AuditCommand.class,
-            SettingsCommand.class
+            SettingsCommand.class,
+            ConfigCommand.class
         },
         footer = {"", "Examples:", "  svc --version", "  svc help settings"})
 public final class Main {

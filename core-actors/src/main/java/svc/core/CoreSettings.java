@@ -3,6 +3,7 @@ package svc.core;
 import com.typesafe.config.Config;
 import java.nio.file.Path;
 import java.time.Duration;
+import svc.core.governance.GovernanceSettings;
 import svc.core.tools.sandbox.SandboxSettings;
 import svc.persistence.store.ArtifactStoreSettings;
 
@@ -25,7 +26,8 @@ public record CoreSettings(
         String delegationScope,
         Duration gateSweepInterval,
         String defaultProfile,
-        SandboxSettings sandbox) {
+        SandboxSettings sandbox,
+        GovernanceSettings governance) {
 
     public static CoreSettings fromConfig(Config config) {
         Config svc = config.getConfig("svc");
@@ -59,7 +61,8 @@ public record CoreSettings(
                 scope,
                 svc.getDuration("gates.sweep-interval"),
                 svc.getString("governance.default-profile"),
-                SandboxSettings.fromConfig(svc));
+                SandboxSettings.fromConfig(svc),
+                GovernanceSettings.fromConfig(svc));
     }
 
     /** This node's runs root: the store itself, or the working copy of an S3 store. */

@@ -13,9 +13,12 @@ import svc.library.template.PermissionRule;
 import svc.library.template.Retention;
 
 /**
- * The effective deployment: the template with the customer's overrides applied. This is what the
- * server runs with when {@code SVC_DEPLOYMENT} names the directory, and what the whitepaper and
- * the ship manifest describe.
+ * The effective deployment: the template with the customer's overrides applied, what the
+ * whitepaper and the ship manifest describe. When {@code SVC_DEPLOYMENT} names the directory,
+ * {@code svc server} puts in force its permission rules, its G1/G3/G4 switches, its egress
+ * allowlist and its branding ({@link svc.deployments.effective.GovernanceLayers}); retention,
+ * drift bands, the PII action, the default workflow and knowledge bases are resolved and shown by
+ * {@code /api/v1/config/effective} but nothing applies them yet.
  *
  * @param directory        the deployment directory, absolute
  * @param templateRef      the pinned template the deployment starts from
@@ -28,6 +31,8 @@ import svc.library.template.Retention;
  * @param libraryRefs      every library asset the deployment activates (template, its default
  *                         workflow, the customer's list), sorted by reference text
  * @param configSha256     SHA-256 of {@code deployment.yaml} as stored, lower-case hex
+ * @param egressAllowlist  the template's egress hosts, then the customer's (joined at server
+ *                         start with {@code SVC_EGRESS_ALLOWLIST})
  */
 public record Deployment(
         String customer,
@@ -44,9 +49,11 @@ public record Deployment(
         Optional<DriftBands> drift,
         AssetRef defaultWorkflow,
         List<AssetRef> libraryRefs,
-        String configSha256) {
+        String configSha256,
+        List<String> egressAllowlist) {
 
     public Deployment {
+        egressAllowlist = List.copyOf(egressAllowlist);
         knowledgeBases = List.copyOf(knowledgeBases);
         permissionRules = List.copyOf(permissionRules);
         complianceGates = List.copyOf(complianceGates);

@@ -1,10 +1,8 @@
 package svc.cli.server;
 
 import com.typesafe.config.Config;
-import com.typesafe.config.ConfigFactory;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,20 +16,19 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import svc.cli.ExitCodes;
-import svc.config.settings.InvalidSettingsException;
 import svc.config.settings.ProjectConfig;
 import svc.config.settings.SettingsFile;
 import svc.core.platform.Platform;
 import svc.core.platform.StandardParts;
 import svc.deployments.Deployment;
-import svc.deployments.Deployments;
 import svc.http.server.HttpServer;
 import svc.http.telemetry.ApiMetrics;
 
 /**
  * Starts the platform and the API server, prints one line with the address, and runs until the
  * process is told to stop (SIGTERM, Ctrl-C), when Pekko's coordinated shutdown unbinds the port
- * and stops the actor system. A failed start prints one line and exits non-zero.
+ * and stops the actor system. A failed start prints one line (one per problem of the resolved
+ * configuration, see {@link ServerConfiguration}) and exits non-zero.
  */
 @Command(
         name = "server",
@@ -61,22 +58,21 @@ public final class ServerCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Config config;
-        Optional<Deployment> deployment;
+        ServerConfiguration.Resolved resolved;
         try {
-            deployment = Deployments.fromEnvironment(System.getenv());
-            config = config(deployment);
+            resolved = ServerConfiguration.resolve(
+                    System.getenv(), SettingsFile.defaultPath(), Path.of("").toAbsolutePath(), flags());
+        } catch (ServerConfiguration.Invalid e) {
+            // One line per problem: a start that fails names everything to fix, not the first thing.
+            e.problems().forEach(p -> err.println("svc server: " + p));
+            return ExitCodes.FAILURE;
         } catch (RuntimeException e) {
-            err.println("svc server: SVC_DEPLOYMENT is not usable: " + message(e));
+            err.println("svc server: the configuration cannot be resolved: " + message(e));
             return ExitCodes.FAILURE;
         }
-        ProjectConfig project;
-        try {
-            project = settingsProject();
-        } catch (Exception e) {
-            err.println("svc server: " + message(e) + " (see: svc settings validate)");
-            return ExitCodes.FAILURE;
-        }
+        Config config = resolved.config();
+        ProjectConfig project = resolved.project();
+        Optional<Deployment> deployment = resolved.deployment();
         // One registry for the API and the platform's listeners, so /metrics shows both.
         ApiMetrics metrics = new ApiMetrics();
         Platform platform;
@@ -93,7 +89,7 @@ public final class ServerCommand implements Callable<Integer> {
                 + d.template().name() + ") from " + d.directory()));
         HttpServer server;
         try {
-            server = HttpServer.start(platform, config, System.getenv(), metrics)
+            server = HttpServer.start(platform, config, System.getenv(), metrics, resolved.effective())
                     .toCompletableFuture()
                     .get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
@@ -114,46 +110,19 @@ public final class ServerCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /**
-     * The settings file's project for the directory the server runs in (per-agent providers and
-     * models), or null when there is no settings file or it has no such project. An invalid file
-     * stops the start: running with half of someone's settings would be worse.
-     */
-    private static ProjectConfig settingsProject() throws Exception {
-        Path file = SettingsFile.defaultPath();
-        if (!Files.exists(file)) {
-            return null;
-        }
-        try {
-            return SettingsFile.load(file)
-                    .effective()
-                    .effectiveProject(Path.of("").toAbsolutePath())
-                    .orElse(null);
-        } catch (InvalidSettingsException e) {
-            var problems = e.problems();
-            var first = problems.get(0);
-            throw new IllegalArgumentException(
-                    "the settings file " + file + " is invalid (" + problems.size() + " problem(s); the first: "
-                            + first.pointer() + ": " + first.message() + ")",
-                    e);
-        }
-    }
-
-    private Config config(Optional<Deployment> deployment) {
-        Map<String, Object> overrides = new HashMap<>();
-        // The selected deployment's template governs runs whose request names no template profile.
-        deployment.ifPresent(d ->
-                overrides.put("svc.governance.default-profile", d.template().name()));
+    /** The command line's options, the highest layer of the resolved configuration. */
+    private Map<String, ServerConfiguration.Flag> flags() {
+        Map<String, ServerConfiguration.Flag> flags = new HashMap<>();
         if (port != null) {
-            overrides.put("svc.http.port", port);
+            flags.put("svc.http.port", new ServerConfiguration.Flag("--port", port));
         }
         if (host != null) {
-            overrides.put("svc.http.host", host);
+            flags.put("svc.http.host", new ServerConfiguration.Flag("--host", host));
         }
         if (home != null) {
-            overrides.put("svc.home", home);
+            flags.put("svc.home", new ServerConfiguration.Flag("--home", home));
         }
-        return ConfigFactory.parseMap(overrides).withFallback(ConfigFactory.load());
+        return flags;
     }
 
     /** The innermost message, which names what failed (a bound port, a bad variable). */

@@ -48,7 +48,7 @@ class ServerCommandTest {
     }
 
     @Test
-    void anInvalidSettingsFileStopsTheStartWithOneLine(@TempDir Path home) throws Exception {
+    void anInvalidSettingsFileStopsTheStartWithOneLinePerProblem(@TempDir Path home) throws Exception {
         Path userHome = home.resolve("user");
         Files.createDirectories(userHome.resolve(".svc"));
         Files.writeString(userHome.resolve(".svc/settings.json"), "{\"version\": 7}");
@@ -67,11 +67,14 @@ class ServerCommandTest {
                     "--home",
                     home.resolve("data").toString());
             assertThat(code).isEqualTo(ExitCodes.FAILURE);
-            assertThat(err.toString().strip().lines()).hasSize(1);
-            assertThat(err.toString())
-                    .contains("settings file")
-                    .contains("is invalid")
-                    .contains("svc settings validate");
+            // {"version": 7} has two problems: the version, and no project
+            assertThat(err.toString().strip().lines())
+                    .hasSize(2)
+                    .allSatisfy(line -> assertThat(line)
+                            .startsWith("svc server: the settings file")
+                            .contains("is invalid")
+                            .contains("svc settings validate"))
+                    .anySatisfy(line -> assertThat(line).contains("/version: version 7 is not supported"));
         } finally {
             System.setProperty("user.home", before);
         }

@@ -9,6 +9,7 @@ import java.time.Instant;
  * @param params the kind's parameters, a JSON object as text
  * @param lastSlot the last schedule slot fired (at creation: the creation time, so no slot
  *     before it fires)
+ * @param claimedAt when that slot was claimed (the claiming tick's time); null before the first
  */
 public record CronJob(
         String name,
@@ -18,4 +19,5 @@ public record CronJob(
         String params,
         String createdBy,
         Instant createdAt,
-        Instant lastSlot) {}
+        Instant lastSlot,
+        Instant claimedAt) {}

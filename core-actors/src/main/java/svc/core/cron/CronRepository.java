@@ -16,7 +16,7 @@ import javax.sql.DataSource;
 final class CronRepository {
 
     private static final String JOB_COLUMNS =
-            "name, schedule, timezone, kind, params, created_by, created_at, last_slot";
+            "name, schedule, timezone, kind, params, created_by, created_at, last_slot, claimed_at";
 
     private final DataSource data;
 
@@ -28,7 +28,7 @@ final class CronRepository {
     boolean insert(CronJob job) {
         try (Connection c = data.getConnection();
                 PreparedStatement ps = c.prepareStatement("INSERT INTO cron_jobs (" + JOB_COLUMNS
-                        + ") SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS"
+                        + ") SELECT ?, ?, ?, ?, ?, ?, ?, ?, NULL WHERE NOT EXISTS"
                         + " (SELECT 1 FROM cron_jobs WHERE name = ?)")) {
             ps.setString(1, job.name());
             ps.setString(2, job.schedule());
@@ -65,17 +65,70 @@ final class CronRepository {
     }
 
     /**
-     * Moves the last fired slot from {@code expected} to {@code slot}; true for the one caller
-     * (on any node) that moved it, so only that caller fires the slot.
+     * Moves the last fired slot from {@code expected} to {@code slot}, claimed {@code at}; true for
+     * the one caller (on any node) that moved it, so only that caller fires the slot.
      */
-    boolean claim(String name, Instant expected, Instant slot) {
+    boolean claim(String name, Instant expected, Instant slot, Instant at) {
         try (Connection c = data.getConnection();
-                PreparedStatement ps =
-                        c.prepareStatement("UPDATE cron_jobs SET last_slot = ? WHERE name = ? AND last_slot = ?")) {
+                PreparedStatement ps = c.prepareStatement(
+                        "UPDATE cron_jobs SET last_slot = ?, claimed_at = ? WHERE name = ? AND last_slot = ?")) {
             ps.setTimestamp(1, Timestamp.from(slot));
-            ps.setString(2, name);
-            ps.setTimestamp(3, Timestamp.from(expected));
+            ps.setTimestamp(2, Timestamp.from(at));
+            ps.setString(3, name);
+            ps.setTimestamp(4, Timestamp.from(expected));
             return ps.executeUpdate() == 1;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Claims the job's current slot again, {@code at}, if its claim is still the one the caller
+     * read ({@code claimedAt}, null for none): true for the one caller that did.
+     */
+    boolean reclaim(String name, Instant slot, Instant claimedAt, Instant at) {
+        String same = claimedAt == null ? "claimed_at IS NULL" : "claimed_at = ?";
+        try (Connection c = data.getConnection();
+                PreparedStatement ps = c.prepareStatement(
+                        "UPDATE cron_jobs SET claimed_at = ? WHERE name = ? AND last_slot = ? AND " + same)) {
+            ps.setTimestamp(1, Timestamp.from(at));
+            ps.setString(2, name);
+            ps.setTimestamp(3, Timestamp.from(slot));
+            if (claimedAt != null) {
+                ps.setTimestamp(4, Timestamp.from(claimedAt));
+            }
+            return ps.executeUpdate() == 1;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Brings a built-in job's row to its current definition; the last fired slot stays. */
+    void reschedule(String name, String schedule, String timezone, String kind) {
+        try (Connection c = data.getConnection();
+                PreparedStatement ps = c.prepareStatement(
+                        "UPDATE cron_jobs SET schedule = ?, timezone = ?, kind = ? WHERE name = ?")) {
+            ps.setString(1, schedule);
+            ps.setString(2, timezone);
+            ps.setString(3, kind);
+            ps.setString(4, name);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Whether the job's run of {@code slot} ended (succeeded or failed) and was recorded. */
+    boolean ended(String name, Instant slot) {
+        try (Connection c = data.getConnection();
+                PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM cron_runs WHERE name = ? AND slot = ?"
+                        + " AND status IN ('succeeded', 'failed')")) {
+            ps.setString(1, name);
+            ps.setTimestamp(2, Timestamp.from(slot));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1) > 0;
+            }
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
@@ -145,6 +198,10 @@ final class CronRepository {
         }
     }
 
+    private static Instant instant(Timestamp t) {
+        return t == null ? null : t.toInstant();
+    }
+
     private List<CronJob> jobs(String sql, String name) {
         try (Connection c = data.getConnection();
                 PreparedStatement ps = c.prepareStatement(sql)) {
@@ -162,7 +219,8 @@ final class CronRepository {
                             rs.getString(5),
                             rs.getString(6),
                             rs.getTimestamp(7).toInstant(),
-                            rs.getTimestamp(8).toInstant()));
+                            rs.getTimestamp(8).toInstant(),
+                            instant(rs.getTimestamp(9))));
                 }
             }
             return out;

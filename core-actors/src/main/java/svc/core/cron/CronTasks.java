@@ -11,6 +11,7 @@ import svc.config.Json;
 import svc.core.run.RunService;
 import svc.core.run.RunView;
 import svc.core.tools.ToolInvoker;
+import svc.core.tools.ml.TrainingReference;
 import svc.ml.data.Column;
 import svc.ml.data.ColumnType;
 import svc.ml.data.Dataset;
@@ -25,8 +26,9 @@ import svc.persistence.store.WorkingCopy;
  * What each kind of job does, on the blocking dispatcher; a thrown exception is a failed run.
  * {@code retrain}: starts a pipeline from {@code params} ({@code problem}, {@code dataset_path},
  * optional {@code target}, {@code template}, {@code profile}). {@code drift_check}: PSI of
- * {@code dataset_path} against the data the model of run {@code run_id} was trained on, per raw
- * feature; above the significant band it logs a drift alert and says so in the output.
+ * {@code dataset_path} against the data the model of run {@code run_id} was trained on (its
+ * training split, {@link TrainingReference}), per raw feature; above the significant band it
+ * logs a drift alert and says so in the output.
  * {@code audit_pdf}: runs {@code export_audit_pdf} in run {@code run_id}. {@code custom}: runs
  * {@code tool} with {@code arguments} (as {@code agent}, in {@code run_id}) under governance.
  */
@@ -79,10 +81,11 @@ final class CronTasks {
 
     private String drift(JsonNode p) throws Exception {
         String runId = p.path("run_id").asText();
-        RunView run = runs.get(runId).toCompletableFuture().get(30, TimeUnit.SECONDS);
+        // Asked of the entity first: an unknown run is a clear failure, not a missing file.
+        runs.get(runId).toCompletableFuture().get(30, TimeUnit.SECONDS);
         files.pull(runId, "model/");
         TrainedModel model = TrainedModel.load(files.runDir(runId).resolve("model"));
-        Dataset reference = DatasetReader.read(Path.of(run.datasetPath()));
+        Dataset reference = TrainingReference.of(files, runId);
         Dataset current = DatasetReader.read(Path.of(p.path("dataset_path").asText()));
         Map<String, double[]> refNum = new LinkedHashMap<>();
         Map<String, double[]> curNum = new LinkedHashMap<>();

@@ -63,7 +63,9 @@ import svc.governance.permission.PolicyRules;
 import svc.governance.permission.Priorities;
 import svc.governance.permission.ProfileRules;
 import svc.governance.permission.Role;
+import svc.governance.permission.RuleProvider;
 import svc.governance.permission.RuleSource;
+import svc.governance.permission.Subject;
 import svc.governance.pii.PiiAction;
 import svc.governance.pii.PiiDetector;
 import svc.governance.pii.PiiGuardrail;
@@ -95,7 +97,9 @@ import svc.library.template.TemplateLoader;
  * <p>The run's profile is the {@code profile} of its request when that names a deployment
  * template ({@code generic_ml}, {@code bfsi_baseline}, {@code hipaa_baseline}); {@code default},
  * blank or absent means the platform's default profile ({@code svc.governance.default-profile},
- * the selected deployment's template under {@code svc server}). It fails closed: when the profile
+ * the selected deployment's template under {@code svc server}). Runs under the configured template
+ * ({@link GovernanceSettings}) take the deployment's rules instead of the template's, and its
+ * guardrail switches (G1, G3, G4 on or off). It fails closed: when the profile
  * cannot be determined ({@code run.json} missing or unreadable, a profile that names no template),
  * every tool call of the run is denied (source {@code profile}, rule {@code profile-unresolved})
  * and PII is treated with the Safe Harbor pack and {@code redact}.
@@ -106,6 +110,9 @@ public final class GovernedTools implements ToolPermissions {
 
     /** The rule id of the denial of every tool call of a run whose profile cannot be determined. */
     public static final String PROFILE_UNRESOLVED = "profile-unresolved";
+
+    /** The id of G4, which the deployment in force may switch off for its template's profile. */
+    private static final String PII_GUARDRAIL = "G4";
 
     /** Tools that belong to a feature: denied (source {@code feature_flag}) while the feature is off. */
     public static final Map<String, String> FEATURE_OF_TOOL = Map.of(
@@ -121,6 +128,8 @@ public final class GovernedTools implements ToolPermissions {
     private final DecisionListener decisions;
     /** G1 and G3; G4 is added per profile. */
     private final List<Guardrail> baseGuardrails;
+    /** G1 and G3 of runs under the configured template: {@link #baseGuardrails} minus those switched off. */
+    private final List<Guardrail> configuredBaseGuardrails;
 
     private final GuardrailListener guardrailListener;
     private final Map<String, Profile> profiles = new ConcurrentHashMap<>();
@@ -158,12 +167,18 @@ public final class GovernedTools implements ToolPermissions {
         this.baseGuardrails = BuiltinGuardrails.create(egressAllowlist).stream()
                 .filter(g -> !(g instanceof PiiGuardrail))
                 .toList();
+        this.configuredBaseGuardrails = baseGuardrails.stream()
+                .filter(g -> !settings.governance().disabledGuardrails().contains(g.id()))
+                .toList();
         this.guardrailListener = guardrailListener;
         // Until the server hands over its registry (runtime overrides), the defaults and SVC_FEATURE_*.
         FeatureRegistry builtIns = FeatureRegistry.withBuiltIns(System.getenv());
         this.featureEnabled = builtIns::isEnabled;
         this.unresolved = new Profile(
-                null, withPii(PiiDetector.safeHarbor(), PiiAction.REDACT).guardrails(), null);
+                null,
+                withPii(baseGuardrails, PiiDetector.safeHarbor(), PiiAction.REDACT)
+                        .guardrails(),
+                null);
     }
 
     /** The server's feature flags, read on every call, so a flip takes effect on the next tool call. */
@@ -191,12 +206,36 @@ public final class GovernedTools implements ToolPermissions {
         if (decision.allowed()) {
             return Verdict.allow();
         }
+        // The rule's id goes with its source, so a denial says which rule of which source decided.
+        String reason = ruleId == null || decision.reason().contains(ruleId)
+                ? decision.reason()
+                : decision.reason() + " (rule " + ruleId + ")";
         if (decision.needsApproval()) {
             // The agent asks the run, which knows its gates: a person's earlier approval (the deploy
             // checkpoint) grants it at once, otherwise the run opens a gate for this call.
-            return new Verdict(false, true, decision.source(), decision.reason(), ruleId);
+            return new Verdict(false, true, decision.source(), reason, ruleId);
         }
-        return new Verdict(false, false, decision.source(), decision.reason(), ruleId);
+        return new Verdict(false, false, decision.source(), reason, ruleId);
+    }
+
+    /**
+     * A person's action through the API on a run's model (deploying, promoting): the run's engine
+     * (its profile's rules and compliance gates, the operator policy) with the person as subject;
+     * an ASK is returned as such for the caller to settle. A run whose profile cannot be determined
+     * is denied, as its tool calls are.
+     */
+    @Override
+    public Verdict checkAction(String runId, String user, String action, String argumentsJson) {
+        Resolved run = profileOf(runId);
+        PermissionEngine engine =
+                run.problem() == null ? governance(run.profile()).engine() : failClosed(run.problem());
+        PermissionDecision decision = engine.decide(
+                new PermissionRequest(new Subject.ApiUser(user), Role.OPERATOR, action, argumentsJson, runId));
+        String ruleId = decision.winner().map(PermissionRule::id).orElse(null);
+        if (decision.allowed()) {
+            return Verdict.allow();
+        }
+        return new Verdict(false, decision.needsApproval(), decision.source(), decision.reason(), ruleId);
     }
 
     @Override
@@ -317,6 +356,10 @@ public final class GovernedTools implements ToolPermissions {
         ConversationScrubber scrubber = run.problem() == null
                 ? governance(run.profile()).scrubber()
                 : new ConversationScrubber(new PiiRedactor(PiiDetector.safeHarbor(), Map.of(), PiiAction.REDACT));
+        if (scrubber == null) {
+            // G4 is switched off for the run's profile (the deployment in force).
+            return line;
+        }
         String out = scrubber.scrubLine(line);
         if (!out.equals(line)) {
             guardrailListener.triggered("pii", Outcome.REDACT);
@@ -404,36 +447,52 @@ public final class GovernedTools implements ToolPermissions {
 
     private Profile profileFor(String profile) {
         DeploymentTemplate template = TemplateLoader.builtIn(profile);
+        boolean configured = settings.governance().governs(profile);
+        List<Guardrail> base = configured ? configuredBaseGuardrails : baseGuardrails;
+        if (configured && settings.governance().disabledGuardrails().contains(PII_GUARDRAIL)) {
+            return new Profile(engineFor(profile, template), base, null);
+        }
         PiiDetector detector =
                 template.safeHarborIdentifiers().isEmpty() ? PiiDetector.defaults() : PiiDetector.safeHarbor();
         PiiAction action = piiActions
                 .apply(profile)
                 .orElse(PiiAction.valueOf(template.guardrails().piiAction().name()));
-        Profile pii = withPii(detector, action);
-        return new Profile(engineFor(template), pii.guardrails(), pii.scrubber());
+        Profile pii = withPii(base, detector, action);
+        return new Profile(engineFor(profile, template), pii.guardrails(), pii.scrubber());
     }
 
-    /** G1 and G3 as configured, and G4 with {@code detector} and {@code action}. */
-    private Profile withPii(PiiDetector detector, PiiAction action) {
+    /** {@code base} (G1 and G3 as switched on), and G4 with {@code detector} and {@code action}. */
+    private static Profile withPii(List<Guardrail> base, PiiDetector detector, PiiAction action) {
         PiiRedactor redactor = new PiiRedactor(detector, Map.of(), action);
-        List<Guardrail> all = new ArrayList<>(baseGuardrails);
+        List<Guardrail> all = new ArrayList<>(base);
         all.add(new PiiGuardrail(redactor, false));
         return new Profile(null, List.copyOf(all), new ConversationScrubber(redactor));
     }
 
-    private PermissionEngine engineFor(DeploymentTemplate template) {
+    private PermissionEngine engineFor(String profile, DeploymentTemplate template) {
         List<PermissionRule> restrictions = new ArrayList<>();
         List<PermissionRule> approvals = new ArrayList<>();
-        for (var r : template.permissionRules()) {
-            String pattern = r.pattern().map(Pattern::pattern).orElse(null);
-            Behavior behavior = Behavior.valueOf(r.behavior().name());
-            if (behavior == Behavior.ASK) {
-                // A tool the profile wants a person to approve is an approval-required tool: source hitl.
-                approvals.add(new PermissionRule(
-                        r.id(), r.toolName(), behavior, pattern, Priorities.HITL_ASK, r.reason(), RuleSource.HITL));
-            } else {
-                restrictions.add(new PermissionRule(
-                        r.id(), r.toolName(), behavior, pattern, r.priority(), r.reason(), RuleSource.PROFILE));
+        boolean configured = settings.governance().governs(profile);
+        if (configured) {
+            // The configured template's profile is the deployment's: its rules in force, at the
+            // priorities the deployment checker admitted (which ProfileRules would refuse above 60).
+            for (PermissionRule r : settings.governance().rules()) {
+                if (r.behavior() == Behavior.ASK) {
+                    approvals.add(asApproval(r.id(), r.toolName(), r.pattern(), r.reason()));
+                } else {
+                    restrictions.add(r);
+                }
+            }
+        } else {
+            for (var r : template.permissionRules()) {
+                String pattern = r.pattern().map(Pattern::pattern).orElse(null);
+                Behavior behavior = Behavior.valueOf(r.behavior().name());
+                if (behavior == Behavior.ASK) {
+                    approvals.add(asApproval(r.id(), r.toolName(), pattern, r.reason()));
+                } else {
+                    restrictions.add(new PermissionRule(
+                            r.id(), r.toolName(), behavior, pattern, r.priority(), r.reason(), RuleSource.PROFILE));
+                }
             }
         }
         List<ComplianceGate> gates = new ArrayList<>();
@@ -447,12 +506,33 @@ public final class GovernedTools implements ToolPermissions {
                 // A question for a person is always a person's to answer (request_approval opens a gate).
                 .provider(new HitlRules(Set.of("request_approval")))
                 .provider(HitlRules.of(approvals))
-                .provider(ProfileRules.of(restrictions))
+                .provider(configured ? deploymentRules(restrictions) : ProfileRules.of(restrictions))
                 .provider(new ComplianceGateRules(new ComplianceGates(gates), evidence()))
-                .provider(new EgressRules(this::egressRefusal))
+                .provider(new EgressRules(args -> egressRefusal(profile, args)))
                 .listener(decisions)
                 .denials(denials)
                 .build();
+    }
+
+    /** A tool the profile wants a person to approve is an approval-required tool: source hitl. */
+    private static PermissionRule asApproval(String id, String tool, String pattern, String reason) {
+        return new PermissionRule(id, tool, Behavior.ASK, pattern, Priorities.HITL_ASK, reason, RuleSource.HITL);
+    }
+
+    /** The deployment's restrictions as its checker admitted them (an ALLOW, or a DENY above 60, included). */
+    private static RuleProvider deploymentRules(List<PermissionRule> rules) {
+        List<PermissionRule> copy = List.copyOf(rules);
+        return new RuleProvider() {
+            @Override
+            public RuleSource source() {
+                return RuleSource.PROFILE;
+            }
+
+            @Override
+            public List<PermissionRule> rulesFor(PermissionRequest request) {
+                return copy;
+            }
+        };
     }
 
     /** An engine that denies every tool: the run's profile cannot be determined. */
@@ -470,14 +550,16 @@ public final class GovernedTools implements ToolPermissions {
                 .build();
     }
 
-    private Optional<String> egressRefusal(String argumentsJson) {
+    /** G1 on the call's arguments, unless the deployment in force switched it off for {@code profile}. */
+    private Optional<String> egressRefusal(String profile, String argumentsJson) {
         JsonNode args;
         try {
             args = Json.parse(argumentsJson);
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-        ChainResult r = GuardrailChain.forPoint(IntegrationPoint.PRE_TOOL, baseGuardrails, guardrailListener)
+        List<Guardrail> base = settings.governance().governs(profile) ? configuredBaseGuardrails : baseGuardrails;
+        ChainResult r = GuardrailChain.forPoint(IntegrationPoint.PRE_TOOL, base, guardrailListener)
                 .run(GuardrailContext.at(IntegrationPoint.PRE_TOOL), new Payload.Json(args));
         return r.denied() ? Optional.of(r.denial().map(v -> v.reason()).orElse("egress refused")) : Optional.empty();
     }
@@ -492,7 +574,26 @@ public final class GovernedTools implements ToolPermissions {
         if (known != null) {
             return new Resolved(known, null);
         }
-        Path file = settings.runDir(runId).resolve("run.json");
+        Resolved run = resolve(settings.runDir(runId), runId, defaultProfile);
+        if (run.problem() == null) {
+            profileOfRun.put(runId, run.profile());
+        }
+        return run;
+    }
+
+    /**
+     * The profile a run's directory says it runs under: its request's {@code profile} when that
+     * names a deployment template ({@code default}, blank or absent: {@code fallback}), else
+     * {@code fallback}. For readers that need a profile whatever the run says (retention,
+     * deployments' records); tool calls fail closed instead.
+     */
+    public static String profileOf(Path runDir, String fallback) {
+        Resolved run = resolve(runDir, runDir.getFileName().toString(), fallback);
+        return run.problem() == null ? run.profile() : fallback;
+    }
+
+    private static Resolved resolve(Path runDir, String runId, String defaultProfile) {
+        Path file = runDir.resolve("run.json");
         if (!Files.isRegularFile(file)) {
             return new Resolved(null, "run " + runId + " has no run.json");
         }
@@ -515,7 +616,6 @@ public final class GovernedTools implements ToolPermissions {
                             + " names no template (known: " + String.join(", ", new TreeSet<>(templates))
                             + ")");
         }
-        profileOfRun.put(runId, profile);
         return new Resolved(profile, null);
     }
 

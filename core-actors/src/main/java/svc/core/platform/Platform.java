@@ -50,12 +50,18 @@ import svc.core.agent.AgentRuntime;
 import svc.core.agent.RosterProfiles;
 import svc.core.batch.BatchService;
 import svc.core.batch.Batches;
+import svc.core.cron.BuiltInJob;
 import svc.core.cron.Cron;
 import svc.core.cron.CronService;
 import svc.core.crypto.EncryptedCborSerializer;
 import svc.core.datasets.DatasetService;
 import svc.core.datasets.DatasetSettings;
 import svc.core.datasets.DatasetStore;
+import svc.core.deploy.DeploymentService;
+import svc.core.deploy.DeploymentSettings;
+import svc.core.deploy.Deployments;
+import svc.core.deploy.InferenceService;
+import svc.core.deploy.LocalDeploymentEvents;
 import svc.core.gates.GateSweeper;
 import svc.core.llm.LlmProvider;
 import svc.core.llm.providers.LlmProviders;
@@ -66,11 +72,15 @@ import svc.core.notify.Notifications;
 import svc.core.readside.ConversationProjectionHandler;
 import svc.core.readside.PooledJdbcSession;
 import svc.core.readside.RunProjectionHandler;
+import svc.core.retention.RetentionPolicy;
+import svc.core.retention.RetentionSettings;
+import svc.core.retention.RetentionSweep;
 import svc.core.run.RunEntity;
 import svc.core.run.RunRuntime;
 import svc.core.run.RunService;
 import svc.core.run.RunState;
 import svc.core.stream.LiveEventHub;
+import svc.core.task.DeploymentPort;
 import svc.core.telemetry.Tracing;
 import svc.core.tools.ToolInvoker;
 import svc.core.tools.ToolPermissions;
@@ -126,9 +136,13 @@ public final class Platform implements AutoCloseable {
     /** Set once while wiring, before the platform is handed out. */
     private CronService cron;
     /** Set once while wiring, before the platform is handed out. */
+    private RetentionSweep retention;
+    /** Set once while wiring, before the platform is handed out. */
     private NotificationService notifications;
 
     private DatasetService datasets;
+
+    private Deployments.Started deployments;
 
     private Platform(
             ActorSystem<Void> system,
@@ -219,6 +233,20 @@ public final class Platform implements AutoCloseable {
                 Database database) {
             return create(settings, directory, mlExecutor, callbackExecutor);
         }
+
+        /**
+         * The same with the port through which the pipeline's {@code register_model_deployment}
+         * registers a model (the deployment entity of its name); override to use it.
+         */
+        default Parts create(
+                CoreSettings settings,
+                AgentDirectory directory,
+                Executor mlExecutor,
+                Executor callbackExecutor,
+                Database database,
+                DeploymentPort deployments) {
+            return create(settings, directory, mlExecutor, callbackExecutor, database);
+        }
     }
 
     private static Platform wire(
@@ -237,13 +265,19 @@ public final class Platform implements AutoCloseable {
         Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
         Library library = Library.builtIn();
         AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
-        Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database);
         WorkingCopy files = WorkingCopy.open(settings.artifactStore());
         LOG.info("run files: {}", settings.artifactStore().describe());
-        LiveEventHub hub = new LiveEventHub();
-
         // The entities reach one another only through these ports (see svc.core.task).
         ClusterSharding sharding = ClusterSharding.get(system);
+        DeploymentPort deploymentPort = new ShardedDeploymentPort(
+                sharding,
+                settings.askTimeout(),
+                settings.runsDir(),
+                settings.defaultProfile(),
+                system.executionContext());
+        Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database, deploymentPort);
+        LiveEventHub hub = new LiveEventHub();
+
         ShardedRunPort runPort = new ShardedRunPort(sharding, settings.askTimeout());
         ActorRef<Admission.Command> admission = ClusterSingleton.get(system)
                 .init(SingletonActor.of(Admission.create(settings.maxConcurrentPipelines(), runPort), "admission"));
@@ -304,12 +338,48 @@ public final class Platform implements AutoCloseable {
                 Clock.systemUTC(),
                 config.getBoolean("svc.cron.scheduler"),
                 config.getDuration("svc.cron.tick-interval"));
+        platform.retention = startRetention(config, database, runs, settings, files, platform.cron, ml);
         platform.notifications = Notifications.start(system, database, notifySettings, jdbc, Clock.systemUTC());
+        platform.deployments = Deployments.start(
+                system,
+                database,
+                DeploymentSettings.fromConfig(config),
+                files,
+                settings.defaultProfile(),
+                parts.permissions(),
+                new LocalDeploymentEvents(),
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.inference-dispatcher")),
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.shadow-dispatcher")),
+                ml,
+                jdbc,
+                settings.askTimeout(),
+                Clock.systemUTC());
         CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc).exceptionally(e -> {
             LOG.error("could not wake the runs that were live before the restart: {}", e.getMessage());
             return null;
         });
         return platform;
+    }
+
+    /** The retention sweep, and its daily run as the built-in cron job {@value RetentionSweep#JOB}. */
+    private static RetentionSweep startRetention(
+            Config config,
+            Database database,
+            RunService runs,
+            CoreSettings settings,
+            WorkingCopy files,
+            CronService cron,
+            Executor ml) {
+        RetentionSettings retention = RetentionSettings.fromConfig(config);
+        RetentionSweep sweep =
+                RetentionSweep.standard(RetentionPolicy.of(retention), database, runs, settings.home(), files, ml);
+        if (retention.enabled()) {
+            cron.register(new BuiltInJob(
+                    RetentionSweep.JOB, RetentionSweep.KIND, retention.schedule(), retention.timezone(), sweep::daily));
+        } else {
+            cron.unregister(RetentionSweep.JOB);
+        }
+        return sweep;
     }
 
     private static void startProjections(
@@ -431,6 +501,11 @@ public final class Platform implements AutoCloseable {
         return cron;
     }
 
+    /** The retention sweep (its daily run is the built-in cron job {@value RetentionSweep#JOB}). */
+    public RetentionSweep retention() {
+        return retention;
+    }
+
     /** Notification deliveries (the outbox the dispatcher singleton works). */
     public NotificationService notifications() {
         return notifications;
@@ -444,6 +519,16 @@ public final class Platform implements AutoCloseable {
     /** Uploaded datasets (upload, list, detail). */
     public DatasetService datasets() {
         return datasets;
+    }
+
+    /** Deployments of models by name (deploy, promote, retire, history). */
+    public DeploymentService deployments() {
+        return deployments.deployments();
+    }
+
+    /** Online predictions, feedback and live figures of deployed models. */
+    public InferenceService inference() {
+        return deployments.inference();
     }
 
     public ActorRef<Admission.Command> admission() {

@@ -13,6 +13,7 @@ import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
 import svc.core.governance.GovernedTools;
 import svc.core.llm.providers.LlmProviders;
+import svc.core.task.DeploymentPort;
 import svc.core.tools.Tool;
 import svc.core.tools.ml.AuditSigner;
 import svc.core.tools.ml.StandardTools;
@@ -41,7 +42,8 @@ import svc.persistence.denials.DenialRepository;
  * project when given), the standard tools with the audit PDF signed (G11, {@code SVC_SIGNING_DRIVER}, default offline
  * Ed25519 with a key pair kept under {@code $SVC_HOME/keys/audit}), governance around every step
  * (operator policy from {@code SVC_POLICY_FILE}, egress allowlist from
- * {@code SVC_EGRESS_ALLOWLIST}, denials stored in the database), the conversation scrubber (G5)
+ * {@code svc.governance.egress-allowlist}: the deployment's hosts and {@code SVC_EGRESS_ALLOWLIST},
+ * denials stored in the database), the conversation scrubber (G5)
  * on the conversation files, and the sandboxed tools with the sandbox of {@code svc.sandbox} (G2).
  */
 public final class StandardParts implements Platform.PartsFactory {
@@ -88,21 +90,37 @@ public final class StandardParts implements Platform.PartsFactory {
     /** Without a database (tools and tests): denials are kept in memory. */
     @Override
     public Platform.Parts create(CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks) {
-        return build(settings, directory, callbacks, new DenialLog());
+        return build(settings, directory, callbacks, new DenialLog(), DeploymentPort.NONE);
     }
 
     @Override
     public Platform.Parts create(
             CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks, Database database) {
+        return create(settings, directory, ml, callbacks, database, DeploymentPort.NONE);
+    }
+
+    @Override
+    public Platform.Parts create(
+            CoreSettings settings,
+            AgentDirectory directory,
+            Executor ml,
+            Executor callbacks,
+            Database database,
+            DeploymentPort deployments) {
         return build(
                 settings,
                 directory,
                 callbacks,
-                database == null ? new DenialLog() : new DenialRepository(database.dataSource()));
+                database == null ? new DenialLog() : new DenialRepository(database.dataSource()),
+                deployments);
     }
 
     private Platform.Parts build(
-            CoreSettings settings, AgentDirectory directory, Executor callbacks, DenialSink denials) {
+            CoreSettings settings,
+            AgentDirectory directory,
+            Executor callbacks,
+            DenialSink denials,
+            DeploymentPort deployments) {
         // Built once per platform, first: a strict driver that cannot work here throws, and start aborts.
         Sandbox sandbox = settings.sandbox().create();
         LOG.info("sandbox driver {} for execute_python and execute_shell", sandbox.driver());
@@ -118,15 +136,17 @@ public final class StandardParts implements Platform.PartsFactory {
         PolicyRules policy = policyFile == null || policyFile.isBlank()
                 ? PolicyRules.empty()
                 : PolicyRules.load(Path.of(policyFile));
-        GovernedTools governance = new GovernedTools(
-                settings, directory, policy, System.getenv("SVC_EGRESS_ALLOWLIST"), denials, decisions, guardrails);
+        // One allowlist for tools, the sandbox and notifications: the resolved svc.governance.egress-allowlist.
+        String allowlist = settings.governance().egressAllowlist();
+        GovernedTools governance =
+                new GovernedTools(settings, directory, policy, allowlist, denials, decisions, guardrails);
         ConversationScrubber scrubber = ConversationScrubber.defaults();
-        EgressPolicy egress = new EgressPolicy(EgressAllowlist.parse(System.getenv(EgressAllowlist.ENV)));
+        EgressPolicy egress = new EgressPolicy(EgressAllowlist.parse(allowlist));
         List<Tool> sandboxed = SandboxTools.all(sandbox, settings.sandbox(), egress);
         return new Platform.Parts(
                 providers::forAgent,
                 // Every tool's text, JSON and Markdown files are treated for PII as they are written (STORAGE_WRITE).
-                governance.screenStorage(StandardTools.registry(auditSigner(settings), sandboxed)),
+                governance.screenStorage(StandardTools.registry(auditSigner(settings), sandboxed, deployments)),
                 governance,
                 scrubber::scrubLine,
                 providers::reachability);

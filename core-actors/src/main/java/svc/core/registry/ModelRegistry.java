@@ -21,6 +21,7 @@ import java.util.concurrent.Executor;
 import svc.config.Json;
 import svc.core.run.RunErrors;
 import svc.core.run.RunService;
+import svc.core.tools.ml.ModelIds;
 import svc.persistence.Database;
 import svc.persistence.lineage.DatasetRow;
 import svc.persistence.lineage.LineageRepository;

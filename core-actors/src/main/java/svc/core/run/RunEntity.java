@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
@@ -15,6 +16,7 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.persistence.typed.PersistenceId;
+import org.apache.pekko.persistence.typed.SnapshotAdapter;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandlerWithReply;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandlerWithReplyBuilder;
 import org.apache.pekko.persistence.typed.javadsl.Effect;
@@ -87,6 +89,19 @@ public final class RunEntity
 
     /** An agent the run gave a task (the director, or a parallel researcher) has answered. */
     public record TaskAnswered(TaskAnswer answer) implements Command {}
+
+    /**
+     * From the retention sweep: it deleted (or is about to delete) some of this finished run's
+     * data, and the run notes it. With {@code snapshot} the run also saves a snapshot, answered
+     * once it is stored, so that its journal events before it may go (run events retention).
+     * Only finished runs accept it.
+     */
+    public record NotePruned(List<PruneNote> notes, boolean snapshot, Instant at, ActorRef<Reply> replyTo)
+            implements Command {
+        public NotePruned {
+            notes = List.copyOf(notes);
+        }
+    }
 
     /** What an agent asks of the run before it goes on; answered with a {@link StepPermit}. */
     public sealed interface AgentRequest extends Command {
@@ -183,6 +198,16 @@ public final class RunEntity
 
     public record RunFailed(String reason, Instant at) implements Event {}
 
+    /**
+     * The retention sweep deleted some of the finished run's data; with {@code snapshot} a
+     * snapshot follows this event, and the events before it may be deleted.
+     */
+    public record RunPruned(List<PruneNote> notes, boolean snapshot, Instant at) implements Event {
+        public RunPruned {
+            notes = List.copyOf(notes);
+        }
+    }
+
     // ---- state ----------------------------------------------------------------------------
 
     /** Where a running run is: the node, its visit number, and parallel answers so far. */
@@ -243,25 +268,72 @@ public final class RunEntity
         }
     }
 
-    public record Cancelled(RunInfo info) implements Existing {
+    /**
+     * A run that ended. It keeps what the retention sweep deleted of it ({@code pruned}, one note
+     * per artefact kind, the latest), so that its record still says so once its files and journal
+     * events are gone; it is the only phase that is ever snapshotted (see {@link RunSnapshot}).
+     */
+    public sealed interface Finished extends Existing {
+        List<PruneNote> pruned();
+
+        /** The same run with these notes taking the place of older notes of the same kinds. */
+        Finished withPruned(List<PruneNote> notes);
+    }
+
+    public record Cancelled(RunInfo info, List<PruneNote> pruned) implements Finished {
+        public Cancelled(RunInfo info) {
+            this(info, List.of());
+        }
+
         @Override
         public RunState runState() {
             return RunState.CANCELLED;
         }
+
+        @Override
+        public Finished withPruned(List<PruneNote> notes) {
+            return new Cancelled(info, merged(pruned, notes));
+        }
     }
 
-    public record Succeeded(RunInfo info) implements Existing {
+    public record Succeeded(RunInfo info, List<PruneNote> pruned) implements Finished {
+        public Succeeded(RunInfo info) {
+            this(info, List.of());
+        }
+
         @Override
         public RunState runState() {
             return RunState.SUCCEEDED;
         }
+
+        @Override
+        public Finished withPruned(List<PruneNote> notes) {
+            return new Succeeded(info, merged(pruned, notes));
+        }
     }
 
-    public record Failed(RunInfo info, String reason) implements Existing {
+    public record Failed(RunInfo info, String reason, List<PruneNote> pruned) implements Finished {
+        public Failed(RunInfo info, String reason) {
+            this(info, reason, List.of());
+        }
+
         @Override
         public RunState runState() {
             return RunState.FAILED;
         }
+
+        @Override
+        public Finished withPruned(List<PruneNote> notes) {
+            return new Failed(info, reason, merged(pruned, notes));
+        }
+    }
+
+    /** {@code older} with each note of {@code newer} in place of the older note of its kind, in kind order. */
+    static List<PruneNote> merged(List<PruneNote> older, List<PruneNote> newer) {
+        Map<String, PruneNote> byKind = new TreeMap<>();
+        older.forEach(n -> byKind.put(n.kind(), n));
+        newer.forEach(n -> byKind.put(n.kind(), n));
+        return List.copyOf(byKind.values());
     }
 
     // ---- wiring ---------------------------------------------------------------------------
@@ -304,6 +376,30 @@ public final class RunEntity
         return Set.of(TAG);
     }
 
+    /** Only a retention note that asks for it: the run's events before it may then be deleted. */
+    @Override
+    public boolean shouldSnapshot(State state, Event event, long sequenceNr) {
+        return event instanceof RunPruned p && p.snapshot();
+    }
+
+    @Override
+    public SnapshotAdapter<State> snapshotAdapter() {
+        return new SnapshotAdapter<>() {
+            @Override
+            public Object toJournal(State state) {
+                if (!(state instanceof Finished finished)) {
+                    throw new IllegalStateException("run " + runId + " is snapshotted only once it has ended");
+                }
+                return RunSnapshot.of(finished);
+            }
+
+            @Override
+            public State fromJournal(Object from) {
+                return ((RunSnapshot) from).toState();
+            }
+        };
+    }
+
     // ---- command handlers -----------------------------------------------------------------
 
     /**
@@ -327,7 +423,10 @@ public final class RunEntity
                 .onCommand(Wake.class, (s, c) -> Effect().noReply())
                 .onCommand(EscalateGate.class, (s, c) -> Effect().noReply())
                 .onCommand(ExpireGate.class, (s, c) -> Effect().noReply())
-                .onCommand(TaskAnswered.class, (s, c) -> Effect().noReply());
+                .onCommand(TaskAnswered.class, (s, c) -> Effect().noReply())
+                .onCommand(NotePruned.class, (s, c) -> noSuchRun(c.replyTo()));
+
+        b.forStateType(Finished.class).onCommand(NotePruned.class, this::onNotePruned);
 
         b.forStateType(Queued.class)
                 .onCommand(Admit.class, this::onAdmit)
@@ -377,6 +476,7 @@ public final class RunEntity
                 .onCommand(Create.class, (s, c) -> refused(c.replyTo(), Refusal.RUN_EXISTS, "run " + runId + " exists"))
                 .onCommand(Cancel.class, (s, c) -> notNow(c.replyTo(), s, "cannot be cancelled"))
                 .onCommand(Resume.class, (s, c) -> notNow(c.replyTo(), s, "is not paused"))
+                .onCommand(NotePruned.class, (s, c) -> notNow(c.replyTo(), s, "only a finished run is pruned"))
                 .onCommand(Decide.class, this::noOpenGate)
                 .onCommand(RequestStep.class, (s, c) -> refuse(c, "the run is " + stateName(s)))
                 .onCommand(RequestToolApproval.class, (s, c) -> refuse(c, "the run is " + stateName(s)))
@@ -447,6 +547,13 @@ public final class RunEntity
     private ReplyEffect<Event, State> onCreate(State state, Create cmd) {
         List<Event> events = List.of(new RunCreated(cmd.spec(), cmd.workflowJson(), Instant.now()));
         return Effect().persist(events).thenRun(s -> act(events, s)).thenReply(cmd.replyTo(), this::accepted);
+    }
+
+    /** With a snapshot, the reply waits until it is stored (side effects follow the snapshot). */
+    private ReplyEffect<Event, State> onNotePruned(Finished state, NotePruned cmd) {
+        return Effect()
+                .persist(new RunPruned(cmd.notes(), cmd.snapshot(), cmd.at()))
+                .thenReply(cmd.replyTo(), this::accepted);
     }
 
     private void enqueue(Queued queued) {
@@ -822,7 +929,8 @@ public final class RunEntity
                 info.facts(),
                 spec.datasetId() != null
                         ? spec.datasetId()
-                        : info.facts().get("dataset.id") instanceof String id ? id : null);
+                        : info.facts().get("dataset.id") instanceof String id ? id : null,
+                s instanceof Finished f ? f.pruned() : List.of());
     }
 
     // ---- event handlers (pure folds) --------------------------------------------------------
@@ -875,6 +983,8 @@ public final class RunEntity
                         RunResumed.class,
                         (s, e) -> new Running(s.info().at(e.at()).withBudgetGranted(), s.position()))
                 .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
+        // A note of what retention deleted; the run's updated-at stays the time it ended.
+        b.forStateType(Finished.class).onEvent(RunPruned.class, (s, e) -> s.withPruned(e.notes()));
         return b.build();
     }
 

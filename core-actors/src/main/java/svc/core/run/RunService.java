@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -263,6 +264,14 @@ public final class RunService {
 
     public CompletionStage<RunView> resume(String runId, String by) {
         return mapped(entity(runId).ask(r -> new RunEntity.Resume(by, r), askTimeout), runId);
+    }
+
+    /**
+     * Notes on a finished run what retention deleted; with {@code snapshot} the answer comes once
+     * the run's snapshot is stored (see {@link RunEntity.NotePruned}). A live run refuses (409).
+     */
+    public CompletionStage<RunView> notePruned(String runId, List<PruneNote> notes, boolean snapshot, Instant at) {
+        return mapped(entity(runId).ask(r -> new RunEntity.NotePruned(notes, snapshot, at, r), askTimeout), runId);
     }
 
     /**

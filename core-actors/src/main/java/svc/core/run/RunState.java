@@ -77,6 +77,7 @@ public enum RunState {
         if (event instanceof RunEntity.RunSucceeded) return Optional.of(SUCCEEDED);
         if (event instanceof RunEntity.RunFailed) return Optional.of(FAILED);
         if (event instanceof RunEntity.CostUpdated
+                || event instanceof RunEntity.RunPruned
                 || event instanceof RunEntity.GateEscalated
                 || event instanceof RunEntity.GateExpired) {
             return Optional.empty();

@@ -8,6 +8,7 @@ import svc.core.CborSerializable;
 /**
  * A run as its entity sees it right now; the API's run record is made from this. {@code datasetId}
  * is the uploaded dataset it was started from, else the lineage id the data team found (or null).
+ * {@code pruned} says what the retention sweep deleted of a finished run (empty otherwise).
  */
 public record RunView(
         String runId,
@@ -25,5 +26,6 @@ public record RunView(
         String failure,
         List<Gate> pendingGates,
         Map<String, Object> facts,
-        String datasetId)
+        String datasetId,
+        List<PruneNote> pruned)
         implements CborSerializable {}

@@ -16,6 +16,8 @@ import org.apache.pekko.stream.javadsl.Sink;
 import org.apache.pekko.stream.javadsl.Source;
 import svc.core.agent.AgentEntity;
 import svc.core.run.RunEntity;
+import svc.core.run.RunState;
+import svc.core.run.RunView;
 
 /**
  * A run's stream so far, read back from the journal: the run's own events and those of every
@@ -59,6 +61,22 @@ public final class RunHistory {
                             return sorted;
                         },
                         system.executionContext());
+    }
+
+    /**
+     * {@code replay} ending with the run's final state message. A finished run whose journal
+     * retention pruned has none left to replay; it gets one made from its record, so that a
+     * client's stream of it closes as any finished run's does.
+     */
+    public static List<Replayed> closed(List<Replayed> replay, RunView run) {
+        boolean finished =
+                RunState.ofWireName(run.state()).map(RunState::isFinished).orElse(false);
+        if (!finished || replay.stream().anyMatch(Replayed::finalMessage)) {
+            return replay;
+        }
+        List<Replayed> all = new ArrayList<>(replay);
+        all.add(new Replayed(run.updatedAt(), StreamMessages.ofPrunedRun(run), true));
+        return all;
     }
 
     private static Replayed ofRun(String runId, EventEnvelope envelope) {

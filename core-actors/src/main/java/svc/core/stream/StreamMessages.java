@@ -7,6 +7,7 @@ import svc.core.agent.AgentEntity;
 import svc.core.run.Gate;
 import svc.core.run.RunEntity;
 import svc.core.run.RunState;
+import svc.core.run.RunView;
 
 /**
  * The documented shape of a run's stream messages (WebSocket and console). Every message is a
@@ -98,6 +99,18 @@ public final class StreamMessages {
                 o.put("agent", c.agent()).put("agent_cost_usd", c.agentTotalUsd());
             }
         }
+        return o;
+    }
+
+    /**
+     * The final state message of a finished run whose events retention deleted: its state, and
+     * the kinds pruned in {@code pruned}.
+     */
+    public static ObjectNode ofPrunedRun(RunView run) {
+        ObjectNode o = base(run.runId(), run.updatedAt().toString())
+                .put("type", "state")
+                .put("state", run.state());
+        run.pruned().forEach(n -> o.withArray("pruned").add(n.kind()));
         return o;
     }
 

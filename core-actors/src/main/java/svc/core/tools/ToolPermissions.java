@@ -47,6 +47,14 @@ public interface ToolPermissions {
 
     Verdict check(String runId, String agent, String tool, String argumentsJson);
 
+    /**
+     * A person's action through the API on what run {@code runId} produced (deploying or promoting
+     * its model), judged like the run's own tool calls but with the person as subject. Blocks.
+     */
+    default Verdict checkAction(String runId, String user, String action, String argumentsJson) {
+        return check(runId, user, action, argumentsJson);
+    }
+
     /** The result as the model may see it (redacted where needed); also where evidence is kept. */
     default ToolResult afterTool(ToolContext context, String tool, ToolResult result) {
         return result;

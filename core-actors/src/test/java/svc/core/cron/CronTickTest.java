@@ -31,7 +31,9 @@ import svc.core.tools.ToolResult;
  */
 class CronTickTest {
 
-    private static final Map<String, Object> NO_SCHEDULER = Map.of("svc.cron.scheduler", "off");
+    /** No scheduler, and no built-in retention job among the jobs these tests tick. */
+    private static final Map<String, Object> NO_SCHEDULER =
+            Map.of("svc.cron.scheduler", "off", "svc.retention.enabled", "off");
 
     @TempDir
     Path home;

@@ -149,7 +149,9 @@ class GovernedToolsTest {
         assertThat(v.allowed()).isFalse();
         assertThat(v.needsApproval()).isFalse();
         assertThat(v.source()).isEqualTo("feature_flag");
-        assertThat(v.reason()).isEqualTo("auto-skipped: flag code_execution_enabled is off");
+        assertThat(v.reason())
+                .isEqualTo(
+                        "auto-skipped: flag code_execution_enabled is off (rule feature_flag:code_execution_enabled)");
         assertThat(denials.query(null, "execute_python", "experiment-scripter"))
                 .singleElement()
                 .satisfies(d -> assertThat(d.source()).isEqualTo("feature_flag"));

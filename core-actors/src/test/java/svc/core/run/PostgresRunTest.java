@@ -82,6 +82,34 @@ class PostgresRunTest {
     }
 
     @Test
+    void retentionPrunesAFinishedRunOnPostgresAndItComesBackFromItsSnapshot() throws Exception {
+        fx.start(Map.of("svc.db.url", url, "svc.cron.scheduler", "off"));
+        RunView run = fx.startRun("fast_prototype");
+        fx.awaitState(run.runId(), "succeeded");
+        fx.eventually(
+                Duration.ofSeconds(30),
+                () -> assertThat(fx.platform
+                                .runs()
+                                .list("succeeded", 10, 0)
+                                .toCompletableFuture()
+                                .join()
+                                .items())
+                        .extracting(r -> r.runId())
+                        .contains(run.runId()));
+        RunView ended = fx.view(run.runId());
+        var report = fx.platform.retention().sweepNow(ended.updatedAt().plus(Duration.ofDays(400)), false);
+        assertThat(report.failures()).isEmpty();
+        assertThat(report.totals()).containsKeys("agent_events", "run_events");
+
+        fx.stop();
+        fx.start(Map.of("svc.db.url", url, "svc.cron.scheduler", "off"));
+        RunView pruned = fx.view(run.runId());
+        assertThat(pruned.state()).isEqualTo("succeeded");
+        assertThat(pruned.facts()).isEqualTo(ended.facts());
+        assertThat(pruned.pruned()).extracting(PruneNote::kind).contains("agent_events", "run_events");
+    }
+
+    @Test
     void approvalsAreListedFromTheReadSideAndDecidedOnPostgres() throws Exception {
         fx.start(Map.of("svc.db.url", url));
         RunView run = fx.startRun("default_ml_pipeline");

@@ -101,7 +101,8 @@ class RunEntityTest {
                 testKit.system(),
                 RunEntity.create(runId, runtime()),
                 EventSourcedBehaviorTestKit.enabledSerializationSettings()
-                        // States are never stored (no snapshots); commands and events are.
+                        // Only a finished run is ever stored, as a RunSnapshot (the snapshot test below restarts from
+                        // one).
                         .withVerifyState(false));
     }
 
@@ -225,6 +226,9 @@ class RunEntityTest {
         m.put("succeeded", succeeded());
         m.put("failed", failed());
         m.put("resumed", plus(paused(), new RunEntity.RunResumed("ops", T)));
+        m.put(
+                "succeeded and pruned",
+                plus(succeeded(), new RunEntity.RunPruned(List.of(note("conversations")), false, T)));
         return m;
     }
 
@@ -322,6 +326,10 @@ class RunEntityTest {
                         checkpointGateId(), true, "ops", "fine", p.reply().ref()));
         m.put(RunEntity.EscalateGate.class, p -> new RunEntity.EscalateGate(checkpointGateId(), T));
         m.put(RunEntity.ExpireGate.class, p -> new RunEntity.ExpireGate(checkpointGateId()));
+        m.put(
+                RunEntity.NotePruned.class,
+                p -> new RunEntity.NotePruned(
+                        List.of(note("audit_pdfs")), false, T, p.reply().ref()));
         m.put(
                 RunEntity.TaskAnswered.class,
                 p -> new RunEntity.TaskAnswered(
@@ -536,6 +544,45 @@ class RunEntityTest {
         admission.expectMessage("release");
         assertThat(kit.getState()).isInstanceOf(RunEntity.WaitingApproval.class);
         asker.expectNoMessage(QUIET);
+    }
+
+    static PruneNote note(String kind) {
+        return new PruneNote(kind, T.plusSeconds(86_400L * 400), "what went");
+    }
+
+    @Test
+    void aFinishedRunNotesWhatRetentionPrunedAndComesBackFromItsSnapshot() {
+        given(failed());
+        var first = kit.<RunEntity.Reply>runCommand(
+                r -> new RunEntity.NotePruned(List.of(note("conversations")), false, T, r));
+        assertThat(first.events()).singleElement().isInstanceOf(RunEntity.RunPruned.class);
+        PruneNote later = new PruneNote("conversations", T.plusSeconds(86_400L * 500), "again");
+        var snapshot = kit.<RunEntity.Reply>runCommand(
+                r -> new RunEntity.NotePruned(List.of(note("run_events"), later), true, T, r));
+        RunView view = ((RunEntity.Accepted) snapshot.reply()).view();
+        assertThat(view.pruned()).containsExactly(later, note("run_events"));
+        assertThat(view.state()).isEqualTo("failed");
+
+        // Recovery reads the snapshot (the state as it was), then the one event after it.
+        kit.<RunEntity.Reply>runCommand(r -> new RunEntity.NotePruned(List.of(note("audit_pdfs")), false, T, r));
+        RunEntity.State before = kit.getState();
+        kit.restart();
+        assertThat(kit.getState()).isEqualTo(before);
+        RunEntity.Failed failed = (RunEntity.Failed) kit.getState();
+        assertThat(failed.reason()).isEqualTo("expired");
+        assertThat(failed.pruned())
+                .extracting(PruneNote::kind)
+                .containsExactly("audit_pdfs", "conversations", "run_events");
+    }
+
+    @Test
+    void onlyAFinishedRunIsPruned() {
+        given(running());
+        var refused =
+                kit.<RunEntity.Reply>runCommand(r -> new RunEntity.NotePruned(List.of(note("run_events")), true, T, r));
+        assertThat(refused.events()).isEmpty();
+        assertThat(refused.reply()).isInstanceOf(RunEntity.Refused.class);
+        assertThat(((RunEntity.Refused) refused.reply()).refusal()).isEqualTo(RunEntity.Refusal.NOT_NOW);
     }
 
     @Test

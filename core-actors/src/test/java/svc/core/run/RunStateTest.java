@@ -37,6 +37,7 @@ class RunStateTest {
         m.put(new RunEntity.RunCancelled("ops", T), RunState.CANCELLED);
         m.put(new RunEntity.RunSucceeded(T), RunState.SUCCEEDED);
         m.put(new RunEntity.RunFailed("boom", T), RunState.FAILED);
+        m.put(new RunEntity.RunPruned(List.of(new PruneNote("conversations", T, "2 files")), false, T), null);
         return m;
     }
 

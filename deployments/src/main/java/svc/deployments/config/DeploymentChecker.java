@@ -62,6 +62,8 @@ public final class DeploymentChecker {
     private static final Pattern GUARDRAIL_ID = Pattern.compile("G([1-9]|1[0-6])");
     private static final Pattern HEX_COLOR = Pattern.compile("#[0-9a-fA-F]{6}");
     private static final Pattern KB_NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
+    /** A rule id is one segment of a key of the resolved configuration ({@code svc.governance.rules.<id>}). */
+    private static final Pattern RULE_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
 
     private final DeploymentReader.Parsed parsed;
     private final DeploymentSpec spec;
@@ -96,6 +98,7 @@ public final class DeploymentChecker {
         Optional<Resolved> resolved = resolveTemplate().map(t -> new Resolved(t.ref, t.template, activate(t)));
         checkBranding(spec.branding());
         checkKnowledgeBases(spec.knowledgeBases());
+        checkEgressAllowlist(spec.egressAllowlist());
         resolved.ifPresentOrElse(
                 r -> {
                     checkRules(r.template());
@@ -323,6 +326,9 @@ public final class DeploymentChecker {
             if (!ids.add(r.id())) {
                 error(pointer + "/id", where + "the id is used twice");
             }
+            if (!RULE_ID.matcher(r.id()).matches()) {
+                error(pointer + "/id", where + "an id holds letters, digits, '-' and '_' only (at most 64)");
+            }
             boolean toolOk = checkTool(r.toolName(), pointer + "/tool_name", where);
             Optional<Behavior> behavior = Behavior.fromId(r.behavior());
             if (behavior.isEmpty()) {
@@ -527,6 +533,23 @@ public final class DeploymentChecker {
     }
 
     // --- findings ----------------------------------------------------------------------------
+
+    // --- egress ---------------------------------------------------------------------------------
+
+    /** A host, {@code *.suffix} or a glob over one host name; never a URL, a port or a path (G1 matches hosts). */
+    private static final Pattern EGRESS_ENTRY = Pattern.compile("[A-Za-z0-9*?](?:[A-Za-z0-9*?.-]*[A-Za-z0-9*?])?");
+
+    private void checkEgressAllowlist(List<String> hosts) {
+        for (int i = 0; i < hosts.size(); i++) {
+            String host = hosts.get(i);
+            if (host == null || !EGRESS_ENTRY.matcher(host.strip()).matches()) {
+                error(
+                        "/egress_allowlist/" + i,
+                        "egress_allowlist entry '" + host + "' must be a host name or pattern such as"
+                                + " api.example.com or *.example.com, not a URL, host:port or path");
+            }
+        }
+    }
 
     private void error(String pointer, String message) {
         findings.add(Finding.error(FILE, parsed.lineOf(pointer), message));

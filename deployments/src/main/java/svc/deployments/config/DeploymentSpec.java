@@ -14,6 +14,8 @@ import java.util.List;
  * @param guardrails     guardrails switched on or off, strictness and the PII action
  * @param retention      per-class retention days
  * @param library        further library assets this deployment activates, each pinned
+ * @param egressAllowlist hosts tools and notifications may reach beyond the template's, joined at
+ *                        server start with {@code SVC_EGRESS_ALLOWLIST}
  */
 public record DeploymentSpec(
         String customer,
@@ -23,11 +25,13 @@ public record DeploymentSpec(
         PermissionsSpec permissions,
         GuardrailsSpec guardrails,
         RetentionSpec retention,
-        List<String> library) {
+        List<String> library,
+        List<String> egressAllowlist) {
 
     public DeploymentSpec {
         knowledgeBases = knowledgeBases == null ? List.of() : knowledgeBases;
         library = library == null ? List.of() : library;
+        egressAllowlist = egressAllowlist == null ? List.of() : egressAllowlist;
         branding = branding == null ? new BrandingSpec(null, null, null, null, null, null) : branding;
         permissions = permissions == null ? new PermissionsSpec(null) : permissions;
         guardrails = guardrails == null ? new GuardrailsSpec(null, null, null, null) : guardrails;

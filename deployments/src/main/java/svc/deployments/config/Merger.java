@@ -34,7 +34,7 @@ import svc.library.template.Retention;
  * <p>Merge rules: a set field replaces the template's, an absent one keeps it; customer rules
  * with a template rule's id take its place (so the table keeps the template's order), other
  * customer rules follow; guardrails are the template's set plus {@code enable} minus
- * {@code disable}.
+ * {@code disable}; the egress allowlist is the template's hosts and the customer's.
  */
 public final class Merger {
 
@@ -69,7 +69,8 @@ public final class Merger {
                 template.drift(),
                 template.defaultWorkflow(),
                 refs,
-                parsed.sha256());
+                parsed.sha256(),
+                egress(template.egressAllowlist(), spec.egressAllowlist()));
     }
 
     private static Branding branding(Branding t, BrandingSpec o) {
@@ -129,6 +130,12 @@ public final class Merger {
                 or(o.runEventsDays(), t.runEventsDays()),
                 or(o.auditPdfsDays(), t.auditPdfsDays()),
                 or(o.shadowPredictionsDays(), t.shadowPredictionsDays()));
+    }
+
+    private static List<String> egress(List<String> template, List<String> customer) {
+        Set<String> hosts = new LinkedHashSet<>(template);
+        customer.forEach(h -> hosts.add(h.strip()));
+        return List.copyOf(hosts);
     }
 
     private static <T> T or(T override, T fallback) {

@@ -137,10 +137,10 @@ public final class Whitepaper {
                 effect += ": **" + g.piiAction().id() + "** (" + piiActionText(g.piiAction()) + ")";
             }
             if (rail == Guardrail.G1) {
-                effect += d.template().egressAllowlist().isEmpty()
+                effect += d.egressAllowlist().isEmpty()
                         ? "; the template's allowlist is empty, and an unconfigured allowlist restricts nothing:"
                                 + " hosts come from the server's SVC_EGRESS_ALLOWLIST"
-                        : "; allowlist: " + String.join(", ", d.template().egressAllowlist());
+                        : "; allowlist: " + String.join(", ", d.egressAllowlist());
             }
             rows.add(List.of(rail.name() + " " + rail.title(), status, effect));
         }
@@ -298,7 +298,7 @@ public final class Whitepaper {
                         ? "`http_get` denied (" + ids(egress) + ")"
                         : egressLimited()
                                 ? "`http_get` limited to the egress allowlist (G1): "
-                                        + String.join(", ", d.template().egressAllowlist())
+                                        + String.join(", ", d.egressAllowlist())
                                 : "left to the server: no deny on `http_get`, and G1 restricts hosts only when "
                                         + "SVC_EGRESS_ALLOWLIST is set",
                 "permission denial log"));
@@ -306,7 +306,7 @@ public final class Whitepaper {
     }
 
     private boolean egressLimited() {
-        return d.guardrails().isOn("G1") && !d.template().egressAllowlist().isEmpty();
+        return d.guardrails().isOn("G1") && !d.egressAllowlist().isEmpty();
     }
 
     private boolean egressDenied() {

@@ -1,6 +1,5 @@
 package svc.http.inference;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -11,60 +10,58 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import svc.config.Json;
-import svc.ml.fairness.GroupThresholds;
-import svc.ml.train.Predictions;
-import svc.ml.train.RawFeature;
+import svc.ml.train.ServedModel;
 import svc.ml.train.TrainedModel;
 
 /**
  * svc's inference runtime, what a model's container runs ({@code svc serve-model}): loads a
  * saved model once and answers {@code POST /predict} with {@code {"rows": [{feature: value}]}},
- * plus {@code /healthz} (the process is up) and {@code /livez} (the model is loaded). A model
- * whose fairness mitigation chose per-group thresholds ({@code thresholds.json} beside it)
- * decides with them. A small dependency-free server: the container needs no actor system.
+ * plus {@code /healthz} (the process is up) and {@code /livez} (the model is loaded). Rows are
+ * read and predicted by {@link ServedModel}, exactly as the platform's inference route does (a
+ * model whose fairness mitigation chose per-group thresholds decides with them). A small
+ * dependency-free server: the container needs no actor system.
  */
 public final class ModelServer implements AutoCloseable {
 
     /** Rows one request may carry; larger batches belong to batch inference. */
-    static final int MAX_ROWS = 10_000;
+    static final int MAX_ROWS = ServedModel.MAX_ROWS;
 
     static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-    private final TrainedModel model;
-    private final GroupThresholds thresholds;
+    private static final String NODELAY = "sun.net.httpserver.nodelay";
+
+    private final ServedModel model;
     private final String modelId;
     private final HttpServer server;
 
-    private ModelServer(TrainedModel model, GroupThresholds thresholds, String modelId, HttpServer server) {
+    private ModelServer(ServedModel model, String modelId, HttpServer server) {
         this.model = model;
-        this.thresholds = thresholds;
         this.modelId = modelId;
         this.server = server;
     }
 
     /** Loads the model and starts serving on {@code host:port} (port 0 picks a free one). */
     public static ModelServer start(Path modelDir, String host, int port) throws IOException {
-        TrainedModel model = TrainedModel.load(modelDir);
-        Path thresholdFile = modelDir.resolve("thresholds.json");
-        GroupThresholds thresholds = Files.exists(thresholdFile)
-                ? Json.MAPPER.readValue(Files.readString(thresholdFile), GroupThresholds.class)
-                : null;
+        ServedModel model = ServedModel.load(modelDir);
+        // The JDK server writes a response's headers and body in two writes; with Nagle's algorithm
+        // on, the body waits for the client's delayed ACK (40 ms on Linux) on every kept-alive
+        // connection, which capped one-row predictions at about 25 a second per connection. Its
+        // only switch is this property, read once when the first server is made.
+        if (System.getProperty(NODELAY) == null) {
+            System.setProperty(NODELAY, "true");
+        }
         HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 64);
         server.setExecutor(
                 Executors.newFixedThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors())));
         ModelServer s = new ModelServer(
                 model,
-                thresholds,
                 System.getenv()
                         .getOrDefault("SVC_MODEL_ID", modelDir.getFileName().toString()),
                 server);
@@ -95,11 +92,7 @@ public final class ModelServer implements AutoCloseable {
 
     /** The answer of {@code /predict}: one prediction per row, in order. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record PredictionList(String modelId, List<Prediction> predictions) {}
-
-    /** Class probabilities and the decided label (classification), or a value (regression). */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Prediction(Map<String, Double> probabilities, String label, Double value) {}
+    record PredictionList(String modelId, List<ServedModel.Prediction> predictions) {}
 
     /** Problem details, as the API writes them. */
     record Problem(String type, String title, int status, String detail, String instance) {}
@@ -107,17 +100,18 @@ public final class ModelServer implements AutoCloseable {
     record Health(String status) {}
 
     private ModelInfo describe() {
+        TrainedModel m = model.model();
         return new ModelInfo(
                 "ok",
                 modelId,
-                model.learner().wireName(),
-                model.task().name().toLowerCase(Locale.ROOT),
-                model.target(),
-                model.features().stream()
+                m.learner().wireName(),
+                m.task().name().toLowerCase(Locale.ROOT),
+                m.target(),
+                m.features().stream()
                         .map(f -> new Feature(f.name(), f.type().name().toLowerCase(Locale.ROOT)))
                         .toList(),
-                model.labels(),
-                thresholds != null);
+                m.labels(),
+                model.groupThresholds());
     }
 
     private void predict(HttpExchange ex) throws IOException {
@@ -141,67 +135,22 @@ public final class ModelServer implements AutoCloseable {
             problem(ex, 400, "validation-error", "the body is not JSON: " + e.getMessage());
             return;
         }
-        JsonNode rows = body.path("rows");
-        if (!rows.isArray() || rows.isEmpty() || rows.size() > MAX_ROWS) {
-            problem(
-                    ex,
-                    400,
-                    "validation-error",
-                    "'rows' must be a non-empty array of at most " + MAX_ROWS + " objects");
-            return;
-        }
-        List<Map<String, Object>> input = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
-        for (int i = 0; i < rows.size(); i++) {
-            JsonNode row = rows.get(i);
-            if (!row.isObject()) {
-                problems.add("rows[" + i + "] is not an object");
-                continue;
-            }
-            Map<String, Object> values = new LinkedHashMap<>();
-            for (RawFeature f : model.features()) {
-                JsonNode v = row.get(f.name());
-                values.put(
-                        f.name(), v == null || v.isNull() ? null : v.isNumber() ? (Object) v.asDouble() : v.asText());
-            }
-            input.add(values);
-        }
-        if (!problems.isEmpty()) {
-            problem(ex, 400, "validation-error", String.join("; ", problems));
-            return;
-        }
-        Predictions p;
+        // The same reading and prediction as the platform's inference route (ServedModel).
+        List<Map<String, Object>> input;
         try {
-            p = model.predictRows(input);
+            input = model.rows(body.path("rows"));
+        } catch (IllegalArgumentException e) {
+            problem(ex, 400, "validation-error", e.getMessage());
+            return;
+        }
+        List<ServedModel.Prediction> out;
+        try {
+            out = model.predict(input);
         } catch (RuntimeException e) {
             problem(ex, 422, "unprocessable", e.getMessage());
             return;
         }
-        List<Prediction> out = new ArrayList<>();
-        for (int i = 0; i < input.size(); i++) {
-            if (p.probabilities() != null) {
-                Map<String, Double> probabilities = new LinkedHashMap<>();
-                for (int k = 0; k < model.labels().size(); k++) {
-                    probabilities.put(model.labels().get(k), p.probabilities()[i][k]);
-                }
-                out.add(new Prediction(probabilities, decide(p, i, input.get(i)), null));
-            } else {
-                out.add(new Prediction(null, null, p.values()[i]));
-            }
-        }
         respond(ex, 200, new PredictionList(modelId, out));
-    }
-
-    /** The predicted label, with the row's group threshold when a mitigation chose them. */
-    private String decide(Predictions p, int row, Map<String, Object> values) {
-        if (thresholds == null || model.labels().size() != 2) {
-            return p.predicted()[row];
-        }
-        Object group = values.get(thresholds.attribute());
-        int decision = thresholds
-                .apply(new double[] {p.probabilities()[row][1]}, new String[] {group == null ? null : group.toString()
-                })[0];
-        return model.labels().get(decision);
     }
 
     private void problem(HttpExchange ex, int status, String slug, String detail) throws IOException {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import svc.http.openapi.OpenApi.Schema;
 
-/** The component schemas of the job endpoints: batches and cron jobs. */
+/** The component schemas of the job endpoints: batches, cron jobs and the retention sweep. */
 final class JobSchemas {
 
     private JobSchemas() {}
@@ -123,7 +123,8 @@ final class JobSchemas {
                         "timezone",
                         str(null),
                         "kind",
-                        Schema.enumOf("retrain", "drift_check", "audit_pdf", "custom"),
+                        Schema.enumOf("retrain", "drift_check", "audit_pdf", "custom", "retention")
+                                .describedAs("retention: the built-in daily sweep svc.retention"),
                         "params",
                         Schema.of("object"),
                         "created_by",
@@ -152,6 +153,48 @@ final class JobSchemas {
                         integer(),
                         "output",
                         Schema.of("string").orNull()));
+        s.put(
+                "RetentionReport",
+                object(
+                        new String[] {"at", "dry_run", "totals", "pruned", "failures"},
+                        "at",
+                        Schema.dateTime().describedAs("the time ages were measured against"),
+                        "dry_run",
+                        Schema.of("boolean"),
+                        "totals",
+                        Schema.of("object").describedAs("files and journal rows by artefact kind"),
+                        "pruned",
+                        Schema.array(Schema.ref("RetentionDeletion")),
+                        "failures",
+                        Schema.array(str(null))));
+        s.put(
+                "RetentionDeletion",
+                object(
+                        new String[] {"artefact_kind", "class", "days", "age_days", "count"},
+                        "run_id",
+                        str(null),
+                        "artefact_kind",
+                        Schema.enumOf(
+                                "conversations",
+                                "agent_events",
+                                "audit_pdfs",
+                                "run_events",
+                                "shadow_predictions",
+                                "served_predictions"),
+                        "class",
+                        Schema.enumOf(
+                                "conversations_days", "run_events_days", "audit_pdfs_days", "shadow_predictions_days"),
+                        "days",
+                        integer(),
+                        "age_days",
+                        Schema.of("number"),
+                        "path",
+                        str("a deleted file's key in the artefact store, <run_id>/<name>"),
+                        "rows",
+                        str("deleted rows: a journal's persistence id (a trailing * for a prefix), or a table"
+                                + " and its filter"),
+                        "count",
+                        integer()));
         for (String item : new String[] {"CronJob", "CronRun"}) {
             s.put(
                     item + "List",

@@ -64,7 +64,31 @@ public record OpenApi(
             @JsonProperty("enum") List<String> values,
             Schema items,
             List<String> required,
-            Map<String, Schema> properties) {
+            Map<String, Schema> properties,
+            @JsonProperty("additionalProperties") Schema additionalProperties) {
+
+        public Schema(
+                String ref,
+                String type,
+                String format,
+                String description,
+                Boolean nullable,
+                List<String> values,
+                Schema items,
+                List<String> required,
+                Map<String, Schema> properties) {
+            this(ref, type, format, description, nullable, values, items, required, properties, null);
+        }
+
+        /** An object whose keys are free and whose every value has schema {@code values}. */
+        public static Schema mapOf(Schema values) {
+            return new Schema(null, "object", null, null, null, null, null, null, null, values);
+        }
+
+        /** Any JSON value (no type facet). */
+        public static Schema any(String description) {
+            return new Schema(null, null, null, description, null, null, null, null, null, null);
+        }
 
         public static Schema ref(String component) {
             return new Schema("#/components/schemas/" + component, null, null, null, null, null, null, null, null);
@@ -100,11 +124,13 @@ public record OpenApi(
         }
 
         public Schema describedAs(String text) {
-            return new Schema(ref, type, format, text, nullable, values, items, required, properties);
+            return new Schema(
+                    ref, type, format, text, nullable, values, items, required, properties, additionalProperties);
         }
 
         public Schema orNull() {
-            return new Schema(ref, type, format, description, true, values, items, required, properties);
+            return new Schema(
+                    ref, type, format, description, true, values, items, required, properties, additionalProperties);
         }
     }
 }

@@ -150,8 +150,19 @@ final class Schemas {
                         "failure",
                         nullable(str(null)),
                         "dataset_id",
-                        nullable(str(
-                                "the uploaded dataset it was started from, else its file's lineage id once read"))));
+                        nullable(str("the uploaded dataset it was started from, else its file's lineage id once read")),
+                        "pruned",
+                        array(ref("PruneNote"))));
+        s.put(
+                "PruneNote",
+                object(
+                        new String[] {"kind", "at", "detail"},
+                        "kind",
+                        enumOf("conversations", "agent_events", "audit_pdfs", "run_events"),
+                        "at",
+                        dateTime(),
+                        "detail",
+                        str(null)));
         s.put(
                 "Decision",
                 object(new String[] {"decision"}, "decision", enumOf("approve", "reject"), "rationale", str(null)));
@@ -269,7 +280,9 @@ final class Schemas {
                 "state",
                 str(null),
                 "reason",
-                str(null));
+                str(null),
+                "pruned",
+                array(str("an artefact kind retention deleted (the final message of a pruned run)")));
         stream = stream.describedAs(
                 "One WebSocket text frame. Agent messages carry agent and seq (the conversation line).");
         s.put("StreamMessage", stream);
@@ -300,6 +313,22 @@ final class Schemas {
                         "compliance_badges",
                         array(str(null))));
         s.put("OpenApiDocument", freeform());
+        s.put(
+                "ConfigValue",
+                object(
+                        new String[] {"value", "origin"},
+                        "value",
+                        Schema.any("the resolved value; a secret's as ***"),
+                        "origin",
+                        str("default, template:<ref>, deployment:<name>, settings:<project path> or env:<VARIABLE>"),
+                        "origins",
+                        array(str(null))
+                                .describedAs("for a list the layers join (the egress allowlist): every layer"
+                                        + " that added to it, lowest first")));
+        s.put(
+                "EffectiveConfig",
+                Schema.mapOf(ref("ConfigValue"))
+                        .describedAs("every key of the resolved configuration (e.g. svc.http.port), sorted"));
         s.put(
                 "ToolInvocation",
                 object(
@@ -350,6 +379,7 @@ final class Schemas {
         s.putAll(JobSchemas.all());
         s.putAll(NotificationSchemas.all());
         s.putAll(RegistrySchemas.all());
+        s.putAll(DeploymentSchemas.all());
         return s;
     }
 

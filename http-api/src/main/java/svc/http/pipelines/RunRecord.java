@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.time.Instant;
 import java.util.List;
+import svc.core.run.PruneNote;
 import svc.core.run.RunView;
 import svc.persistence.runs.RunRow;
 
@@ -13,7 +14,9 @@ import svc.persistence.runs.RunRow;
  * dataset_path, created_at, updated_at, pending_gates}, plus {@code target},
  * {@code current_node}, {@code cost_usd}, {@code failure} and {@code dataset_id} (the uploaded
  * dataset it was started from, else the lineage id of its file once read). The entity's view adds
- * {@code sensitive_attributes}; a list item from the read side adds {@code created_by}.
+ * {@code sensitive_attributes} and {@code pruned} (what the retention sweep deleted of a finished
+ * run: {@code [{kind, at, detail}]}, one per artefact kind, empty until then); a list item from the
+ * read side adds {@code created_by}.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record RunRecord(
@@ -32,7 +35,8 @@ public record RunRecord(
         double costUsd,
         String failure,
         @JsonInclude(JsonInclude.Include.NON_NULL) String createdBy,
-        String datasetId) {
+        String datasetId,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<PruneNote> pruned) {
 
     /** A run as its entity sees it now. */
     public static RunRecord of(RunView v) {
@@ -52,7 +56,8 @@ public record RunRecord(
                 v.costUsd(),
                 v.failure(),
                 null,
-                v.datasetId());
+                v.datasetId(),
+                v.pruned());
     }
 
     /** A list item from the read side; its pending gates come from the approvals table. */
@@ -73,6 +78,7 @@ public record RunRecord(
                 r.costUsd(),
                 r.failure(),
                 r.createdBy(),
-                r.datasetId());
+                r.datasetId(),
+                null);
     }
 }

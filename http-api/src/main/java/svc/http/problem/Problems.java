@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import svc.config.features.FeatureChangeRejectedException;
 import svc.config.features.UnknownFeatureException;
 import svc.core.datasets.DatasetTooLarge;
+import svc.core.deploy.DeploymentErrors;
 import svc.core.run.RunErrors;
 
 /**
@@ -51,6 +52,12 @@ public final class Problems {
         }
         if (cause instanceof RunErrors.Conflict e) {
             return ApiProblem.conflict(e.getMessage());
+        }
+        if (cause instanceof DeploymentErrors.Denied e) {
+            return ApiProblem.denied(e.getMessage(), e.ruleSource());
+        }
+        if (cause instanceof DeploymentErrors.Unprocessable e) {
+            return ApiProblem.unprocessable(e.getMessage());
         }
         if (cause instanceof UnknownFeatureException e) {
             return ApiProblem.notFound(e.getMessage());

@@ -17,7 +17,9 @@ import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.http.javadsl.server.Route;
+import svc.config.effective.EffectiveConfig;
 import svc.config.features.FeatureRegistry;
+import svc.core.config.HoconLayers;
 import svc.core.erasure.SubjectErasure;
 import svc.core.governance.GovernedTools;
 import svc.core.platform.Platform;
@@ -36,7 +38,9 @@ import svc.http.batch.BatchEndpoints;
 import svc.http.catalog.CatalogEndpoints;
 import svc.http.cron.CronEndpoints;
 import svc.http.datasets.DatasetEndpoints;
+import svc.http.deployments.DeploymentEndpoints;
 import svc.http.governance.GovernanceEndpoints;
+import svc.http.inference.InferenceEndpoints;
 import svc.http.notifications.NotificationEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
@@ -44,11 +48,15 @@ import svc.http.pipelines.PipelineEndpoints;
 import svc.http.ratelimit.RateLimiter;
 import svc.http.registry.ModelEndpoints;
 import svc.http.reports.ReportEndpoints;
+import svc.http.retention.RetentionEndpoints;
 import svc.http.stream.RunStreamEndpoints;
+import svc.http.system.ConfigEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
+import svc.http.telemetry.InferenceMetrics;
 import svc.http.telemetry.JobMetrics;
 import svc.http.telemetry.NotificationMetrics;
+import svc.http.telemetry.RetentionMetrics;
 import svc.http.telemetry.RunMetrics;
 import svc.persistence.denials.DenialRepository;
 
@@ -86,6 +94,15 @@ public final class HttpServer {
      */
     public static CompletionStage<HttpServer> start(
             Platform platform, Config config, Map<String, String> env, ApiMetrics metrics) {
+        return start(platform, config, env, metrics, HoconLayers.asDefaults(config));
+    }
+
+    /**
+     * The same with the resolved configuration {@code svc server} started from, which
+     * {@code /api/v1/config/effective} shows and branding reads.
+     */
+    public static CompletionStage<HttpServer> start(
+            Platform platform, Config config, Map<String, String> env, ApiMetrics metrics, EffectiveConfig effective) {
         HttpSettings settings = HttpSettings.from(config, env);
         ActorSystem<Void> system = platform.system();
         Executor callbacks = system.executionContext();
@@ -111,6 +128,7 @@ public final class HttpServer {
             governed.useFeatures(features::isEnabled);
         }
         platform.cron().listen(jobMetrics::cronRun);
+        new RetentionMetrics(metrics).attach(platform.retention());
         new NotificationMetrics(metrics).attach(platform.notifications());
 
         List<Endpoint> endpoints = new ArrayList<>();
@@ -123,12 +141,19 @@ public final class HttpServer {
         endpoints.addAll(new ApprovalEndpoints(platform.runs()).endpoints());
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
+        endpoints.addAll(new RetentionEndpoints(platform.retention(), clock).endpoints());
         endpoints.addAll(new NotificationEndpoints(platform.notifications()).endpoints());
         endpoints.addAll(new DatasetEndpoints(platform.datasets(), callbacks).endpoints());
         endpoints.addAll(
                 new ModelEndpoints(new ModelRegistry(platform.database(), platform.files(), blocking)).endpoints());
         endpoints.addAll(new ReportEndpoints(new CostReports(platform.database(), blocking)).endpoints());
+        AutoCloseable inferenceSubscription = platform.inference().listen(new InferenceMetrics(metrics));
+        endpoints.addAll(
+                new DeploymentEndpoints(platform.deployments(), platform.inference(), system, settings.streamBuffer())
+                        .endpoints());
+        endpoints.addAll(new InferenceEndpoints(platform.inference()).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
+        endpoints.addAll(new ConfigEndpoints(effective).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
                         new SubjectErasure(
@@ -168,6 +193,7 @@ public final class HttpServer {
                             return new HttpServer(binding, List.copyOf(endpoints), () -> {
                                 subscription.close();
                                 jobSubscription.close();
+                                inferenceSubscription.close();
                             });
                         },
                         callbacks);

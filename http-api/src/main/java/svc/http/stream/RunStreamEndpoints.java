@@ -82,7 +82,9 @@ public final class RunStreamEndpoints {
                                     LiveRelay relay = new LiveRelay(runId, bound);
                                     relay.subscribe(hub);
                                     return history.messages(runId, agents)
-                                            .thenApplyAsync(replay -> relay.start(replay, system), callbacks);
+                                            .thenApplyAsync(
+                                                    replay -> relay.start(RunHistory.closed(replay, view), system),
+                                                    callbacks);
                                 },
                                 callbacks),
                 source -> handleWebSocketMessages(Flow.fromSinkAndSourceCoupled(

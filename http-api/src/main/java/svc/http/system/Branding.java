@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
 
 /**
- * The branding response. The spec names its groups but not their fields; these are the product
- * defaults (a deployment's overrides are merged in by a later issue).
+ * The branding response. The spec names its groups but not their fields; {@link #DEFAULTS} are the
+ * product's, under the template's and the deployment's values ({@link ConfigEndpoints#branding}).
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 record Branding(

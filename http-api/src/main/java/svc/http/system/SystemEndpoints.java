@@ -31,8 +31,8 @@ import svc.persistence.Database;
 import svc.persistence.store.WorkingCopy;
 
 /**
- * Unauthenticated service routes: liveness, readiness with its checks, branding, Prometheus
- * metrics, the OpenAPI document and (development only) the explorer page.
+ * Unauthenticated service routes: liveness, readiness with its checks, Prometheus metrics, the
+ * OpenAPI document and (development only) the explorer page. Branding is {@link ConfigEndpoints}'.
  */
 public final class SystemEndpoints {
 
@@ -129,14 +129,6 @@ public final class SystemEndpoints {
                                 .media("text/plain")
                                 .errors(400),
                         call -> metrics()),
-                new Endpoint(
-                        "GET",
-                        "/api/v1/config/branding",
-                        null,
-                        "config.branding",
-                        Doc.of("system", "Branding and pipeline options for clients", "Branding")
-                                .errors(400, 429),
-                        call -> complete(StatusCodes.OK, Branding.DEFAULTS, JsonSupport.json())),
                 new Endpoint(
                         "GET",
                         "/openapi.json",

@@ -294,7 +294,7 @@ class RegistryEndToEndTest {
             assertThat(byAgent.get("total_usd").asDouble()).isCloseTo(total, within(1e-9));
             assertThat(byAgent.get("groups").findValuesAsText("key")).contains("data-coordinator");
         });
-        // The run's own record is the entity's; the report is the projection's, which follows it.
+        // The run record and the ledger trail the journal; both are read again until they agree.
         server.eventually(60, () -> {
             JsonNode byRun = api.get("/api/v1/reports/costs?group_by=run&from=" + today + "&to=" + today, admin)
                     .json();

@@ -21,6 +21,9 @@ import svc.ml.fairness.GroupThresholds;
  */
 public final class ServedModel {
 
+    /** Rows one request may carry; larger sets belong to batch inference. */
+    public static final int MAX_ROWS = 10_000;
+
     private final TrainedModel model;
     private final GroupThresholds thresholds;
 
@@ -49,6 +52,32 @@ public final class ServedModel {
     /** Whether a mitigation's per-group thresholds decide the labels. */
     public boolean groupThresholds() {
         return thresholds != null;
+    }
+
+    /**
+     * The rows of a request body's {@code rows} array, each read by {@link #values}: what
+     * {@code svc serve-model} and the platform's inference route both accept. Throws
+     * {@link IllegalArgumentException} naming every problem (not an array, empty, too many rows, a
+     * row that is not an object).
+     */
+    public List<Map<String, Object>> rows(JsonNode rows) {
+        if (rows == null || !rows.isArray() || rows.isEmpty() || rows.size() > MAX_ROWS) {
+            throw new IllegalArgumentException("'rows' must be a non-empty array of at most " + MAX_ROWS + " objects");
+        }
+        List<Map<String, Object>> input = new ArrayList<>(rows.size());
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            JsonNode row = rows.get(i);
+            if (!row.isObject()) {
+                problems.add("rows[" + i + "] is not an object");
+            } else {
+                input.add(values(row));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join("; ", problems));
+        }
+        return input;
     }
 
     /** One row's raw values in the model's feature order, from a JSON object. */

@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -131,6 +132,29 @@ public final class RunRepository {
             }
             ps.setInt(i++, limit);
             ps.setInt(i, offset);
+            List<RunRow> rows = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(read(rs));
+                }
+            }
+            return rows;
+        }
+    }
+
+    /**
+     * The runs in one of {@code states} whose last change (for a finished run: its end) is before
+     * {@code before}, oldest first: what the retention sweep looks at.
+     */
+    public List<RunRow> changedBefore(Connection c, List<String> states, Instant before) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM runs WHERE state IN ("
+                + String.join(", ", Collections.nCopies(states.size(), "?"))
+                + ") AND updated_at < ? ORDER BY updated_at, run_id")) {
+            int i = 1;
+            for (String state : states) {
+                ps.setString(i++, state);
+            }
+            ps.setTimestamp(i, Timestamp.from(before));
             List<RunRow> rows = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

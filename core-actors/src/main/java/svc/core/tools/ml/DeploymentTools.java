@@ -6,7 +6,12 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import svc.config.Json;
+import svc.core.task.DeploymentPort;
+import svc.core.task.ModelNames;
 import svc.core.tools.SimpleTool;
 import svc.core.tools.Tool;
 import svc.core.tools.ToolContext;
@@ -22,7 +27,9 @@ final class DeploymentTools {
 
     private DeploymentTools() {}
 
-    static List<Tool> all() {
+    private static final Set<String> ROLES = Set.of("champion", "challenger", "shadow");
+
+    static List<Tool> all(DeploymentPort deployments) {
         return List.of(
                 new SimpleTool(
                         "build_container_image",
@@ -38,10 +45,12 @@ final class DeploymentTools {
                         DeploymentTools::manifests),
                 new SimpleTool(
                         "register_model_deployment",
-                        "Register the selected model as a deployment of this run (deployment.json) "
-                                + "with its environment and traffic share.",
-                        SimpleTool.schema("environment", "traffic_pct:integer"),
-                        DeploymentTools::register));
+                        "Register the selected model as a deployment of its model name (default: the dataset"
+                                + " file's name as a slug): champion when the name has none, else shadow, unless"
+                                + " role says champion, challenger (traffic_pct its share) or shadow; writes"
+                                + " deployment.json.",
+                        SimpleTool.schema("name", "role", "environment", "traffic_pct:integer"),
+                        (ctx, args) -> register(deployments, ctx, args)));
     }
 
     private static DeploymentSpec spec(RunWorkspace ws, String tag) {
@@ -90,21 +99,54 @@ final class DeploymentTools {
         return ToolResult.ok(out, Map.of("deployment.resource", spec.resourceName()));
     }
 
-    private static ToolResult register(ToolContext ctx, JsonNode args) {
+    private static ToolResult register(DeploymentPort deployments, ToolContext ctx, JsonNode args) throws Exception {
         RunWorkspace ws = new RunWorkspace(ctx.runDir());
         String runId = ws.brief().path("runId").asText();
         String model = ReportTools.modelId(runId, ws.selectedName());
-        int traffic = args.path("traffic_pct").asInt(100);
-        if (traffic < 0 || traffic > 100) {
+        String name = args.path("name").asText("");
+        if (name.isBlank()) {
+            name = ModelNames.ofDataset(ws.datasetPath());
+        } else if (!ModelNames.valid(name)) {
+            return ToolResult.error("name must be lower-case letters, digits, '_' or '-' (at most 64), got " + name);
+        }
+        String role = args.path("role").asText("");
+        if (!role.isEmpty() && !ROLES.contains(role)) {
+            return ToolResult.error("role must be champion, challenger or shadow, got " + role);
+        }
+        Integer traffic =
+                args.hasNonNull("traffic_pct") ? args.path("traffic_pct").asInt() : null;
+        if (traffic != null && (traffic < 0 || traffic > 100)) {
             return ToolResult.error("traffic_pct must be between 0 and 100, got " + traffic);
         }
         String environment = args.path("environment").asText("staging");
+        // One registration per run: the tool run again after a crash finds its deployment.
         String deploymentId = "dep-" + runId.replace("run-", "");
+        DeploymentPort.Registered registered;
+        try {
+            registered = deployments
+                    .register(new DeploymentPort.Registration(
+                            name,
+                            deploymentId,
+                            model,
+                            runId,
+                            null,
+                            role.isEmpty() ? null : role,
+                            traffic,
+                            environment,
+                            "run:" + runId))
+                    .toCompletableFuture()
+                    .get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            return ToolResult.error("the deployment of " + model + " as " + name + " was refused: "
+                    + (e.getCause() == null ? e.getMessage() : e.getCause().getMessage()));
+        }
         ObjectNode record = Json.object()
-                .put("deployment_id", deploymentId)
+                .put("deployment_id", registered.deploymentId())
                 .put("model", model)
-                .put("traffic_pct", traffic)
-                .put("environment", environment)
+                .put("model_name", name)
+                .put("state", registered.state())
+                .put("traffic_pct", registered.trafficPct())
+                .put("environment", registered.environment())
                 .put("status", "registered")
                 .put("registered_at", Instant.now().toString())
                 .put("dataset_id", ws.datasetId());
@@ -112,16 +154,21 @@ final class DeploymentTools {
         ObjectNode out = record.deepCopy()
                 .put(
                         "summary",
-                        "registered " + model + " as " + deploymentId + " in " + environment + " at " + traffic
-                                + "% traffic");
+                        "registered " + model + " as " + registered.deploymentId() + " of " + name + " ("
+                                + registered.state() + ", " + registered.trafficPct() + " % in "
+                                + registered.environment() + ")");
         return ToolResult.ok(
                 out,
                 Map.of(
                         "deployment.id",
-                        deploymentId,
+                        registered.deploymentId(),
                         "deployment.environment",
-                        environment,
+                        registered.environment(),
                         "deployment.traffic_pct",
-                        traffic));
+                        registered.trafficPct(),
+                        "deployment.model_name",
+                        name,
+                        "deployment.state",
+                        registered.state()));
     }
 }

@@ -11,7 +11,6 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.config.Json;
-import svc.core.registry.ModelIds;
 import svc.core.tools.SimpleTool;
 import svc.core.tools.Tool;
 import svc.core.tools.ToolContext;

@@ -1,6 +1,7 @@
 package svc.core.tools.ml;
 
 import java.util.List;
+import svc.core.task.DeploymentPort;
 import svc.core.tools.Tool;
 import svc.core.tools.ToolRegistry;
 
@@ -14,13 +15,19 @@ public final class StandardTools {
 
     private StandardTools() {}
 
+    /** Without a deployment registry: {@code register_model_deployment} fails (tools outside a platform). */
     public static ToolRegistry registry(AuditSigner signer, List<Tool> sandboxed) {
+        return registry(signer, sandboxed, DeploymentPort.NONE);
+    }
+
+    /** {@code register_model_deployment} registers through {@code deployments}. */
+    public static ToolRegistry registry(AuditSigner signer, List<Tool> sandboxed, DeploymentPort deployments) {
         ToolRegistry registry = new ToolRegistry();
         DataTools.all().forEach(registry::register);
         ModelTools.all().forEach(registry::register);
         EvaluationTools.all().forEach(registry::register);
         ReportTools.all(signer).forEach(registry::register);
-        DeploymentTools.all().forEach(registry::register);
+        DeploymentTools.all(deployments).forEach(registry::register);
         ApprovalTools.all().forEach(registry::register);
         ArtifactTools.all().forEach(registry::register);
         sandboxed.forEach(registry::register);

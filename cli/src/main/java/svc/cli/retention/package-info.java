@@ -1,0 +1,2 @@
+/** {@code svc retention ...}: the retention sweep through the API. */
+package svc.cli.retention;
