@@ -32,9 +32,12 @@ public final class Database implements AutoCloseable {
         hikari.setPoolName("svc-read-side");
         HikariDataSource ds = new HikariDataSource(hikari);
         try {
+            // Versions are handed out per feature branch and merged in any order: a database that
+            // already has a later version still takes an earlier one it lacks (each is idempotent).
             Flyway.configure()
                     .dataSource(ds)
                     .locations("classpath:db/migration/" + settings.kind().migrationFolder)
+                    .outOfOrder(true)
                     .load()
                     .migrate();
         } catch (RuntimeException e) {

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Spec;
 import svc.cli.ExitCodes;
 import svc.config.settings.ProjectConfig;
 import svc.config.settings.SettingsFile;
+import svc.core.cluster.ClusterSettings;
 import svc.core.platform.Platform;
 import svc.core.platform.StandardParts;
 import svc.deployments.Deployment;
@@ -71,6 +73,16 @@ public final class ServerCommand implements Callable<Integer> {
             return ExitCodes.FAILURE;
         }
         Config config = resolved.config();
+        try {
+            List<String> missing = ClusterSettings.fromConfig(config).missingForCluster(config, System.getenv());
+            if (!missing.isEmpty()) {
+                missing.forEach(m -> err.println("svc server: SVC_CLUSTER_SEEDS is set, but " + m));
+                return ExitCodes.FAILURE;
+            }
+        } catch (RuntimeException e) {
+            err.println("svc server: " + message(e));
+            return ExitCodes.FAILURE;
+        }
         ProjectConfig project = resolved.project();
         Optional<Deployment> deployment = resolved.deployment();
         // One registry for the API and the platform's listeners, so /metrics shows both.

@@ -2,6 +2,7 @@ package svc.cli.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.typesafe.config.ConfigFactory;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -37,6 +38,36 @@ class ServerCommandTest {
                 .startsWith("svc server: could not start the API on 127.0.0.1:")
                 .contains("ind");
         assertThat(out.toString()).doesNotContain("listening");
+    }
+
+    @Test
+    void withSeedsButNothingSharedTheStartSaysEachMissingThingOnItsOwnLineBeforeTouchingADatabase(@TempDir Path home) {
+        // The test JVM has none of SVC_DB_URL, SVC_ARTIFACT_STORE, SVC_JWT_SECRET, SVC_SIGNING_KEY_DIR.
+        System.setProperty("svc.cluster.seeds", "127.0.0.1:25520,127.0.0.1:25521");
+        ConfigFactory.invalidateCaches();
+        try {
+            StringWriter err = new StringWriter();
+            int code = Main.run(
+                    new PrintWriter(new StringWriter(), true),
+                    new PrintWriter(err, true),
+                    "server",
+                    "--port",
+                    "0",
+                    "--home",
+                    home.toString());
+            assertThat(code).isEqualTo(ExitCodes.FAILURE);
+            assertThat(err.toString().strip().lines())
+                    .hasSize(4)
+                    .allSatisfy(l -> assertThat(l).startsWith("svc server: SVC_CLUSTER_SEEDS is set, but "))
+                    .anySatisfy(l -> assertThat(l).contains("SVC_DB_URL").contains("PostgreSQL"))
+                    .anySatisfy(l -> assertThat(l).contains("SVC_ARTIFACT_STORE"))
+                    .anySatisfy(l -> assertThat(l).contains("SVC_JWT_SECRET"))
+                    .anySatisfy(l -> assertThat(l).contains("SVC_SIGNING_KEY_DIR"));
+            assertThat(home).isEmptyDirectory();
+        } finally {
+            System.clearProperty("svc.cluster.seeds");
+            ConfigFactory.invalidateCaches();
+        }
     }
 
     @Test

@@ -127,6 +127,28 @@ public final class FeatureRegistry {
         return get(flag, user);
     }
 
+    /** The runtime overrides now in force, by canonical name. */
+    public Map<String, Boolean> runtimeOverrides() {
+        return Map.copyOf(runtime);
+    }
+
+    /**
+     * Makes {@code overrides} the runtime overrides (what another node or a restart says they are).
+     * Unknown names and INVARIANT features are ignored: a row written by a newer or older version
+     * must not stop this one.
+     */
+    public void replaceRuntimeOverrides(Map<String, Boolean> overrides) {
+        Map<String, Boolean> known = new LinkedHashMap<>();
+        overrides.forEach((name, value) -> {
+            String flag = names.get(name.toLowerCase(Locale.ROOT));
+            if (flag != null && flags.get(flag).tier() != FeatureTier.INVARIANT) {
+                known.put(flag, value);
+            }
+        });
+        runtime.keySet().retainAll(known.keySet());
+        runtime.putAll(known);
+    }
+
     /** Shorthand for {@code get(name).value()}, for code that only branches on a feature. */
     public boolean isEnabled(String name) {
         return get(name).value();

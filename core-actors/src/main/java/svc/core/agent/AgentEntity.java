@@ -609,8 +609,9 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         }
         Task task = before instanceof Working w ? w.task() : null;
         return Effect().persist(events).thenRun(after -> {
+            long seqNr = lastSequenceNumber(context) - events.size();
             for (Event e : events) {
-                runtime.liveFeed().publish(runId, profile.name(), e);
+                runtime.liveFeed().publish(runId, profile.name(), ++seqNr, e);
                 trace(e, task);
                 if (e instanceof TaskFinished f && task != null && task.taskId().equals(f.taskId())) {
                     reply(f.taskId(), task.requester(), f.outcome());

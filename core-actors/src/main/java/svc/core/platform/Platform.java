@@ -26,6 +26,7 @@ import java.util.function.UnaryOperator;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.sharding.typed.ShardedDaemonProcessSettings;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
@@ -48,8 +49,12 @@ import svc.core.agent.AgentEntity;
 import svc.core.agent.AgentProfile;
 import svc.core.agent.AgentRuntime;
 import svc.core.agent.RosterProfiles;
+import svc.core.batch.BatchEntity;
 import svc.core.batch.BatchService;
 import svc.core.batch.Batches;
+import svc.core.cluster.ClusterSettings;
+import svc.core.cluster.ClusterView;
+import svc.core.cluster.LostNodeWaker;
 import svc.core.cron.BuiltInJob;
 import svc.core.cron.Cron;
 import svc.core.cron.CronService;
@@ -79,6 +84,7 @@ import svc.core.run.RunEntity;
 import svc.core.run.RunRuntime;
 import svc.core.run.RunService;
 import svc.core.run.RunState;
+import svc.core.stream.ClusterLiveEvents;
 import svc.core.stream.LiveEventHub;
 import svc.core.task.DeploymentPort;
 import svc.core.telemetry.Tracing;
@@ -141,6 +147,10 @@ public final class Platform implements AutoCloseable {
     private NotificationService notifications;
 
     private DatasetService datasets;
+    /** Set once while wiring; null on a cluster of one. */
+    private ClusterLiveEvents clusterLive;
+    /** Set once while wiring. */
+    private ClusterView clusterView;
 
     private Deployments.Started deployments;
 
@@ -190,8 +200,9 @@ public final class Platform implements AutoCloseable {
         try {
             system = ActorSystem.create(
                     Behaviors.empty(),
-                    "svc",
+                    ClusterSettings.SYSTEM_NAME,
                     atRestOverrides(config)
+                            .withFallback(ClusterSettings.fromConfig(config).pekkoOverrides())
                             .withFallback(dbSettings.pekkoOverrides())
                             .withFallback(config));
         } catch (RuntimeException e) {
@@ -257,7 +268,8 @@ public final class Platform implements AutoCloseable {
             Config config,
             PartsFactory partsFactory,
             Tracing tracing) {
-        if (config.getStringList("pekko.cluster.seed-nodes").isEmpty()) {
+        ClusterSettings clusterSettings = ClusterSettings.fromConfig(config);
+        if (system.settings().config().getStringList("pekko.cluster.seed-nodes").isEmpty()) {
             Cluster cluster = Cluster.get(system);
             cluster.manager().tell(Join.create(cluster.selfMember().address()));
         }
@@ -277,6 +289,7 @@ public final class Platform implements AutoCloseable {
                 system.executionContext());
         Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database, deploymentPort);
         LiveEventHub hub = new LiveEventHub();
+        ClusterLiveEvents clusterLive = clusterSettings.enabled() ? ClusterLiveEvents.start(system, hub) : null;
 
         ShardedRunPort runPort = new ShardedRunPort(sharding, settings.askTimeout());
         ActorRef<Admission.Command> admission = ClusterSingleton.get(system)
@@ -354,6 +367,15 @@ public final class Platform implements AutoCloseable {
                 jdbc,
                 settings.askTimeout(),
                 Clock.systemUTC());
+        platform.clusterLive = clusterLive;
+        platform.clusterView = new ClusterView(
+                system,
+                database,
+                jdbc,
+                settings.askTimeout(),
+                List.of(RunEntity.ENTITY_TYPE_KEY, AgentEntity.ENTITY_TYPE_KEY, BatchEntity.ENTITY_TYPE_KEY));
+        ClusterView.startRecorder(system, database, jdbc);
+        system.systemActorOf(LostNodeWaker.create(platform::wakeLiveRuns, jdbc), "lost-node-waker", Props.empty());
         CompletableFuture.runAsync(platform::wakeLiveRuns, jdbc).exceptionally(e -> {
             LOG.error("could not wake the runs that were live before the restart: {}", e.getMessage());
             return null;
@@ -490,6 +512,16 @@ public final class Platform implements AutoCloseable {
 
     public LiveEventHub liveEvents() {
         return liveEvents;
+    }
+
+    /** The relay of live events between nodes, when this node was started to join others. */
+    public Optional<ClusterLiveEvents> clusterLiveEvents() {
+        return Optional.ofNullable(clusterLive);
+    }
+
+    /** Members, singletons and shards, for GET /api/v1/cluster. */
+    public ClusterView clusterView() {
+        return clusterView;
     }
 
     public RunService runs() {

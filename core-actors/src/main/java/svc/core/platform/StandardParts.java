@@ -156,7 +156,11 @@ public final class StandardParts implements Platform.PartsFactory {
     static AuditSigner auditSigner(CoreSettings settings) {
         String driver = System.getenv().getOrDefault("SVC_SIGNING_DRIVER", "ed25519");
         boolean strict = Boolean.parseBoolean(System.getenv().getOrDefault("SVC_SIGNING_STRICT", "false"));
-        Path keys = settings.home().resolve("keys").resolve("audit");
+        // Several nodes sign with one key pair: SVC_SIGNING_KEY_DIR names where it is (a mounted secret).
+        String shared = System.getenv("SVC_SIGNING_KEY_DIR");
+        Path keys = shared == null || shared.isBlank()
+                ? settings.home().resolve("keys").resolve("audit")
+                : Path.of(shared);
         if (driver.equals("ed25519") && !Files.exists(keys.resolve(Ed25519Signer.PRIVATE_FILE))) {
             Ed25519Signer.generate(keys, Clock.systemUTC());
             LOG.info("generated the audit signing key pair under {}", keys);

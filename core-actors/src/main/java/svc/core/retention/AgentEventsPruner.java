@@ -12,7 +12,7 @@ import svc.core.agent.AgentEntity;
  * finished run's agents get no more work (the run refuses their steps), so nothing recovers them;
  * one that did would start empty.
  */
-final class AgentEventsPruner implements Pruner {
+final class AgentEventsPruner extends RunDataPruner {
 
     static final String KIND = "agent_events";
 
@@ -28,17 +28,7 @@ final class AgentEventsPruner implements Pruner {
     }
 
     @Override
-    public void prune(PruneContext ctx) {
-        for (FinishedRun run : ctx.finishedRuns()) {
-            try {
-                prune(ctx, run);
-            } catch (Exception e) {
-                ctx.failed(KIND, run.runId(), e);
-            }
-        }
-    }
-
-    private void prune(PruneContext ctx, FinishedRun run) throws Exception {
+    void prune(PruneContext ctx, FinishedRun run) throws Exception {
         int conversations = ctx.days(run, RetentionClass.CONVERSATIONS);
         int events = ctx.days(run, RetentionClass.RUN_EVENTS);
         RetentionClass applies = events < conversations ? RetentionClass.RUN_EVENTS : RetentionClass.CONVERSATIONS;

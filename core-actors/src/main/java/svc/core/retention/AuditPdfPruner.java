@@ -10,7 +10,7 @@ import svc.persistence.store.WorkingCopy;
  * {@code audit_pdfs_days} ago. A PDF re-exported later (the {@code audit_pdf} cron job) is the
  * same run's record and goes by the same rule.
  */
-final class AuditPdfPruner implements Pruner {
+final class AuditPdfPruner extends RunDataPruner {
 
     static final String KIND = "audit_pdfs";
     static final String PDF = "audit.pdf";
@@ -32,17 +32,7 @@ final class AuditPdfPruner implements Pruner {
     }
 
     @Override
-    public void prune(PruneContext ctx) {
-        for (FinishedRun run : ctx.finishedRuns()) {
-            try {
-                prune(ctx, run);
-            } catch (Exception e) {
-                ctx.failed(KIND, run.runId(), e);
-            }
-        }
-    }
-
-    private void prune(PruneContext ctx, FinishedRun run) throws Exception {
+    void prune(PruneContext ctx, FinishedRun run) throws Exception {
         int days = ctx.days(run, RetentionClass.AUDIT_PDFS);
         if (!ctx.due(run.endedAt(), days)) {
             return;

@@ -11,7 +11,7 @@ import svc.persistence.store.WorkingCopy;
  * more than {@code conversations_days} ago. The messages they were projected from are the
  * agents' journals: {@link AgentEventsPruner} deletes those.
  */
-final class ConversationPruner implements Pruner {
+final class ConversationPruner extends RunDataPruner {
 
     static final String KIND = "conversations";
 
@@ -27,17 +27,7 @@ final class ConversationPruner implements Pruner {
     }
 
     @Override
-    public void prune(PruneContext ctx) {
-        for (FinishedRun run : ctx.finishedRuns()) {
-            try {
-                prune(ctx, run);
-            } catch (Exception e) {
-                ctx.failed(KIND, run.runId(), e);
-            }
-        }
-    }
-
-    private void prune(PruneContext ctx, FinishedRun run) throws Exception {
+    void prune(PruneContext ctx, FinishedRun run) throws Exception {
         int days = ctx.days(run, RetentionClass.CONVERSATIONS);
         if (!ctx.due(run.endedAt(), days)) {
             return;

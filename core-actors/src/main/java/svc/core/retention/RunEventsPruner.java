@@ -10,7 +10,7 @@ import svc.core.run.RunEntity;
  * note). A snapshot already there with events still before it (a sweep stopped between the two
  * steps) only needs the deletion; a run with none before it was pruned already.
  */
-final class RunEventsPruner implements Pruner {
+final class RunEventsPruner extends RunDataPruner {
 
     static final String KIND = "run_events";
 
@@ -26,17 +26,7 @@ final class RunEventsPruner implements Pruner {
     }
 
     @Override
-    public void prune(PruneContext ctx) {
-        for (FinishedRun run : ctx.finishedRuns()) {
-            try {
-                prune(ctx, run);
-            } catch (Exception e) {
-                ctx.failed(KIND, run.runId(), e);
-            }
-        }
-    }
-
-    private void prune(PruneContext ctx, FinishedRun run) throws Exception {
+    void prune(PruneContext ctx, FinishedRun run) throws Exception {
         int days = ctx.days(run, RetentionClass.RUN_EVENTS);
         if (!ctx.due(run.endedAt(), days)) {
             return;

@@ -892,8 +892,12 @@ public final class RunEntity
         return TaskText.render(prose, data);
     }
 
+    /** Called after the events are in the journal: the last of them has the last sequence number. */
     private void publish(List<Event> events) {
-        events.forEach(e -> runtime.liveFeed().publish(runId, LiveFeed.RUN, e));
+        long first = lastSequenceNumber(context) - events.size() + 1;
+        for (int i = 0; i < events.size(); i++) {
+            runtime.liveFeed().publish(runId, LiveFeed.RUN, first + i, events.get(i));
+        }
     }
 
     // ---- views ----------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import svc.core.agent.AgentEntity;
 import svc.core.run.RunEntity;
 import svc.core.run.RunState;
 import svc.core.run.RunView;
+import svc.core.task.LiveFeed;
 
 /**
  * A run's stream so far, read back from the journal: the run's own events and those of every
@@ -26,8 +27,11 @@ import svc.core.run.RunView;
  */
 public final class RunHistory {
 
-    /** One replayed message and whether the run ended with it. */
-    public record Replayed(Instant at, ObjectNode json, boolean finalMessage) {}
+    /**
+     * One replayed message, whether the run ended with it, and where it is in the journal: its
+     * source (an agent's name or {@link LiveFeed#RUN}) and sequence number there.
+     */
+    public record Replayed(Instant at, ObjectNode json, boolean finalMessage, String source, long seqNr) {}
 
     private final JdbcReadJournal journal;
     private final ActorSystem<?> system;
@@ -75,17 +79,38 @@ public final class RunHistory {
             return replay;
         }
         List<Replayed> all = new ArrayList<>(replay);
-        all.add(new Replayed(run.updatedAt(), StreamMessages.ofPrunedRun(run), true));
+        // Made from the record, not read from the journal: sequence 0 claims no journal position, and
+        // the stream closes after this final message, so nothing live follows it.
+        all.add(new Replayed(run.updatedAt(), StreamMessages.ofPrunedRun(run), true, LiveFeed.RUN, 0));
         return all;
+    }
+
+    /** One source's messages {@code from..to} (journal sequence numbers, inclusive). */
+    public CompletionStage<List<Replayed>> range(String runId, String source, long from, long to) {
+        Source<Replayed, NotUsed> events = source.equals(LiveFeed.RUN)
+                ? journal.currentEventsByPersistenceId(RunEntity.ENTITY_TYPE_KEY.name() + "|" + runId, from, to)
+                        .map(envelope -> ofRun(runId, envelope))
+                : journal.currentEventsByPersistenceId(
+                                AgentEntity.ENTITY_TYPE_KEY.name() + "|" + AgentEntity.entityId(runId, source),
+                                from,
+                                to)
+                        .map(envelope -> ofAgent(runId, source, envelope));
+        return events.runWith(Sink.seq(), system);
     }
 
     private static Replayed ofRun(String runId, EventEnvelope envelope) {
         RunEntity.Event event = (RunEntity.Event) envelope.event();
-        return new Replayed(event.at(), StreamMessages.ofRun(runId, event), StreamMessages.isFinal(event));
+        return new Replayed(
+                event.at(),
+                StreamMessages.ofRun(runId, event),
+                StreamMessages.isFinal(event),
+                LiveFeed.RUN,
+                envelope.sequenceNr());
     }
 
     private static Replayed ofAgent(String runId, String agent, EventEnvelope envelope) {
         AgentEntity.Event event = (AgentEntity.Event) envelope.event();
-        return new Replayed(event.at(), StreamMessages.ofAgent(runId, agent, event), false);
+        return new Replayed(
+                event.at(), StreamMessages.ofAgent(runId, agent, event), false, agent, envelope.sequenceNr());
     }
 }

@@ -10,13 +10,17 @@ package svc.core.task;
 @FunctionalInterface
 public interface LiveFeed<E> {
 
-    /** {@code source} is the publishing agent's name, or {@link #RUN} for the run itself. */
-    void publish(String runId, String source, E event);
+    /**
+     * {@code source} is the publishing agent's name, or {@link #RUN} for the run itself;
+     * {@code seqNr} is the event's sequence number in that source's journal, so a watcher that
+     * replayed the journal up to some number can tell which live events it has already seen.
+     */
+    void publish(String runId, String source, long seqNr, E event);
 
     /** The source name of a run's own events. */
     String RUN = "run";
 
     static <E> LiveFeed<E> none() {
-        return (runId, source, event) -> {};
+        return (runId, source, seqNr, event) -> {};
     }
 }

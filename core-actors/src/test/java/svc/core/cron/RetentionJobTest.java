@@ -83,6 +83,8 @@ class RetentionJobTest {
                             .items())
                     .isNotEmpty();
         });
+        // Lines still on their way would write the folder again after the sweep deleted it.
+        fx.awaitConversationsWritten(Duration.ofSeconds(60));
 
         // No scheduler until the first day the run's conversations are due (90 days): that day's
         // sweep runs (it deletes everything due, the missed days' share included); the days

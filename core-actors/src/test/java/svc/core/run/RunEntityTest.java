@@ -132,7 +132,7 @@ class RunEntityTest {
         ActorRef<TaskAssignment> agentRef = agents.ref();
         AgentPort agentPort = agentRef::tell;
         ActorRef<RunEntity.Event> publishedRef = published.ref();
-        LiveFeed<RunEntity.Event> feed = (id, source, event) -> publishedRef.tell(event);
+        LiveFeed<RunEntity.Event> feed = (id, source, seqNr, event) -> publishedRef.tell(event);
         return new RunRuntime(
                 SETTINGS, admissionPort, agentPort, feed, DIRECTOR, team -> team + "-coordinator", Tracing.NOOP);
     }

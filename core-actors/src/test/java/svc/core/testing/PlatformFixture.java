@@ -6,6 +6,10 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,6 +22,7 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import svc.core.CoreSettings;
+import svc.core.agent.AgentEntity;
 import svc.core.agent.AgentProfile;
 import svc.core.llm.LlmProvider;
 import svc.core.llm.MessagesApiProvider;
@@ -135,6 +140,35 @@ public final class PlatformFixture implements AutoCloseable {
 
     public Path runDir(String runId) {
         return runsRoot.resolve(runId);
+    }
+
+    /**
+     * Waits until the conversation projection has handled every agent event journaled so far, so
+     * that no conversation line is still on its way to disk (it writes in groups, a second apart).
+     */
+    public void awaitConversationsWritten(Duration deadline) {
+        eventually(deadline, () -> {
+            try (Connection c = platform.database().connection();
+                    Statement st = c.createStatement()) {
+                long journaled;
+                try (ResultSet rs = st.executeQuery("SELECT COALESCE(MAX(e.\"ordering\"), 0) FROM \"event_journal\" e"
+                        + " JOIN \"event_tag\" t ON t.\"event_id\" = e.\"ordering\" WHERE t.\"tag\" = '"
+                        + AgentEntity.TAG + "'")) {
+                    rs.next();
+                    journaled = rs.getLong(1);
+                }
+                long handled = 0;
+                try (ResultSet rs = st.executeQuery("SELECT current_offset FROM pekko_projection_offset_store"
+                        + " WHERE projection_name = 'conversations'")) {
+                    while (rs.next()) {
+                        handled = Math.max(handled, Long.parseLong(rs.getString(1)));
+                    }
+                }
+                assertThat(handled).as("conversation projection offset").isGreaterThanOrEqualTo(journaled);
+            } catch (SQLException e) {
+                throw new AssertionError(e);
+            }
+        });
     }
 
     /** Retries the assertion until it passes or the deadline is reached (then it fails). */

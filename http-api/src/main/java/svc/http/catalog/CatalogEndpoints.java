@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.server.Route;
@@ -40,16 +41,17 @@ public final class CatalogEndpoints {
 
     private final List<Agent> roster;
     private final FeatureRegistry features;
+    private final SharedFeatures shared;
     private final DenialRepository denials;
     private final Executor blocking;
 
-    public CatalogEndpoints(
-            AgentDirectory agents, FeatureRegistry features, DenialRepository denials, Executor blocking) {
+    public CatalogEndpoints(AgentDirectory agents, SharedFeatures shared, DenialRepository denials, Executor blocking) {
         this.roster = agents.all().stream()
                 .sorted(Comparator.comparing(AgentProfile::name))
                 .map(Agent::of)
                 .toList();
-        this.features = features;
+        this.features = shared.registry();
+        this.shared = shared;
         this.denials = denials;
         this.blocking = blocking;
     }
@@ -85,7 +87,7 @@ public final class CatalogEndpoints {
                                 .errors(400, 401, 403, 404, 422, 429),
                         call -> entity(
                                 JsonSupport.body(NamedFeatureChange.class),
-                                change -> feature(features.set(change.name(), change.enabled())))),
+                                change -> feature(shared.set(change.name(), change.enabled())))),
                 new Endpoint(
                         "GET",
                         "/api/v1/features/{name}",
@@ -103,7 +105,7 @@ public final class CatalogEndpoints {
                                 .errors(400, 401, 403, 404, 422, 429),
                         call -> entity(
                                 JsonSupport.body(FeatureChange.class),
-                                change -> feature(features.set(call.param("name"), change.enabled())))),
+                                change -> feature(shared.set(call.param("name"), change.enabled())))),
                 new Endpoint(
                         "DELETE",
                         "/api/v1/features/{name}",
@@ -111,7 +113,7 @@ public final class CatalogEndpoints {
                         "features.reset",
                         Doc.of("features", "Remove the runtime override (environment or default applies)", "Feature")
                                 .errors(401, 403, 404, 429),
-                        call -> feature(features.reset(call.param("name")))),
+                        call -> feature(shared.reset(call.param("name")))),
                 new Endpoint(
                         "GET",
                         "/api/v1/permissions/denials",
@@ -134,6 +136,10 @@ public final class CatalogEndpoints {
 
     private static Route feature(FeatureState state) {
         return ok(Feature.of(state));
+    }
+
+    private static Route feature(CompletionStage<FeatureState> change) {
+        return onSuccess(change, CatalogEndpoints::feature);
     }
 
     private Route denials(Call call) {

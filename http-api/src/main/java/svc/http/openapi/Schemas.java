@@ -380,6 +380,7 @@ final class Schemas {
         s.putAll(NotificationSchemas.all());
         s.putAll(RegistrySchemas.all());
         s.putAll(DeploymentSchemas.all());
+        s.putAll(ClusterSchemas.all());
         return s;
     }
 

@@ -2,6 +2,7 @@ package svc.http.ratelimit;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import svc.governance.permission.Role;
 
@@ -19,11 +20,30 @@ public final class RateLimiter {
 
     private final RateLimits limits;
     private final LongSupplier nanoClock;
+    private final IntSupplier nodes;
     private final Map<String, Window> windows = new ConcurrentHashMap<>();
 
+    /** A limiter for a server that is alone. */
     public RateLimiter(RateLimits limits, LongSupplier nanoClock) {
+        this(limits, nanoClock, () -> 1);
+    }
+
+    /**
+     * A limiter that allows this node its share of each limit: the limit divided by the nodes up
+     * now ({@code nodes}), rounded down, at least 1. The counters stay local (no round trip per
+     * request); the shares add up to at most the limit, so the limit holds across nodes however a
+     * load balancer spreads the requests, and a caller whose requests all reach one node gets that
+     * node's share. When a node joins or leaves, the shares change at the next request.
+     */
+    public RateLimiter(RateLimits limits, LongSupplier nanoClock, IntSupplier nodes) {
         this.limits = limits;
         this.nanoClock = nanoClock;
+        this.nodes = nodes;
+    }
+
+    /** This node's share of {@code requests}. */
+    static int share(int requests, int nodes) {
+        return Math.max(1, requests / Math.max(1, nodes));
     }
 
     public boolean enabled() {
@@ -31,7 +51,8 @@ public final class RateLimiter {
     }
 
     public Outcome acquire(String identity, RateLimits.Bucket bucket, Role role) {
-        RateLimits.Limit limit = limits.limitFor(bucket, role);
+        RateLimits.Limit whole = limits.limitFor(bucket, role);
+        RateLimits.Limit limit = new RateLimits.Limit(share(whole.requests(), nodes.getAsInt()), whole.window());
         long now = nanoClock.getAsLong();
         long windowNanos = limit.window().toNanos();
         if (windows.size() > SWEEP_AT) {

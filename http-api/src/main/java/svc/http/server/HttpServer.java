@@ -19,6 +19,7 @@ import org.apache.pekko.http.javadsl.ServerBinding;
 import org.apache.pekko.http.javadsl.server.Route;
 import svc.config.effective.EffectiveConfig;
 import svc.config.features.FeatureRegistry;
+import svc.core.cluster.ClusterView;
 import svc.core.config.HoconLayers;
 import svc.core.erasure.SubjectErasure;
 import svc.core.governance.GovernedTools;
@@ -36,6 +37,8 @@ import svc.http.auth.TokenService;
 import svc.http.auth.Users;
 import svc.http.batch.BatchEndpoints;
 import svc.http.catalog.CatalogEndpoints;
+import svc.http.catalog.SharedFeatures;
+import svc.http.cluster.ClusterEndpoints;
 import svc.http.cron.CronEndpoints;
 import svc.http.datasets.DatasetEndpoints;
 import svc.http.deployments.DeploymentEndpoints;
@@ -59,6 +62,7 @@ import svc.http.telemetry.NotificationMetrics;
 import svc.http.telemetry.RetentionMetrics;
 import svc.http.telemetry.RunMetrics;
 import svc.persistence.denials.DenialRepository;
+import svc.persistence.features.FeatureOverrideRepository;
 
 /**
  * The API server over a running {@link Platform}: wires the endpoint groups into one list, builds
@@ -116,12 +120,17 @@ public final class HttpServer {
         RunMetrics runMetrics =
                 new RunMetrics(metrics, platform.agents(), platform.settings().llmProvider());
         var subscription = runMetrics.attach(platform.liveEvents());
+        var admissionPoll = runMetrics.followAdmission(platform.admission(), system, Duration.ofSeconds(2));
         JobMetrics jobMetrics = new JobMetrics(metrics);
         var jobSubscription = jobMetrics.attach(platform.batches().feed());
         // API role denials and agents' tool denials land in the same table; writes go off the request path.
         DenialRepository denialStore = new DenialRepository(platform.database().dataSource());
         DenialSink denials = record -> CompletableFuture.runAsync(() -> denialStore.record(record), blocking);
         FeatureRegistry features = FeatureRegistry.withBuiltIns(env);
+        // Overrides set through the API live in the database: every node and every restart sees them.
+        SharedFeatures sharedFeatures = new SharedFeatures(
+                features, new FeatureOverrideRepository(platform.database().dataSource()), blocking, clock);
+        AutoCloseable featurePoll = sharedFeatures.follow(system, config.getDuration("svc.features.refresh-interval"));
         platform.cron().gate(() -> features.isEnabled(CronEndpoints.FLAG));
         if (platform.parts().permissions() instanceof GovernedTools governed) {
             // Tools of a feature that is off are denied (source feature_flag), with the flips made over the API.
@@ -152,7 +161,9 @@ public final class HttpServer {
                 new DeploymentEndpoints(platform.deployments(), platform.inference(), system, settings.streamBuffer())
                         .endpoints());
         endpoints.addAll(new InferenceEndpoints(platform.inference()).endpoints());
-        endpoints.addAll(new CatalogEndpoints(platform.agents(), features, denialStore, blocking).endpoints());
+        endpoints.addAll(
+                new ClusterEndpoints(platform.clusterView(), platform.clusterLiveEvents(), callbacks).endpoints());
+        endpoints.addAll(new CatalogEndpoints(platform.agents(), sharedFeatures, denialStore, blocking).endpoints());
         endpoints.addAll(new ConfigEndpoints(effective).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
@@ -178,7 +189,8 @@ public final class HttpServer {
                         endpoints,
                         new Authenticator(tokens, settings.apiKeys()),
                         new AccessControl(endpoints, denials, metrics.decisionListener()),
-                        new RateLimiter(settings.rateLimits(), System::nanoTime),
+                        // Each node allows its share of a limit, so the limit holds across the cluster.
+                        new RateLimiter(settings.rateLimits(), System::nanoTime, () -> ClusterView.upMembers(system)),
                         metrics,
                         platform.tracing(),
                         settings.maxBodyBytes())
@@ -193,6 +205,8 @@ public final class HttpServer {
                             return new HttpServer(binding, List.copyOf(endpoints), () -> {
                                 subscription.close();
                                 jobSubscription.close();
+                                admissionPoll.close();
+                                featurePoll.close();
                                 inferenceSubscription.close();
                             });
                         },

@@ -72,6 +72,17 @@ public final class RunStreamEndpoints {
                 this::open);
     }
 
+    /** Reads back from the journal what the live feed of a run skipped (see {@link LiveRelay}). */
+    private LiveRelay.Filler filler(String runId) {
+        return (source, from, to) -> history.range(runId, source, from, to)
+                .thenApplyAsync(
+                        found -> found.stream()
+                                .map(r -> new LiveEventHub.LiveMessage(
+                                        r.json(), r.finalMessage(), r.source(), r.seqNr(), false))
+                                .toList(),
+                        callbacks);
+    }
+
     /** Upgrades to a WebSocket serving the run's history and then its live messages. */
     private Route open(Call call) {
         String runId = call.param("run_id");
@@ -79,7 +90,7 @@ public final class RunStreamEndpoints {
                 runs.get(runId)
                         .thenComposeAsync(
                                 view -> {
-                                    LiveRelay relay = new LiveRelay(runId, bound);
+                                    LiveRelay relay = new LiveRelay(runId, bound, filler(runId), callbacks);
                                     relay.subscribe(hub);
                                     return history.messages(runId, agents)
                                             .thenApplyAsync(

@@ -52,7 +52,7 @@ public final class ApiMetrics {
             .register(registry);
     final Gauge concurrentRuns = Gauge.builder()
             .name("svc_pipeline_concurrent_runs")
-            .help("Runs running now on this node")
+            .help("Runs running now in the whole cluster (from the admission queue)")
             .register(registry);
     final Counter agentRuns = Counter.builder()
             .name("svc_agent_runs_total")

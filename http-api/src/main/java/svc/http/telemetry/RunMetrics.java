@@ -5,15 +5,23 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import org.apache.pekko.actor.Cancellable;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
+import svc.core.admission.Admission;
 import svc.core.agent.AgentDirectory;
 import svc.core.run.RunView;
 import svc.core.stream.LiveEventHub;
 
 /**
- * Run, agent, tool and LLM metrics fed from the live stream of every run. It runs on the
- * publishing entity's thread, so it only counts. A run's template and profile are learned when
+ * Run, agent, tool and LLM metrics fed from the live stream of the runs whose entities live on
+ * this node (each node counts what it did, so the cluster's figures are the sum over nodes). It
+ * runs on the publishing entity's thread, so it only counts. {@code svc_pipeline_concurrent_runs}
+ * is the admission singleton's count of running runs, the same on every node (take the max
+ * across nodes, not the sum), polled every few seconds. A run's template and profile are learned when
  * it is started through the API; runs woken after a restart are labelled {@code unknown}.
  * {@code svc_pipeline_duration_seconds} times runs seen from their creation. Token counts are not
  * in the stream messages, so {@code svc_llm_tokens_total} is not exported.
@@ -31,7 +39,6 @@ public final class RunMetrics {
     private final AgentDirectory agents;
     private final String provider;
     private final Map<String, Labels> labels = new ConcurrentHashMap<>();
-    private final Set<String> running = ConcurrentHashMap.newKeySet();
 
     public RunMetrics(ApiMetrics metrics, AgentDirectory agents, String provider) {
         this.metrics = metrics;
@@ -40,7 +47,31 @@ public final class RunMetrics {
     }
 
     public LiveEventHub.Subscription attach(LiveEventHub hub) {
-        return hub.subscribe(LiveEventHub.ALL_RUNS, m -> onMessage(m.json(), m.finalMessage()));
+        return hub.subscribe(LiveEventHub.ALL_RUNS, m -> {
+            if (m.local()) {
+                onMessage(m.json(), m.finalMessage());
+            }
+        });
+    }
+
+    /** Sets the concurrency gauge from the admission singleton every {@code every}, until closed. */
+    public AutoCloseable followAdmission(ActorRef<Admission.Command> admission, ActorSystem<?> system, Duration every) {
+        Executor callbacks = system.executionContext();
+        Cancellable poll = system.scheduler()
+                .scheduleAtFixedRate(
+                        Duration.ZERO,
+                        every,
+                        () -> AskPattern.<Admission.Command, Admission.Status>ask(
+                                        admission, Admission.GetStatus::new, every, system.scheduler())
+                                .whenCompleteAsync(
+                                        (status, failure) -> {
+                                            if (status != null) {
+                                                metrics.concurrentRuns.set(status.running());
+                                            }
+                                        },
+                                        callbacks),
+                        system.executionContext());
+        return poll::cancel;
     }
 
     /** A run started through the API; counts its {@code queued} state with the right labels. */
@@ -59,12 +90,6 @@ public final class RunMetrics {
                     metrics.pipelineRuns
                             .labelValues(state, l.template(), l.profile())
                             .inc();
-                    if (state.equals("running")) {
-                        running.add(runId);
-                    } else {
-                        running.remove(runId);
-                    }
-                    metrics.concurrentRuns.set(running.size());
                     if (m.path("event").asText().equals("RunCreated")) {
                         createdAt.put(runId, Instant.parse(m.path("ts").asText()));
                     }

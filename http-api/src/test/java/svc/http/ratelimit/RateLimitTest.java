@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -52,6 +54,38 @@ class RateLimitTest {
         assertThat(api.get("/healthz").header("X-RateLimit-Limit")).isEmpty();
         // /docs is a development-only page.
         assertThat(api.get("/docs").status()).isEqualTo(404);
+    }
+
+    @Test
+    void eachNodeAllowsItsShareSoTheLimitHoldsAcrossTheCluster() {
+        AtomicLong now = new AtomicLong(0);
+        AtomicInteger members = new AtomicInteger(3);
+        RateLimits limits = RateLimits.production(Map.of("RATE_LIMIT_ROLE_OPERATOR_WRITES", "20"));
+        // Three nodes, each with its own counters, as three servers behind a load balancer.
+        List<RateLimiter> nodes = List.of(
+                new RateLimiter(limits, now::get, members::get),
+                new RateLimiter(limits, now::get, members::get),
+                new RateLimiter(limits, now::get, members::get));
+        int allowed = 0;
+        for (int i = 0; i < 60; i++) {
+            if (nodes.get(i % 3)
+                    .acquire("sub:a", RateLimits.Bucket.WRITE, Role.OPERATOR)
+                    .allowed()) {
+                allowed++;
+            }
+        }
+        assertThat(allowed).as("20 a minute across three nodes: 6 each").isEqualTo(18);
+        assertThat(nodes.get(0)
+                        .acquire("sub:b", RateLimits.Bucket.WRITE, Role.OPERATOR)
+                        .limit())
+                .isEqualTo(6);
+        members.set(1);
+        assertThat(nodes.get(0)
+                        .acquire("sub:c", RateLimits.Bucket.WRITE, Role.OPERATOR)
+                        .limit())
+                .as("alone again: the whole limit")
+                .isEqualTo(20);
+        assertThat(RateLimiter.share(2, 3)).as("never below one request").isEqualTo(1);
     }
 
     @Test
