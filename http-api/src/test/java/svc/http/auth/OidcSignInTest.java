@@ -12,60 +12,47 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import no.nav.security.mock.oauth2.MockOAuth2Server;
 import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import svc.config.Json;
-import svc.http.server.HttpServer;
 import svc.http.testing.Api;
-import svc.http.testing.ServerExtension;
-import svc.http.testing.TestServer;
+import svc.http.testing.OwnPlatform;
 
 /**
  * Single sign-on end to end against a real OIDC provider (mock-oauth2-server) started here: a
  * browser-like client (cookies kept, redirects followed) goes from {@code /auth/oidc/login} through
  * the provider back to the callback and ends signed in with the role its groups map to.
  */
-@ExtendWith(ServerExtension.class)
 class OidcSignInTest {
 
     private static final String CLIENT_ID = "svc-dashboard";
     private static final String ISSUER_ID = "corp";
 
-    private final TestServer shared;
-    private MockOAuth2Server idp;
-    private HttpServer server;
-    private String base;
+    private static OwnPlatform own;
+    private static MockOAuth2Server idp;
+    private static String base;
 
-    OidcSignInTest(TestServer shared) {
-        this.shared = shared;
-    }
-
-    @BeforeEach
-    void start() throws Exception {
+    @BeforeAll
+    static void start() throws Exception {
         idp = new MockOAuth2Server();
         idp.start();
-        server = HttpServer.start(shared.platform, shared.config, env(Map.of()))
-                .toCompletableFuture()
-                .get(60, TimeUnit.SECONDS);
-        base = "http://127.0.0.1:" + server.address().getPort();
+        own = new OwnPlatform();
+        base = OwnPlatform.api(own.server(env(Map.of()))).base;
     }
 
-    @AfterEach
-    void stop() throws Exception {
-        server.stop().toCompletableFuture().get(20, TimeUnit.SECONDS);
+    @AfterAll
+    static void stop() throws Exception {
+        own.close();
         idp.shutdown();
     }
 
-    private Map<String, String> env(Map<String, String> overrides) {
-        Map<String, String> env = new HashMap<>(shared.env);
+    private static Map<String, String> env(Map<String, String> overrides) {
+        Map<String, String> env = OwnPlatform.baseEnv();
         env.put("SVC_OIDC_ISSUER", idp.issuerUrl(ISSUER_ID).toString());
         env.put("SVC_OIDC_CLIENT_ID", CLIENT_ID);
         env.put("SVC_OIDC_CLIENT_SECRET", "client-secret");
@@ -133,7 +120,7 @@ class OidcSignInTest {
         assertThat(me.get("role").asText()).isEqualTo("operator");
         assertThat(me.get("auth").asText()).isEqualTo("session");
         JsonNode users =
-                shared.api.get("/api/v1/users?limit=1000", Api.apiKey()).json();
+                new Api(base).get("/api/v1/users?limit=1000", Api.apiKey()).json();
         assertThat(users.toString()).contains(email).contains("\"source\":\"oidc\"");
 
         nextSignIn(email, List.of("ml-admins", "ml-team"));
@@ -183,10 +170,7 @@ class OidcSignInTest {
 
     @Test
     void aBadRoleMapStopsTheServerAtStartNamingTheVariable() {
-        assertThatThrownBy(() -> HttpServer.start(
-                                shared.platform, shared.config, env(Map.of("ML_TEAM_OIDC_ROLE_MAP", "ml-team=root")))
-                        .toCompletableFuture()
-                        .get(60, TimeUnit.SECONDS))
+        assertThatThrownBy(() -> own.server(env(Map.of("ML_TEAM_OIDC_ROLE_MAP", "ml-team=root"))))
                 .hasMessageContaining("ML_TEAM_OIDC_ROLE_MAP")
                 .hasMessageContaining("viewer, operator or admin");
         assertThatThrownBy(() -> OidcSettings.roleMap("no-equals-sign")).hasMessageContaining("group=role");
