@@ -29,6 +29,7 @@ export async function render(main, ctx) {
   const latest = h('p', {id: 'stream-status', class: 'muted', 'aria-live': 'polite'}, 'Connecting to the live stream…');
   const artefacts = h('div', {id: 'artefacts'});
   let stopCountdowns = () => {};
+  let shownGates = null;
 
   function renderFacts() {
     const canAct = atLeast(ctx.me.role, 'operator');
@@ -60,11 +61,16 @@ export async function render(main, ctx) {
         h('dt', {}, 'Updated'), h('dd', {}, fmtTime(run.updated_at)),
         run.failure ? [h('dt', {}, 'Failure'), h('dd', {class: 'error'}, run.failure)] : null),
       actions.length ? h('div', {class: 'buttons'}, actions) : null);
-    stopCountdowns();
-    clear(gates, run.pending_gates?.length
-      ? [h('h2', {}, 'Waiting for a decision'), run.pending_gates.map(g => gateCard(g, ctx, run, refreshRun))]
-      : null);
-    stopCountdowns = tickCountdowns(gates);
+    // The gate cards are redrawn only when the pending gates change, so a rationale being typed survives.
+    const pendingKey = (run.pending_gates || []).map(g => g.gate_id).join(',');
+    if (pendingKey !== shownGates) {
+      shownGates = pendingKey;
+      stopCountdowns();
+      clear(gates, run.pending_gates?.length
+        ? [h('h2', {}, 'Waiting for a decision'), run.pending_gates.map(g => gateCard(g, ctx, run, refreshRun))]
+        : null);
+      stopCountdowns = tickCountdowns(gates);
+    }
     renderGraph();
   }
 
