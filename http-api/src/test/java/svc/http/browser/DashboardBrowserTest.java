@@ -32,10 +32,11 @@ import svc.http.testing.TestServer;
 
 /**
  * The dashboard in a real browser against the shared test server, as a newcomer uses it: sign in
- * with the first-boot admin, start the German Credit demo on its default workflow ({@code
- * default_ml_pipeline}, scripted model), follow its stream live, approve its gate, see it succeed, look at its artefacts and
- * download the audit PDF; then every page at phone width. One browser for the class; a failing
- * test leaves a screenshot under {@code target/browser-failures/}.
+ * with the first-boot admin, start the German Credit demo on its default workflow
+ * ({@code default_ml_pipeline}, scripted model), follow its stream live, approve its gates, see
+ * it succeed, look at its artefacts and download the audit PDF; then every page at phone width
+ * and from the keyboard. One browser for the class; a failing test leaves a screenshot under
+ * {@code target/browser-failures/}.
  */
 @ExtendWith({ServerExtension.class, ScreenshotOnFailure.class})
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -180,11 +181,14 @@ class DashboardBrowserTest implements ScreenshotOnFailure.WithBrowser {
                 wait(STEP)
                         .until(d -> browser.findElements(By.cssSelector("main .loading"))
                                 .isEmpty());
-                Number overflow = (Number) js("return document.documentElement.scrollWidth - window.innerWidth");
+                Number overflow = (Number)
+                        js("return document.documentElement.scrollWidth - document.documentElement.clientWidth");
                 if (overflow.intValue() > 0) {
                     throw new AssertionError(page + " is " + overflow + " px wider than the screen; too wide: "
                             + js("return [...document.querySelectorAll('body *')]"
-                                    + ".filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)"
+                                    + ".filter(e => e.getBoundingClientRect().right"
+                                    + " > document.documentElement.clientWidth + 1"
+                                    + " && !e.parentElement.closest('.scroll'))"
                                     + ".slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className.baseVal"
                                     + " ?? e.className)"));
                 }
