@@ -46,6 +46,8 @@ final class Browser {
                         "download.default_directory", downloads.toAbsolutePath().toString(),
                         "download.prompt_for_download", false,
                         "safebrowsing.enabled", false));
+        // The console's messages, so a test can fail on a script error or a refusal by the CSP.
+        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(driver)
                 .usingAnyFreePort()

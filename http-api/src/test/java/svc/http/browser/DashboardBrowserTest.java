@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.logging.Level;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -24,6 +26,8 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -68,6 +72,21 @@ class DashboardBrowserTest implements ScreenshotOnFailure.WithBrowser {
         if (browser != null) {
             browser.quit();
         }
+    }
+
+    /**
+     * No script error and nothing the content security policy refused (the page carries the
+     * policy the server sends, {@code default-src 'self'}). Failed loads are left out: a 401 from
+     * {@code /auth/me} before sign-in is how the page learns it must ask for one.
+     */
+    @AfterEach
+    void theConsoleHasNoErrors() {
+        List<String> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
+                .map(LogEntry::getMessage)
+                .filter(m -> !m.contains("Failed to load resource"))
+                .toList();
+        assertThat(errors).isEmpty();
     }
 
     @Override
@@ -127,6 +146,12 @@ class DashboardBrowserTest implements ScreenshotOnFailure.WithBrowser {
                 break;
             }
             assertThat(runState()).isEqualTo("waiting_approval");
+            if (approved == 0) {
+                // A run waiting at a gate, at phone width: the gate card and its form fit.
+                browser.manage().window().setSize(Browser.PHONE);
+                assertFitsTheScreen("/runs/" + runId + " at a gate");
+                browser.manage().window().setSize(Browser.DESKTOP);
+            }
             WebElement gate = pendingGates().get(0);
             String rationale = "Reviewed in the browser test, gate " + (++approved);
             gate.findElement(By.name("rationale")).sendKeys(rationale);
@@ -181,17 +206,7 @@ class DashboardBrowserTest implements ScreenshotOnFailure.WithBrowser {
                 wait(STEP)
                         .until(d -> browser.findElements(By.cssSelector("main .loading"))
                                 .isEmpty());
-                Number overflow = (Number)
-                        js("return document.documentElement.scrollWidth - document.documentElement.clientWidth");
-                if (overflow.intValue() > 0) {
-                    throw new AssertionError(page + " is " + overflow + " px wider than the screen; too wide: "
-                            + js("return [...document.querySelectorAll('body *')]"
-                                    + ".filter(e => e.getBoundingClientRect().right"
-                                    + " > document.documentElement.clientWidth + 1"
-                                    + " && !e.parentElement.closest('.scroll'))"
-                                    + ".slice(0, 8).map(e => e.tagName + '#' + e.id + '.' + e.className.baseVal"
-                                    + " ?? e.className)"));
-                }
+                assertFitsTheScreen(page);
                 // The navigation folds into a menu button that opens it.
                 WebElement menu = browser.findElement(By.id("menu"));
                 assertThat(menu.isDisplayed()).as(page).isTrue();
@@ -254,6 +269,20 @@ class DashboardBrowserTest implements ScreenshotOnFailure.WithBrowser {
     }
 
     /** Read by script: the run's facts are redrawn as the stream reports progress. */
+    /** Nothing sticks out sideways: the page scrolls only down (tables and the graph scroll in their boxes). */
+    private void assertFitsTheScreen(String page) {
+        Number overflow =
+                (Number) js("return document.documentElement.scrollWidth - document.documentElement.clientWidth");
+        if (overflow.intValue() > 0) {
+            throw new AssertionError(page + " is " + overflow + " px wider than the screen; too wide: "
+                    + js("return [...document.querySelectorAll('body *')]"
+                            + ".filter(e => e.getBoundingClientRect().right"
+                            + " > document.documentElement.clientWidth + 1"
+                            + " && !e.parentElement.closest('.scroll'))"
+                            + ".slice(0, 4).map(e => e.parentElement.outerHTML.slice(0, 160))"));
+        }
+    }
+
     private String runState() {
         return String.valueOf(js("return document.getElementById('run-state')?.textContent ?? ''"));
     }
