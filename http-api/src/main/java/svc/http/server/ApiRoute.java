@@ -92,6 +92,7 @@ public final class ApiRoute {
     private final Route endpoints;
     private final ExceptionHandler failures;
     private final RejectionHandler rejections;
+    private final Function<HttpRequest, Route> unmatched;
 
     public ApiRoute(
             List<Endpoint> endpoints,
@@ -101,10 +102,13 @@ public final class ApiRoute {
             ApiMetrics metrics,
             Tracing tracing,
             long maxBodyBytes) {
-        this(endpoints, authenticator, access, limiter, metrics, tracing, maxBodyBytes, AuditLog.NONE);
+        this(endpoints, authenticator, access, limiter, metrics, tracing, maxBodyBytes, AuditLog.NONE, request -> null);
     }
 
-    /** The same, recording admin actions in {@code audit} ({@link AuditLog#audited}). */
+    /**
+     * The same, with {@code unmatched} asked for the answer to a request no endpoint matches (the
+     * dashboard's page for a browser navigation); when it gives null, the 404 problem.
+     */
     public ApiRoute(
             List<Endpoint> endpoints,
             Authenticator authenticator,
@@ -113,8 +117,23 @@ public final class ApiRoute {
             ApiMetrics metrics,
             Tracing tracing,
             long maxBodyBytes,
-            AuditLog audit) {
+            Function<HttpRequest, Route> unmatched) {
+        this(endpoints, authenticator, access, limiter, metrics, tracing, maxBodyBytes, AuditLog.NONE, unmatched);
+    }
+
+    /** The same, also recording admin actions in {@code audit} ({@link AuditLog#audited}). */
+    public ApiRoute(
+            List<Endpoint> endpoints,
+            Authenticator authenticator,
+            AccessControl access,
+            RateLimiter limiter,
+            ApiMetrics metrics,
+            Tracing tracing,
+            long maxBodyBytes,
+            AuditLog audit,
+            Function<HttpRequest, Route> unmatched) {
         this.audit = audit;
+        this.unmatched = unmatched;
         this.authenticator = authenticator;
         this.access = access;
         this.limiter = limiter;
@@ -129,7 +148,12 @@ public final class ApiRoute {
                 .handleAll(
                         Rejection.class,
                         list -> attribute(Exchange.KEY, ex -> problem(ex, Problems.of(list, ex.method, ex.path))))
-                .handleNotFound(attribute(Exchange.KEY, ex -> problem(ex, Problems.of(List.of(), ex.method, ex.path))))
+                .handleNotFound(extractRequest(request -> {
+                    Route page = this.unmatched.apply(request);
+                    return page != null
+                            ? page
+                            : attribute(Exchange.KEY, ex -> problem(ex, Problems.of(List.of(), ex.method, ex.path)));
+                }))
                 .build();
     }
 
