@@ -3,6 +3,7 @@ package svc.core.platform;
 import ch.qos.logback.classic.LoggerContext;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -58,6 +59,7 @@ import svc.core.cron.BuiltInJob;
 import svc.core.cron.Cron;
 import svc.core.cron.CronService;
 import svc.core.crypto.EncryptedCborSerializer;
+import svc.core.datasets.DataRoots;
 import svc.core.datasets.DatasetService;
 import svc.core.datasets.DatasetSettings;
 import svc.core.datasets.DatasetStore;
@@ -194,6 +196,8 @@ public final class Platform implements AutoCloseable {
         CoreSettings settings = CoreSettings.fromConfig(config);
         NotificationSettings notifySettings = NotificationSettings.fromConfig(config);
         DatabaseSettings dbSettings = DatabaseSettings.fromConfig(config);
+        // Before the database and the actor system: a data root that does not exist stops the start.
+        DataRoots dataRoots = dataRoots(config, settings, dbSettings);
         Database database = Database.open(dbSettings);
         ActorSystem<Void> system;
         try {
@@ -209,12 +213,31 @@ public final class Platform implements AutoCloseable {
             throw e;
         }
         try {
-            return wire(system, database, settings, notifySettings, config, partsFactory, tracing);
+            return wire(system, database, settings, dataRoots, notifySettings, config, partsFactory, tracing);
         } catch (RuntimeException e) {
             system.terminate();
             database.close();
             throw e;
         }
+    }
+
+    /** The files a request may name (SVC_DATA_DIRS), and the server's own files that are never data. */
+    private static DataRoots dataRoots(Config config, CoreSettings settings, DatabaseSettings db) {
+        Optional<Path> h2File = Optional.empty();
+        if (db.kind() == DatabaseSettings.Kind.H2 && db.url().startsWith("jdbc:h2:file:")) {
+            String rest = db.url().substring("jdbc:h2:file:".length());
+            int semi = rest.indexOf(';');
+            h2File = Optional.of(Path.of(semi < 0 ? rest : rest.substring(0, semi)));
+        }
+        String signing = System.getenv("SVC_SIGNING_KEY_DIR");
+        DataRoots roots = DataRoots.fromConfig(
+                config,
+                settings.home(),
+                DatasetSettings.from(config, settings.home()).dir(),
+                h2File,
+                signing == null || signing.isBlank() ? Optional.empty() : Optional.of(Path.of(signing)));
+        LOG.info("data roots (SVC_DATA_DIRS): {}", roots.roots());
+        return roots;
     }
 
     /** With at-rest encryption on, every journaled message goes through the encrypting serializer. */
@@ -263,6 +286,7 @@ public final class Platform implements AutoCloseable {
             ActorSystem<Void> system,
             Database database,
             CoreSettings settings,
+            DataRoots dataRoots,
             NotificationSettings notifySettings,
             Config config,
             PartsFactory partsFactory,
@@ -332,12 +356,20 @@ public final class Platform implements AutoCloseable {
         DatasetService datasets = new DatasetService(
                 database, new DatasetStore(DatasetSettings.from(config, settings.home()), jdbc), jdbc);
         RunService runs = new RunService(
-                system, database, library, datasets::fileOf, settings.home(), files, jdbc, settings.askTimeout());
+                system,
+                database,
+                library,
+                datasets::fileOf,
+                dataRoots,
+                settings.home(),
+                files,
+                jdbc,
+                settings.askTimeout());
         Platform platform =
                 new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing, files);
         platform.datasets = datasets;
-        platform.batches =
-                Batches.start(system, database, settings, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
+        platform.batches = Batches.start(
+                system, database, settings, dataRoots, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
         platform.cron = Cron.start(
                 system,
                 database,

@@ -60,7 +60,8 @@ public final class PlatformFixture implements AutoCloseable {
     public PlatformFixture(Path home, FakeToolbox tools) throws Exception {
         this.home = home;
         this.tools = tools;
-        this.dataset = home.resolve("data.csv");
+        // Under the upload directory, a data root of every platform (DataRoots).
+        this.dataset = Files.createDirectories(home.resolve("datasets")).resolve("data.csv");
         Files.writeString(dataset, "x,sex,y\n1,f,0\n2,m,1\n");
         this.runsRoot = ArtifactStoreSettings.fromConfig(ConfigFactory.parseMap(Map.of("svc.home", home.toString()))
                         .withFallback(ConfigFactory.load()))
