@@ -188,6 +188,15 @@ public final class Platform implements AutoCloseable {
 
     /** The same with the given tracing (tests pass one with an in-memory exporter). */
     public static Platform start(Config config, PartsFactory partsFactory, Tracing tracing) {
+        return start(config, partsFactory, tracing, UnaryOperator.identity());
+    }
+
+    /**
+     * The same with the agents' profiles adjusted: tests give agents delegates the built-in roster's
+     * tree never has (a chain deeper than G10's depth, one that comes back to an agent on it).
+     */
+    public static Platform start(
+            Config config, PartsFactory partsFactory, Tracing tracing, UnaryOperator<AgentDirectory> roster) {
         // G6: no credential reaches a log line, whoever logs it.
         if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logback
                 && logback.getTurboFilterList().stream().noneMatch(f -> f instanceof SecretRedactingFilter)) {
@@ -213,7 +222,7 @@ public final class Platform implements AutoCloseable {
             throw e;
         }
         try {
-            return wire(system, database, settings, dataRoots, notifySettings, config, partsFactory, tracing);
+            return wire(system, database, settings, dataRoots, notifySettings, config, partsFactory, tracing, roster);
         } catch (RuntimeException e) {
             system.terminate();
             database.close();
@@ -290,7 +299,8 @@ public final class Platform implements AutoCloseable {
             NotificationSettings notifySettings,
             Config config,
             PartsFactory partsFactory,
-            Tracing tracing) {
+            Tracing tracing,
+            UnaryOperator<AgentDirectory> roster) {
         ClusterSettings clusterSettings = ClusterSettings.fromConfig(config);
         if (system.settings().config().getStringList("pekko.cluster.seed-nodes").isEmpty()) {
             Cluster cluster = Cluster.get(system);
@@ -299,7 +309,7 @@ public final class Platform implements AutoCloseable {
         Executor jdbc = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.jdbc-dispatcher"));
         Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
         Library library = Library.builtIn();
-        AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
+        AgentDirectory directory = roster.apply(RosterProfiles.directory(Roster.builtIn(), settings.llmProvider()));
         WorkingCopy files = WorkingCopy.open(settings.artifactStore());
         LOG.info("run files: {}", settings.artifactStore().describe());
         // The entities reach one another only through these ports (see svc.core.task).
