@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import java.io.ByteArrayInputStream;
+import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,6 +63,8 @@ class DataRootsEndToEndTest {
         settings.put("svc.http.port", 0);
         // base/data, and base/home's parent's home: a root that contains SVC_HOME (and so jwt-secret).
         settings.put("svc.data-dirs", roots + ", " + home);
+        // SVC_MAX_BODY_BYTES: a configured limit is the one in force.
+        settings.put("svc.http.max-body", "64k");
         Config config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
         platform = Platform.start(config, StandardParts.create());
         // No SVC_JWT_SECRET: the server generates $SVC_HOME/jwt-secret, as it does by default.
@@ -192,6 +196,27 @@ class DataRootsEndToEndTest {
         // The database, the run's brief and its directory were among them.
         assertThat(scanned).isGreaterThan(3);
         assertThat(home.resolve("runs").resolve(okRun).resolve("run.json")).exists();
+    }
+
+    @Test
+    void aBodyOverTheConfiguredLimitIsA413ProblemWhetherItsLengthIsDeclaredOrNot() throws Exception {
+        String big = Json.write(run(roots.resolve("ok.csv").toString()).put("problem", "x".repeat(70 * 1024)));
+        Api.Reply declared = api.post("/api/v1/pipelines", big, Api.apiKey());
+        assertThat(declared.status()).as(declared.text()).isEqualTo(413);
+        assertThat(declared.json().path("detail").asText()).contains("65536");
+        Api.Reply chunked = api.send(api.request("/api/v1/pipelines")
+                .header("Content-Type", "application/json")
+                .header("X-API-Key", TestServer.API_KEY)
+                .POST(HttpRequest.BodyPublishers.ofInputStream(
+                        () -> new ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8))))
+                .build());
+        assertThat(chunked.status()).as(chunked.text()).isEqualTo(413);
+        assertThat(chunked.header("Content-Type"))
+                .hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
+        // Under the limit, the same request is taken up (and refused for its own reasons, not its size).
+        Api.Reply small = api.post("/api/v1/pipelines", Json.write(run("/etc/passwd")), Api.apiKey());
+        assertThat(small.status()).isEqualTo(400);
+        assertThat(api.get("/healthz").status()).isEqualTo(200);
     }
 
     @Test
