@@ -22,6 +22,7 @@ import svc.config.features.FeatureRegistry;
 import svc.core.cluster.ClusterView;
 import svc.core.config.HoconLayers;
 import svc.core.erasure.SubjectErasure;
+import svc.core.governance.GovernedTools;
 import svc.core.platform.Platform;
 import svc.core.registry.ModelRegistry;
 import svc.core.reports.CostReports;
@@ -131,6 +132,10 @@ public final class HttpServer {
                 features, new FeatureOverrideRepository(platform.database().dataSource()), blocking, clock);
         AutoCloseable featurePoll = sharedFeatures.follow(system, config.getDuration("svc.features.refresh-interval"));
         platform.cron().gate(() -> features.isEnabled(CronEndpoints.FLAG));
+        if (platform.parts().permissions() instanceof GovernedTools governed) {
+            // Tools of a feature that is off are denied (source feature_flag), with the flips made over the API.
+            governed.useFeatures(features::isEnabled);
+        }
         platform.cron().listen(jobMetrics::cronRun);
         new RetentionMetrics(metrics).attach(platform.retention());
         new NotificationMetrics(metrics).attach(platform.notifications());
