@@ -384,6 +384,10 @@ public final class RunService {
     }
 
     private static Optional<String> artifactKey(String runId, String name) {
+        // A NUL or other control character names no file (and Path.of throws on NUL): not found, not a 500.
+        if (name.chars().anyMatch(c -> c < 0x20)) {
+            return Optional.empty();
+        }
         String normalized = Path.of(name).normalize().toString().replace('\\', '/');
         if (name.isBlank()
                 || normalized.startsWith("..")
