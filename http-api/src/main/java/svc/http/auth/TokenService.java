@@ -96,7 +96,7 @@ public final class TokenService {
         try {
             jwt = SignedJWT.parse(token);
         } catch (ParseException | RuntimeException e) {
-            // A header that is JSON null made the library throw NullPointerException (found by TokenProperties).
+            // A header that is JSON null made the library throw NullPointerException (found by TokenPropertyTest).
             throw ApiProblem.unauthorized("the bearer token is not a signed JWT");
         }
         if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm())) {

@@ -24,7 +24,7 @@ import svc.library.LibraryException;
  * parsed one evaluates to a boolean or a {@link ConditionException} over any facts. Nothing else
  * escapes, nothing hangs (YAML aliases included).
  */
-class WorkflowProperties {
+class WorkflowPropertyTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(10);
 

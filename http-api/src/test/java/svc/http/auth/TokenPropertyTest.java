@@ -25,7 +25,7 @@ import svc.http.problem.ApiProblem;
  * wrong with it, never another exception, never a hang; a token changed in any one character
  * never verifies.
  */
-class TokenProperties {
+class TokenPropertyTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(5);
     private static final byte[] SECRET = "property-secret-property-secret-0123".getBytes(StandardCharsets.UTF_8);

@@ -15,7 +15,7 @@ import net.jqwik.api.constraints.StringLength;
  * Issue 18, item 3: any text given as the settings file is answered with a {@link SettingsResult}
  * (valid, or invalid with its problems); parsing never throws and never hangs.
  */
-class SettingsFileProperties {
+class SettingsFilePropertyTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(10);
 

@@ -20,7 +20,7 @@ import net.jqwik.api.constraints.StringLength;
  * dataset or a {@link DataLoadException} (the documented failure), within seconds; never another
  * exception type, never a hang.
  */
-class DatasetReaderProperties {
+class DatasetReaderPropertyTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(10);
 

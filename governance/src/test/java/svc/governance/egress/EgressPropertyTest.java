@@ -19,7 +19,7 @@ import net.jqwik.api.constraints.StringLength;
  * hangs), a private, loopback or metadata address is never allowed whatever the allowlist says,
  * and an allowlist parses or fails with the documented {@link IllegalArgumentException}.
  */
-class EgressProperties {
+class EgressPropertyTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(5);
     private static final EgressPolicy POLICY =

@@ -19,7 +19,7 @@ import net.jqwik.api.constraints.StringLength;
  * a parsed one yields true or false or an {@link ExpressionException} over any tool result and
  * run context (the gate then fails closed). Nothing else escapes, nothing hangs.
  */
-class ExpressionProperties {
+class ExpressionPropertyTest {
 
     private static final Duration DEADLINE = Duration.ofSeconds(10);
     private static final ObjectMapper JSON = new ObjectMapper();
