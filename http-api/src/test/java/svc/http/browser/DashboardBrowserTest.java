@@ -152,32 +152,38 @@ class DashboardBrowserTest implements ScreenshotOnFailure.WithBrowser {
                 assertFitsTheScreen("/runs/" + runId + " at a gate");
                 browser.manage().window().setSize(Browser.DESKTOP);
             }
-            WebElement gate = pendingGates().get(0);
             String rationale = "Reviewed in the browser test, gate " + (++approved);
-            gate.findElement(By.name("rationale")).sendKeys(rationale);
             int before = streamLength();
-            gate.findElement(By.cssSelector("button.approve")).click();
+            // Typed and sent in one try of a wait: a card redrawn meanwhile is found again and filled anew.
+            wait(STEP).until(d -> {
+                WebElement gate = pendingGates().get(0);
+                WebElement field = gate.findElement(By.name("rationale"));
+                field.clear();
+                field.sendKeys(rationale);
+                gate.findElement(By.cssSelector("button.approve")).click();
+                return true;
+            });
             wait(STEP).until(ExpectedConditions.textToBePresentInElementLocated(By.id("stream"), rationale));
             assertThat(streamLength()).isGreaterThan(before);
             assertThat(approved).as("gates approved").isLessThan(5);
         }
         assertThat(approved).as("gates approved").isPositive();
         // A finished agent shows its time and cost in the tree.
-        assertThat(browser.findElement(By.cssSelector("#agent-tree [data-agent='director']"))
-                        .getText())
-                .contains("$");
+        // The tree is redrawn on every run update: read it inside the wait, which ignores a stale node.
+        wait(STEP)
+                .until(d -> d.findElement(By.cssSelector("#agent-tree [data-agent='director']"))
+                        .getText()
+                        .contains("$"));
 
         // Artefact viewers: the metrics table first, then charts drawn by ECharts on canvases.
         wait(STEP).until(ExpectedConditions.textToBePresentInElementLocated(By.id("artefact-panel"), "accuracy"));
         for (String tab : List.of("fairness.json", "shap.json", "drift.json")) {
-            browser.findElement(By.cssSelector("[role=tab][data-artefact='" + tab + "']"))
-                    .click();
+            click(By.cssSelector("[role=tab][data-artefact='" + tab + "']"));
             wait(STEP)
                     .until(ExpectedConditions.presenceOfElementLocated(
                             By.cssSelector("#artefact-panel .chart canvas")));
         }
-        browser.findElement(By.cssSelector("[role=tab][data-artefact='model_card.md']"))
-                .click();
+        click(By.cssSelector("[role=tab][data-artefact='model_card.md']"));
         wait(STEP).until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#artefact-panel .markdown h2")));
 
         // The audit PDF downloads with the session cookie.
@@ -299,6 +305,14 @@ class DashboardBrowserTest implements ScreenshotOnFailure.WithBrowser {
 
     private Object js(String script) {
         return ((JavascriptExecutor) browser).executeScript(script);
+    }
+
+    /** Finds and clicks in one try of a wait, so a node redrawn between the two is found again. */
+    private void click(By locator) {
+        wait(STEP).until(d -> {
+            d.findElement(locator).click();
+            return true;
+        });
     }
 
     private WebDriverWait wait(Duration deadline) {

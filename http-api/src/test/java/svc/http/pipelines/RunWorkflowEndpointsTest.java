@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import svc.config.Json;
 import svc.http.testing.Api;
 import svc.http.testing.ServerExtension;
@@ -21,9 +20,11 @@ import svc.http.testing.TestServer;
 class RunWorkflowEndpointsTest {
 
     private final Api api;
+    private final Path home;
 
     RunWorkflowEndpointsTest(TestServer server) {
         this.api = server.api;
+        this.home = server.home;
     }
 
     @Test
@@ -41,8 +42,9 @@ class RunWorkflowEndpointsTest {
     }
 
     @Test
-    void aCustomerWorkflowFileRunAnswersTheGraphOfThatFile(@TempDir Path dir) throws Exception {
-        Path file = dir.resolve("two_steps.yaml");
+    void aCustomerWorkflowFileRunAnswersTheGraphOfThatFile() throws Exception {
+        // Under the server's upload directory, a data root: a request names only files under one (DataRoots).
+        Path file = Files.createDirectories(home.resolve("datasets")).resolve("two_steps.yaml");
         Files.writeString(file, """
                 name: two_steps
                 description: prepare, then a person looks
