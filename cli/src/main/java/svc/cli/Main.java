@@ -29,6 +29,8 @@ import svc.cli.serve.ServeModelCommand;
 import svc.cli.server.ServerCommand;
 import svc.cli.settings.SettingsCommand;
 import svc.cli.system.HealthCommand;
+import svc.cli.tokens.TokensCommand;
+import svc.cli.users.UsersCommand;
 
 /**
  * The single entry point of the {@code svc} launcher. Every group of the spec is a subcommand;
@@ -63,6 +65,8 @@ import svc.cli.system.HealthCommand;
             ServerCommand.class,
             GuardrailsCommand.class,
             AuditCommand.class,
+            TokensCommand.class,
+            UsersCommand.class,
             SettingsCommand.class,
             ConfigCommand.class
         },

@@ -32,7 +32,9 @@ class HelpExamplesTest {
                 "completion",
                 "datasets",
                 "models",
-                "reports")) {
+                "reports",
+                "tokens",
+                "users")) {
             walk(root.getSubcommands().get(group), missing, seen);
         }
         assertThat(seen)

@@ -14,15 +14,19 @@ import svc.cli.ExitCodes;
 import svc.governance.signing.Ed25519Signer;
 import svc.governance.signing.ReceiptVerifier;
 
-/** {@code svc audit verify}: checks a signed artefact (the audit PDF) against a trusted key. */
+/**
+ * {@code svc audit verify}: checks a signed artefact (the audit PDF) against a trusted key;
+ * {@code svc audit log}: the admin actions of {@code GET /api/v1/audit}.
+ */
 @Command(
         name = "audit",
-        description = "Audit artefacts: verify a signed audit PDF.",
-        subcommands = {AuditCommand.Verify.class},
+        description = "Audit: verify a signed audit PDF; list the admin actions the server recorded.",
+        subcommands = {AuditCommand.Verify.class, LogCommand.class},
         footer = {
             "",
             "Example:",
-            "  svc audit verify ~/.svc/data/runs/<run_id>/audit.pdf --key-dir ~/.svc/data/keys/audit"
+            "  svc audit verify ~/.svc/data/runs/<run_id>/audit.pdf --key-dir ~/.svc/data/keys/audit",
+            "  svc audit log --table"
         })
 public final class AuditCommand implements Callable<Integer> {
 

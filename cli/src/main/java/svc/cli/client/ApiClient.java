@@ -100,6 +100,12 @@ public final class ApiClient {
                 .POST(body)));
     }
 
+    public JsonNode patch(String path, JsonNode body) {
+        return json(send(request(path)
+                .header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString(Json.write(body)))));
+    }
+
     public JsonNode delete(String path) {
         return json(send(request(path).DELETE()));
     }

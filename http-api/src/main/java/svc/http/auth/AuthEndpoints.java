@@ -2,6 +2,7 @@ package svc.http.auth;
 
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.entity;
+import static org.apache.pekko.http.javadsl.server.Directives.extractRequest;
 import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 
 import java.util.List;
@@ -16,6 +17,7 @@ import svc.http.problem.ApiProblem;
 import svc.http.server.Call;
 import svc.http.server.Endpoint;
 import svc.http.server.Endpoint.Doc;
+import svc.http.server.Exchange;
 import svc.http.server.JsonSupport;
 
 /** Login, token refresh and user creation. */
@@ -61,11 +63,11 @@ public final class AuthEndpoints {
     }
 
     private Route login(Call call) {
-        return entity(
+        return extractRequest(request -> entity(
                 JsonSupport.body(Login.class),
                 body -> onSuccess(
-                        users.login(body.email(), body.password()),
-                        user -> token(user.email(), Role.fromWire(user.role()))));
+                        users.login(body.email(), body.password(), Exchange.clientIp(request)),
+                        user -> token(user.email(), Role.fromWire(user.role())))));
     }
 
     /**
@@ -74,6 +76,10 @@ public final class AuthEndpoints {
      */
     private Route refresh(Call call) {
         Caller caller = call.caller();
+        if (caller.apiKeyHash() != null && caller.apiKeyHash().startsWith(ApiTokens.ID_PREFIX)) {
+            // A JWT would outlive the token's revocation by up to a day.
+            throw ApiProblem.badRequest("an API token is used as it is; it cannot be exchanged for a JWT");
+        }
         if (caller.apiKeyHash() != null) {
             return token(caller.subject(), caller.role());
         }

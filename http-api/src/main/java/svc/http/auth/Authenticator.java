@@ -38,11 +38,15 @@ public final class Authenticator {
     private record ApiKey(byte[] bytes, Caller caller) {}
 
     private final TokenService tokens;
+    private final ApiTokens apiTokens;
+    private final AccountStatus accounts;
     private final List<ApiKey> apiKeys;
     private final Map<String, TokenService.Verified> verified = new ConcurrentHashMap<>();
 
-    public Authenticator(TokenService tokens, List<String> apiKeys) {
+    public Authenticator(TokenService tokens, List<String> apiKeys, ApiTokens apiTokens, AccountStatus accounts) {
         this.tokens = tokens;
+        this.apiTokens = apiTokens;
+        this.accounts = accounts;
         this.apiKeys = apiKeys.stream()
                 .map(k -> {
                     String hash = sha256Prefix(k);
@@ -60,16 +64,24 @@ public final class Authenticator {
      */
     public CompletionStage<Caller> authenticate(HttpRequest request, boolean webSocket) {
         try {
-            return CompletableFuture.completedFuture(identify(request, webSocket));
+            return identify(request, webSocket);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
     }
 
-    private Caller identify(HttpRequest request, boolean webSocket) {
+    private CompletionStage<Caller> identify(HttpRequest request, boolean webSocket) {
         Optional<HttpHeader> key = request.getHeader("X-API-Key");
         if (key.isPresent()) {
-            return apiKey(key.get().value().strip());
+            String value = key.get().value().strip();
+            Caller configured = apiKey(value);
+            if (configured != null) {
+                return CompletableFuture.completedFuture(configured);
+            }
+            if (ApiTokens.looksLikeToken(value)) {
+                return apiTokens.authenticate(value, Caller.Via.API_KEY);
+            }
+            throw ApiProblem.unauthorized("the X-API-Key is neither one of the server's keys nor an API token");
         }
         Optional<HttpHeader> authorization = request.getHeader("Authorization");
         if (authorization.isPresent()) {
@@ -77,23 +89,31 @@ public final class Authenticator {
             if (!value.regionMatches(true, 0, "Bearer ", 0, 7)) {
                 throw ApiProblem.unauthorized("the Authorization header must be 'Bearer <token>'");
             }
-            return token(value.substring(7).strip()).caller();
+            return bearer(value.substring(7).strip());
         }
         if (webSocket) {
             Optional<String> token = request.getUri().query().get("token");
             if (token.isPresent()) {
-                return token(token.get()).caller();
+                return bearer(token.get());
             }
         }
         Optional<String> session = SessionCookies.read(request, SessionCookies.SESSION);
         if (session.isPresent() && (!webSocket || SessionCookies.sameOrigin(request))) {
-            return session(request, session.get());
+            return accounts.admit(session(request, session.get()));
         }
         throw ApiProblem.unauthorized(
                 webSocket
                         ? "a token is required: ?token=<ACCESS_TOKEN>, an Authorization header, or the session"
                                 + " cookie from a page of this server's own origin"
                         : "a bearer token, an X-API-Key or a session cookie is required");
+    }
+
+    /** An API token or a JWT; a JWT's user must not be disabled. */
+    private CompletionStage<Caller> bearer(String value) {
+        if (ApiTokens.looksLikeToken(value)) {
+            return apiTokens.authenticate(value, Caller.Via.BEARER);
+        }
+        return accounts.admit(token(value).caller());
     }
 
     /**
@@ -125,7 +145,10 @@ public final class Authenticator {
         return MessageDigest.isEqual(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Compares with every configured key in constant time, so timing does not tell how much matched. */
+    /**
+     * The configured key's caller, or null. Compares with every configured key in constant time,
+     * so timing does not tell how much matched or which key it was.
+     */
     private Caller apiKey(String key) {
         byte[] given = key.getBytes(StandardCharsets.UTF_8);
         Caller found = null;
@@ -133,9 +156,6 @@ public final class Authenticator {
             if (MessageDigest.isEqual(k.bytes(), given)) {
                 found = k.caller();
             }
-        }
-        if (found == null) {
-            throw ApiProblem.unauthorized("the X-API-Key is not one of the server's keys");
         }
         return found;
     }

@@ -19,6 +19,7 @@ import svc.http.auth.AuthBodies.Login;
 import svc.http.server.Call;
 import svc.http.server.Endpoint;
 import svc.http.server.Endpoint.Doc;
+import svc.http.server.Exchange;
 import svc.http.server.JsonSupport;
 
 /**
@@ -112,7 +113,7 @@ public final class SessionEndpoints {
     private Route login(Call call) {
         return extractRequest(request -> entity(
                 JsonSupport.body(Login.class),
-                body -> onSuccess(users.login(body.email(), body.password()), user -> {
+                body -> onSuccess(users.login(body.email(), body.password(), Exchange.clientIp(request)), user -> {
                     Role role = Role.fromWire(user.role());
                     String csrf = SessionCookies.newCsrfToken();
                     String jwt = tokens.issueSession(user.email(), role, csrf);

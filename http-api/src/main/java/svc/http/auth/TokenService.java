@@ -73,7 +73,7 @@ public final class TokenService {
      * A verified token: who it stands for, until when, and the CSRF token of a session token
      * (null on other tokens).
      */
-    public record Verified(Caller caller, Instant expires, String csrf) {}
+    public record Verified(Caller caller, Instant expires, String csrf, boolean byPreviousSecret) {}
 
     /** The caller a token stands for, or a 401 problem saying what is wrong with it. */
     public Caller verify(String token) {
@@ -82,7 +82,8 @@ public final class TokenService {
 
     /** Whether a token verified earlier has not expired since. */
     public boolean stillValid(Verified verified) {
-        return verified.expires().isAfter(clock.instant());
+        Instant now = clock.instant();
+        return verified.expires().isAfter(now) && (!verified.byPreviousSecret() || keys.previousValidAt(now));
     }
 
     /** Verifies a token (HS256 only, current or previous secret, not expired, sub and role present). */
@@ -103,9 +104,13 @@ public final class TokenService {
             throw ApiProblem.unauthorized("the bearer token must be signed with HS256, not "
                     + jwt.getHeader().getAlgorithm());
         }
-        if (!signedWith(jwt, keys.current())
-                && keys.previous().map(p -> !signedWith(jwt, p)).orElse(true)) {
-            throw ApiProblem.unauthorized("the bearer token's signature does not verify");
+        boolean byPrevious = false;
+        if (!signedWith(jwt, keys.current())) {
+            byPrevious = keys.previousValidAt(clock.instant())
+                    && signedWith(jwt, keys.previous().get());
+            if (!byPrevious) {
+                throw ApiProblem.unauthorized("the bearer token's signature does not verify");
+            }
         }
         try {
             JWTClaimsSet claims = jwt.getJWTClaimsSet();
@@ -119,7 +124,10 @@ public final class TokenService {
                 throw ApiProblem.unauthorized("the bearer token lacks its sub or role claim");
             }
             return new Verified(
-                    new Caller(subject, Role.fromWire(role), null), exp.toInstant(), claims.getStringClaim("csrf"));
+                    new Caller(subject, Role.fromWire(role), null),
+                    exp.toInstant(),
+                    claims.getStringClaim("csrf"),
+                    byPrevious);
         } catch (ParseException | IllegalArgumentException | NullPointerException | ClassCastException e) {
             throw ApiProblem.unauthorized("the bearer token's claims are malformed");
         }

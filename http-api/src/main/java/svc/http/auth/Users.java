@@ -7,7 +7,9 @@ import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -35,13 +37,15 @@ public final class Users {
     private final Executor blocking;
     private final PasswordHasher hasher;
     private final Clock clock;
+    private final LoginThrottle throttle;
     private final UserRepository repository = new UserRepository();
 
-    public Users(Database database, Executor blocking, PasswordHasher hasher, Clock clock) {
+    public Users(Database database, Executor blocking, PasswordHasher hasher, Clock clock, LoginThrottle throttle) {
         this.database = database;
         this.blocking = blocking;
         this.hasher = hasher;
         this.clock = clock;
+        this.throttle = throttle;
     }
 
     /**
@@ -84,17 +88,39 @@ public final class Users {
         }
     }
 
-    /** The user with these credentials, or a 401 that does not say which part was wrong. */
-    public CompletionStage<UserRow> login(String email, String password) {
+    /**
+     * The user with these credentials, or a 401 that does not say which part was wrong. Throttled
+     * per account and per client IP ({@link LoginThrottle}: a 429 before the password is checked);
+     * a disabled user is refused (401 saying so, only once the password was right).
+     */
+    public CompletionStage<UserRow> login(String email, String password, String ip) {
         return CompletableFuture.supplyAsync(
                 () -> {
+                    jdbc(c -> {
+                        throttle.check(c, email, ip);
+                        return null;
+                    });
                     Optional<UserRow> user = jdbc(c -> repository.find(c, email));
+                    boolean ok;
                     if (user.isEmpty()) {
                         hasher.verifyDecoy(password);
+                        ok = false;
+                    } else {
+                        ok = hasher.verify(password, user.get().passwordHash());
+                    }
+                    if (!ok) {
+                        jdbc(c -> {
+                            throttle.failed(c, email, ip);
+                            return null;
+                        });
                         throw ApiProblem.unauthorized("unknown email or wrong password");
                     }
-                    if (!hasher.verify(password, user.get().passwordHash())) {
-                        throw ApiProblem.unauthorized("unknown email or wrong password");
+                    jdbc(c -> {
+                        throttle.succeeded(c, email);
+                        return null;
+                    });
+                    if (user.get().disabled()) {
+                        throw ApiProblem.unauthorized("this account is disabled; ask an admin");
                     }
                     return user.get();
                 },
@@ -127,6 +153,73 @@ public final class Users {
                         throw ApiProblem.conflict("a user " + row.email() + " already exists");
                     }
                     return row;
+                },
+                blocking);
+    }
+
+    /** Every user, by email. */
+    public CompletionStage<List<UserRow>> list() {
+        return CompletableFuture.supplyAsync(() -> jdbc(repository::list), blocking);
+    }
+
+    /**
+     * Changes a user's role and/or disabled flag (null leaves it); the user as it is afterwards,
+     * or a 404. An admin cannot disable or demote themself, so the last admin cannot lock
+     * everyone out by mistake.
+     */
+    public CompletionStage<UserRow> update(String email, Role role, Boolean disabled, String by) {
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    Instant now = clock.instant();
+                    return jdbc(c -> {
+                        UserRow user =
+                                repository.find(c, email).orElseThrow(() -> ApiProblem.notFound("no user " + email));
+                        boolean self = user.email().equalsIgnoreCase(by);
+                        if (self && (Boolean.TRUE.equals(disabled) || (role != null && role != Role.ADMIN))) {
+                            throw ApiProblem.conflict("an admin cannot disable or demote themself; ask another admin");
+                        }
+                        if (role != null) {
+                            repository.setRole(c, email, role.wireName(), now);
+                        }
+                        if (disabled != null) {
+                            repository.setDisabled(c, email, disabled, now);
+                        }
+                        return repository.find(c, email).orElseThrow();
+                    });
+                },
+                blocking);
+    }
+
+    /**
+     * The user a single sign-on stands for, made on first sign-in and given the role the
+     * identity provider's groups map to on every sign-in after (the IdP is the source of truth
+     * for SSO users' roles). A disabled user stays refused. A user made here has the bcrypt hash
+     * of a random secret nobody knows, so the password routes never let them in.
+     */
+    public CompletionStage<UserRow> signInWithSso(String email, Role role) {
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    Optional<UserRow> known = jdbc(c -> repository.find(c, email));
+                    if (known.isEmpty()) {
+                        byte[] secret = new byte[32];
+                        new SecureRandom().nextBytes(secret);
+                        UserRow row = new UserRow(
+                                email.strip().toLowerCase(Locale.ROOT),
+                                hasher.hash(Base64.getEncoder().encodeToString(secret)),
+                                role.wireName(),
+                                clock.instant(),
+                                "oidc",
+                                false,
+                                UserRow.OIDC);
+                        jdbc(c -> repository.insert(c, row));
+                    } else if (!known.get().role().equals(role.wireName())) {
+                        jdbc(c -> repository.setRole(c, email, role.wireName(), clock.instant()));
+                    }
+                    UserRow user = jdbc(c -> repository.find(c, email)).orElseThrow();
+                    if (user.disabled()) {
+                        throw ApiProblem.denied("this account is disabled; ask an admin", "user-disabled");
+                    }
+                    return user;
                 },
                 blocking);
     }

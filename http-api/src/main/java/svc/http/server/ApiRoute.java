@@ -4,6 +4,7 @@ import static org.apache.pekko.http.javadsl.server.Directives.attribute;
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.concat;
 import static org.apache.pekko.http.javadsl.server.Directives.extractRequest;
+import static org.apache.pekko.http.javadsl.server.Directives.extractStrictEntity;
 import static org.apache.pekko.http.javadsl.server.Directives.handleExceptions;
 import static org.apache.pekko.http.javadsl.server.Directives.handleRejections;
 import static org.apache.pekko.http.javadsl.server.Directives.mapRequest;
@@ -15,6 +16,7 @@ import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
 import static org.apache.pekko.http.javadsl.server.Directives.reject;
 import static org.apache.pekko.http.javadsl.server.Directives.withSizeLimit;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,6 +42,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.config.logging.Mdc;
 import svc.core.telemetry.Tracing;
+import svc.http.audit.AuditLog;
 import svc.http.auth.AccessControl;
 import svc.http.auth.Authenticator;
 import svc.http.auth.Caller;
@@ -76,6 +79,7 @@ import svc.http.telemetry.ApiMetrics;
 public final class ApiRoute {
 
     private static final Logger ACCESS = LoggerFactory.getLogger("svc.http.access");
+    private static final Duration STRICT_TIMEOUT = Duration.ofSeconds(30);
     private static final Pattern RUN_IN_PATH = Pattern.compile("/pipelines/(run-[0-9a-f]{16})");
 
     private final Authenticator authenticator;
@@ -84,6 +88,7 @@ public final class ApiRoute {
     private final ApiMetrics metrics;
     private final Tracing tracing;
     private final long maxBodyBytes;
+    private final AuditLog audit;
     private final Route endpoints;
     private final ExceptionHandler failures;
     private final RejectionHandler rejections;
@@ -97,7 +102,7 @@ public final class ApiRoute {
             ApiMetrics metrics,
             Tracing tracing,
             long maxBodyBytes) {
-        this(endpoints, authenticator, access, limiter, metrics, tracing, maxBodyBytes, request -> null);
+        this(endpoints, authenticator, access, limiter, metrics, tracing, maxBodyBytes, AuditLog.NONE, request -> null);
     }
 
     /**
@@ -113,6 +118,21 @@ public final class ApiRoute {
             Tracing tracing,
             long maxBodyBytes,
             Function<HttpRequest, Route> unmatched) {
+        this(endpoints, authenticator, access, limiter, metrics, tracing, maxBodyBytes, AuditLog.NONE, unmatched);
+    }
+
+    /** The same, also recording admin actions in {@code audit} ({@link AuditLog#audited}). */
+    public ApiRoute(
+            List<Endpoint> endpoints,
+            Authenticator authenticator,
+            AccessControl access,
+            RateLimiter limiter,
+            ApiMetrics metrics,
+            Tracing tracing,
+            long maxBodyBytes,
+            AuditLog audit,
+            Function<HttpRequest, Route> unmatched) {
+        this.audit = audit;
         this.unmatched = unmatched;
         this.authenticator = authenticator;
         this.access = access;
@@ -327,7 +347,34 @@ public final class ApiRoute {
                                     ex,
                                     e,
                                     caller,
-                                    () -> bounded(e, request, () -> e.handler().route(new Call(params, caller)))))));
+                                    () -> bounded(
+                                            e,
+                                            request,
+                                            () -> audited(
+                                                    ex,
+                                                    e,
+                                                    caller,
+                                                    () -> e.handler().route(new Call(params, caller))))))));
+        });
+    }
+
+    /**
+     * Notes an admin action ({@link AuditLog#audited}) on the exchange, with its JSON body made
+     * strict so the audit log can keep it (redacted) after the handler read it; {@link #finish}
+     * records it once the answer is a success.
+     */
+    private Route audited(Exchange ex, Endpoint e, Caller caller, Supplier<Route> inner) {
+        if (caller == null || !AuditLog.audited(e.httpMethod(), e.minRole(), e.endpointClass())) {
+            return inner.get();
+        }
+        if (e.doc().requestSchema() == null || e.doc().isUpload()) {
+            ex.audit(new Exchange.Audit(caller.subject(), e.endpointClass(), null));
+            return inner.get();
+        }
+        return extractStrictEntity(STRICT_TIMEOUT, maxBodyBytes, strict -> {
+            ex.audit(new Exchange.Audit(
+                    caller.subject(), e.endpointClass(), strict.getData().utf8String()));
+            return inner.get();
         });
     }
 
@@ -379,11 +426,16 @@ public final class ApiRoute {
     }
 
     private HttpResponse finish(Exchange ex, HttpResponse response) {
-        HttpResponse r = response.addHeader(RawHeader.create("X-Correlation-Id", ex.correlationId));
+        HttpResponse r =
+                SecurityHeaders.add(response.addHeader(RawHeader.create("X-Correlation-Id", ex.correlationId)));
         if (!ex.headers().isEmpty()) {
             r = r.addHeaders(ex.headers());
         }
         int status = r.status().intValue();
+        Exchange.Audit action = ex.audit();
+        if (action != null && status >= 200 && status < 300) {
+            audit.record(action.actor(), action.action(), ex.method, ex.path, status, action.body(), ex.correlationId);
+        }
         long nanos = System.nanoTime() - ex.startedNanos;
         String route = ex.route();
         metrics.request(ex.method, route, status, nanos / 1e9);

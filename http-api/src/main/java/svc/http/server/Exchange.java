@@ -17,7 +17,7 @@ import org.apache.pekko.http.javadsl.model.HttpRequest;
  * The two mutable fields are written by the directives of the one matching endpoint before its
  * handler runs and read once, when the answer leaves.
  */
-final class Exchange {
+public final class Exchange {
 
     static final AttributeKey<Exchange> KEY = AttributeKey.create("svc-exchange", Exchange.class);
     static final String UNMATCHED = "unmatched";
@@ -31,6 +31,10 @@ final class Exchange {
     private final HttpRequest request;
     private volatile String route = UNMATCHED;
     private volatile List<HttpHeader> headers = List.of();
+    private volatile Audit audit;
+
+    /** What the audit log needs of an admin action once its answer is known. */
+    record Audit(String actor, String action, String body) {}
 
     private Exchange(String correlationId, HttpRequest request, long startedNanos) {
         this.correlationId = correlationId;
@@ -62,6 +66,11 @@ final class Exchange {
 
     /** The socket's address ({@code X-Forwarded-For} is not trusted). */
     String clientIp() {
+        return clientIp(request);
+    }
+
+    /** The socket's address of a request ({@code X-Forwarded-For} is not trusted): what per-IP limits count. */
+    public static String clientIp(HttpRequest request) {
         return request.getAttribute(AttributeKeys.remoteAddress)
                 .flatMap(a -> a.getAddress().map(InetAddress::getHostAddress))
                 .orElse("unknown");
@@ -73,6 +82,14 @@ final class Exchange {
 
     void route(String template) {
         this.route = template;
+    }
+
+    Audit audit() {
+        return audit;
+    }
+
+    void audit(Audit action) {
+        this.audit = action;
     }
 
     List<HttpHeader> headers() {

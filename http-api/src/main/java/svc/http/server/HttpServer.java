@@ -29,13 +29,22 @@ import svc.core.registry.ModelRegistry;
 import svc.core.reports.CostReports;
 import svc.governance.permission.DenialSink;
 import svc.http.approvals.ApprovalEndpoints;
+import svc.http.audit.AuditEndpoints;
+import svc.http.audit.AuditLog;
 import svc.http.auth.AccessControl;
+import svc.http.auth.AccountStatus;
+import svc.http.auth.ApiTokens;
 import svc.http.auth.AuthEndpoints;
 import svc.http.auth.Authenticator;
 import svc.http.auth.JwtKeys;
+import svc.http.auth.LoginThrottle;
+import svc.http.auth.OidcEndpoints;
+import svc.http.auth.OidcSettings;
 import svc.http.auth.PasswordHasher;
 import svc.http.auth.SessionEndpoints;
+import svc.http.auth.TokenEndpoints;
 import svc.http.auth.TokenService;
+import svc.http.auth.UserEndpoints;
 import svc.http.auth.Users;
 import svc.http.batch.BatchEndpoints;
 import svc.http.catalog.CatalogEndpoints;
@@ -118,9 +127,18 @@ public final class HttpServer {
         Executor blocking = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.jdbc-dispatcher"));
         Clock clock = Clock.systemUTC();
 
-        Users users = new Users(platform.database(), blocking, new PasswordHasher(), clock);
+        Users users = new Users(
+                platform.database(),
+                blocking,
+                new PasswordHasher(),
+                clock,
+                new LoginThrottle(LoginThrottle.Limits.from(config), clock));
         users.bootstrapAdmin(platform.settings().home(), env);
         TokenService tokens = new TokenService(JwtKeys.load(platform.settings().home(), env), clock);
+        ApiTokens apiTokens = new ApiTokens(platform.database(), blocking, clock);
+        AccountStatus accounts = new AccountStatus(
+                platform.database(), blocking, config.getDuration("svc.auth.user-cache"), System::nanoTime);
+        AuditLog audit = new AuditLog(platform.database(), blocking, clock);
 
         RunMetrics runMetrics =
                 new RunMetrics(metrics, platform.agents(), platform.settings().llmProvider());
@@ -147,7 +165,15 @@ public final class HttpServer {
 
         List<Endpoint> endpoints = new ArrayList<>();
         endpoints.addAll(new AuthEndpoints(users, tokens).endpoints());
-        endpoints.addAll(new SessionEndpoints(users, tokens, settings.production(), Optional.empty()).endpoints());
+        Optional<OidcSettings> oidc = OidcSettings.from(env);
+        endpoints.addAll(
+                new SessionEndpoints(users, tokens, settings.production(), oidc.map(o -> OidcEndpoints.LOGIN_PATH))
+                        .endpoints());
+        oidc.ifPresent(o ->
+                endpoints.addAll(new OidcEndpoints(o, users, tokens, settings.production(), blocking).endpoints()));
+        endpoints.addAll(new TokenEndpoints(apiTokens, clock).endpoints());
+        endpoints.addAll(new UserEndpoints(users, accounts).endpoints());
+        endpoints.addAll(new AuditEndpoints(audit).endpoints());
         endpoints.addAll(
                 new PipelineEndpoints(platform.runs(), platform.database(), blocking, runMetrics::started).endpoints());
         endpoints.addAll(new RunStreamEndpoints(
@@ -196,13 +222,14 @@ public final class HttpServer {
 
         Route route = new ApiRoute(
                         endpoints,
-                        new Authenticator(tokens, settings.apiKeys()),
+                        new Authenticator(tokens, settings.apiKeys(), apiTokens, accounts),
                         new AccessControl(endpoints, denials, metrics.decisionListener()),
                         // Each node allows its share of a limit, so the limit holds across the cluster.
                         new RateLimiter(settings.rateLimits(), System::nanoTime, () -> ClusterView.upMembers(system)),
                         metrics,
                         platform.tracing(),
                         settings.maxBodyBytes(),
+                        audit,
                         // A browser navigation to a path the API does not serve gets the dashboard's page.
                         request -> DashboardEndpoints.isNavigation(request) ? dashboard.page() : null)
                 .route();

@@ -15,7 +15,9 @@ import java.util.function.Supplier;
 import org.apache.pekko.http.javadsl.model.ContentTypes;
 import org.apache.pekko.http.javadsl.model.HttpEntities;
 import org.apache.pekko.http.javadsl.model.HttpEntity;
+import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
+import org.apache.pekko.http.javadsl.model.headers.RawHeader;
 import org.apache.pekko.http.javadsl.server.Route;
 import svc.core.llm.providers.LlmProviders.Reachability;
 import svc.http.server.Endpoint;
@@ -138,6 +140,7 @@ public final class SystemEndpoints {
                                 .errors(400),
                         call -> complete(openApiEntity()))));
         if (docs) {
+            String docsPolicy = DocsPage.policy();
             list.add(new Endpoint(
                     "GET",
                     "/docs",
@@ -146,7 +149,9 @@ public final class SystemEndpoints {
                     Doc.of("system", "Interactive explorer of /openapi.json (development mode only)", null)
                             .media("text/html")
                             .errors(400),
-                    call -> complete(HttpEntities.create(ContentTypes.TEXT_HTML_UTF8, DocsPage.HTML))));
+                    call -> complete(HttpResponse.create()
+                            .withEntity(HttpEntities.create(ContentTypes.TEXT_HTML_UTF8, DocsPage.HTML))
+                            .addHeader(RawHeader.create("Content-Security-Policy", docsPolicy)))));
         }
         return List.copyOf(list);
     }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -27,14 +28,19 @@ class FirstBootTest {
                 "",
                 2);
         try (Database db = Database.open(settings)) {
-            Users users = new Users(db, Runnable::run, new PasswordHasher(), Clock.systemUTC());
+            Users users = new Users(
+                    db,
+                    Runnable::run,
+                    new PasswordHasher(),
+                    Clock.systemUTC(),
+                    new LoginThrottle(new LoginThrottle.Limits(Duration.ofMinutes(15), 10, 50), Clock.systemUTC()));
             users.bootstrapAdmin(home, Map.of());
             Path file = home.resolve("admin-password");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
                     .isEqualTo("rw-------");
             String password = Files.readString(file).strip();
             assertThat(password).hasSizeGreaterThanOrEqualTo(20);
-            UserRow admin = users.login("admin@localhost", password)
+            UserRow admin = users.login("admin@localhost", password, "127.0.0.1")
                     .toCompletableFuture()
                     .get(30, TimeUnit.SECONDS);
             assertThat(admin.role()).isEqualTo("admin");

@@ -60,7 +60,7 @@ class ApiRouteTest {
                 Clock.systemUTC());
         return new ApiRoute(
                         endpoints,
-                        new Authenticator(tokens, List.of()),
+                        new Authenticator(tokens, List.of(), null, null),
                         new AccessControl(endpoints, DenialSink.NONE, DecisionListener.NONE),
                         new RateLimiter(RateLimits.disabled(), System::nanoTime),
                         new ApiMetrics(),

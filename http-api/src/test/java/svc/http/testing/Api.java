@@ -67,6 +67,15 @@ public final class Api {
                 .build());
     }
 
+    public Reply patch(String path, String body, String... headers) {
+        return send(with(
+                        request(path)
+                                .method("PATCH", HttpRequest.BodyPublishers.ofString(body))
+                                .header("Content-Type", "application/json"),
+                        headers)
+                .build());
+    }
+
     public static String[] bearer(String token) {
         return new String[] {"Authorization", "Bearer " + token};
     }

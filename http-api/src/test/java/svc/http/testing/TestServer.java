@@ -28,6 +28,8 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
     public static final String JWT_SECRET = "test-secret-test-secret-test-secret-0123";
     public static final String PREVIOUS_JWT_SECRET = "previous-secret-previous-secret-previous-0";
     public static final int PRODUCTION_ADMIN_READS = 5;
+    public static final int LOGIN_FAILURES_PER_ACCOUNT = 4;
+    public static final int LOGIN_FAILURES_PER_IP = 6;
     public static final String WEBHOOK_SECRET = "test-webhook-secret-test-webhook-secret";
     /** The largest dataset upload the test servers take (German Credit, 161 KB, fits). */
     public static final long MAX_UPLOAD = 512 * 1024;
@@ -41,6 +43,11 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
     public final HttpServer production;
     public final Api api;
     public final Api productionApi;
+    /** The configuration the servers were started with (for tests that start another server). */
+    public final Config config;
+    /** The environment the development server was started with. */
+    public final Map<String, String> env;
+
     private final ActorTestKit probes = ActorTestKit.create("probes");
 
     private TestServer() throws Exception {
@@ -53,7 +60,10 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
         settings.put("svc.notifications.webhook-secret", WEBHOOK_SECRET);
         settings.put("svc.notifications.poll-interval", "200ms");
         settings.put("svc.datasets.max-upload-bytes", MAX_UPLOAD);
-        Config config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
+        // Small enough for the throttle tests to reach quickly (each failure costs a bcrypt check).
+        settings.put("svc.auth.login-throttle.max-failures-per-account", LOGIN_FAILURES_PER_ACCOUNT);
+        settings.put("svc.auth.login-throttle.max-failures-per-ip", LOGIN_FAILURES_PER_IP);
+        config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
         platform = Platform.start(config, StandardParts.create());
         Map<String, String> env = new HashMap<>();
         env.put("SVC_ADMIN_EMAIL", ADMIN_EMAIL);
@@ -62,6 +72,7 @@ public final class TestServer implements ExtensionContext.Store.CloseableResourc
         env.put("SVC_JWT_SECRET", JWT_SECRET);
         env.put("SVC_JWT_PREVIOUS_SECRET", PREVIOUS_JWT_SECRET);
         server = HttpServer.start(platform, config, env).toCompletableFuture().get(60, TimeUnit.SECONDS);
+        this.env = Map.copyOf(env);
         env.put("RATE_LIMIT_ROLE_ADMIN_READS", Integer.toString(PRODUCTION_ADMIN_READS));
         Config productionConfig =
                 ConfigFactory.parseMap(Map.of("svc.http.env", "production")).withFallback(config);
