@@ -1058,7 +1058,16 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         Optional<MergeSupervisor> supervisor = runtime.directory().supervisor();
         if (supervisor.isPresent() && MergeSupervisor.isMerge(state.task().taskId())) {
             // The settings file's supervisor drives the merge of a stage's parallel research.
-            system = supervisor.get().prompt() != null ? supervisor.get().prompt() : system;
+            if (supervisor.get().prompt() != null) {
+                // The merger may still hand work to its team: it keeps the list of who does what.
+                system = supervisor.get().prompt()
+                        + RosterProfiles.teamSection(
+                                profile.delegates(),
+                                d -> runtime.directory()
+                                        .find(d)
+                                        .map(AgentProfile::tools)
+                                        .orElse(List.of()));
+            }
             model = supervisor.get().model() != null ? supervisor.get().model() : model;
         }
         LlmRequest request = new LlmRequest(profile.name(), model, system, conversation, toolSpecs, 4096);

@@ -9,8 +9,9 @@ import svc.config.settings.ProjectConfig;
 
 /**
  * The roster's agents as the settings file's project changes them. For an agent the file lists:
- * its {@code prompt} replaces the roster prompt (the text; {@code @file} prompts are read at
- * start, see {@code EffectiveSettings.readPrompts}), its {@code model} (else {@code defaults.model})
+ * its {@code prompt} replaces the roster's role prompt (the text; {@code @file} prompts are read at
+ * start, see {@code EffectiveSettings.readPrompts}; a director or coordinator keeps the list of its
+ * team members and their tools after it, {@link RosterProfiles#teamSection}), its {@code model} (else {@code defaults.model})
  * replaces the roster's default, and {@code delegate_mode: true} leaves it only its
  * {@code transfer_to_} tools: it coordinates and does no work itself. When the file writes
  * {@code defaults.provider}, every agent it does not list takes {@code defaults.model} too, as it
@@ -37,7 +38,14 @@ public final class SettingsProfiles {
             AgentConfig a = listed.get(p.name());
             if (a != null) {
                 String model = a.model() != null ? a.model() : defaultModel != null ? defaultModel : p.model();
-                String prompt = a.prompt() != null ? a.prompt() : p.systemPrompt();
+                String prompt = a.prompt() == null
+                        ? p.systemPrompt()
+                        : a.prompt()
+                                + RosterProfiles.teamSection(
+                                        p.delegates(),
+                                        d -> roster.find(d)
+                                                .map(AgentProfile::tools)
+                                                .orElse(List.of()));
                 List<String> tools = Boolean.TRUE.equals(a.delegateMode()) ? List.of() : p.tools();
                 profiles.add(new AgentProfile(
                         p.name(), p.team(), p.tier(), prompt, model, p.provider(), tools, p.delegates()));
