@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -33,6 +34,7 @@ import svc.http.auth.AuthEndpoints;
 import svc.http.auth.Authenticator;
 import svc.http.auth.JwtKeys;
 import svc.http.auth.PasswordHasher;
+import svc.http.auth.SessionEndpoints;
 import svc.http.auth.TokenService;
 import svc.http.auth.Users;
 import svc.http.batch.BatchEndpoints;
@@ -142,6 +144,7 @@ public final class HttpServer {
 
         List<Endpoint> endpoints = new ArrayList<>();
         endpoints.addAll(new AuthEndpoints(users, tokens).endpoints());
+        endpoints.addAll(new SessionEndpoints(users, tokens, settings.production(), Optional.empty()).endpoints());
         endpoints.addAll(
                 new PipelineEndpoints(platform.runs(), platform.database(), blocking, runMetrics::started).endpoints());
         endpoints.addAll(new RunStreamEndpoints(
