@@ -34,7 +34,10 @@ import svc.http.telemetry.ApiMetrics;
  */
 @Command(
         name = "server",
-        description = "Start the API server (port SVC_PORT, default 8000; data under SVC_HOME).",
+        description = {
+            "Start the API server (port SVC_PORT, default 8000; data under SVC_HOME).",
+            "The settings file's project (~/.svc/settings.json) is the working directory's, or SVC_PROJECT's."
+        },
         footer = {
             "",
             "Examples:",

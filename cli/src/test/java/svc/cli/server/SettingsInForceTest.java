@@ -109,7 +109,8 @@ class SettingsInForceTest {
     void anAgentThatIsNotOnTheRosterStopsTheStartWithADidYouMean(@TempDir Path root) throws Exception {
         Path project = Files.createDirectories(root.resolve("churn"));
         Path file = settings(root, project, """
-                {"agents": [{"name": "data-profiller", "prompt": "x"}, {"name": "plugin-acme::scorer", "prompt": "y"}]}""");
+                {"agents": [{"name": "data-profiller", "prompt": "x"},
+                            {"name": "plugin-acme::scorer", "prompt": "y"}]}""");
         assertThatThrownBy(() -> ServerConfiguration.resolve(
                         Map.of("SVC_HOME", root.resolve("home").toString()), file, project, Map.of()))
                 .isInstanceOfSatisfying(
@@ -117,9 +118,8 @@ class SettingsInForceTest {
                         e -> assertThat(e.problems())
                                 .hasSize(2)
                                 .anySatisfy(p -> assertThat(p)
-                                        .contains(
-                                                "/agents/0/name: agent `data-profiller` is not an agent of this platform; "
-                                                        + "did you mean `data-profiler`?"))
+                                        .contains("/agents/0/name: agent `data-profiller` is not an agent of this "
+                                                + "platform; did you mean `data-profiler`?"))
                                 .anySatisfy(
                                         p -> assertThat(p).contains("agent `plugin-acme::scorer` is not an agent")));
     }

@@ -11,8 +11,8 @@ import svc.config.settings.ProjectConfig;
  * The roster's agents as the settings file's project changes them. For an agent the file lists:
  * its {@code prompt} replaces the roster's role prompt (the text; {@code @file} prompts are read at
  * start, see {@code EffectiveSettings.readPrompts}; a director or coordinator keeps the list of its
- * team members and their tools after it, {@link RosterProfiles#teamSection}), its {@code model} (else {@code defaults.model})
- * replaces the roster's default, and {@code delegate_mode: true} leaves it only its
+ * team members and their tools after it, {@link RosterProfiles#teamSection}), its {@code model}
+ * (else {@code defaults.model}) replaces the roster's default, and {@code delegate_mode: true} leaves it only its
  * {@code transfer_to_} tools: it coordinates and does no work itself. When the file writes
  * {@code defaults.provider}, every agent it does not list takes {@code defaults.model} too, as it
  * takes that provider. The {@code supervisor} becomes the directory's {@link MergeSupervisor}.

@@ -80,7 +80,8 @@ import svc.library.template.TemplateLoader;
 /**
  * Governance in the agent loop. Before a tool runs: the permission engine with the agent
  * allowlist, the feature flags (a tool of a feature that is off is denied, source
- * {@code feature_flag}), the operator policy, the approvals the run's profile asks for (source
+ * {@code feature_flag}), the operator policy (the policy file and the settings file's
+ * {@code permissions}, {@link SettingsRules}), the approvals the run's profile asks for (source
  * {@code hitl}), the profile's other rules, its compliance gates (fed by the latest result of each
  * tool in the run) and the egress allowlist (G1); an ASK goes to the run, which grants it when it
  * already holds a person's approval (an approved deploy, manual or security gate) and otherwise

@@ -14,7 +14,8 @@ import svc.core.run.RunView;
  * JSON object with {@code type}, {@code run_id}, {@code ts}; agent messages add {@code agent}
  * and {@code seq} (the agent's conversation line). Types: {@code agent_message} (a task or an
  * answer), {@code tool_call}, {@code tool_result}, {@code training_log} (a result of a training
- * tool), {@code task_finished}, {@code agent_notice}, {@code stage}, {@code gate}, {@code state}. An agent message that a guardrail changed
+ * tool), {@code task_finished}, {@code agent_notice}, {@code stage}, {@code gate}, {@code state}.
+ * An agent message that a guardrail changed
  * (PII treated in a model's answer, a tool's result or the files a tool wrote) lists what it did
  * under {@code guardrails}. {@code agent_notice} is what the platform did to an agent: a liveness
  * nudge, warning, stall or interruption, or a limit that stopped its task ({@code kind}).
