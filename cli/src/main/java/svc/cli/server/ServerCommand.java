@@ -34,7 +34,10 @@ import svc.http.telemetry.ApiMetrics;
  */
 @Command(
         name = "server",
-        description = "Start the API server (port SVC_PORT, default 8000; data under SVC_HOME).",
+        description = {
+            "Start the API server (port SVC_PORT, default 8000; data under SVC_HOME).",
+            "The settings file's project (~/.svc/settings.json) is the working directory's, or SVC_PROJECT's."
+        },
         footer = {
             "",
             "Examples:",
@@ -73,6 +76,8 @@ public final class ServerCommand implements Callable<Integer> {
             return ExitCodes.FAILURE;
         }
         Config config = resolved.config();
+        // What the settings file says that means nothing here is said at every start.
+        resolved.warnings().forEach(w -> err.println("svc server: warning: " + w));
         try {
             List<String> missing = ClusterSettings.fromConfig(config).missingForCluster(config, System.getenv());
             if (!missing.isEmpty()) {
@@ -92,7 +97,11 @@ public final class ServerCommand implements Callable<Integer> {
             platform = Platform.start(
                     config,
                     StandardParts.create(
-                            project, metrics.decisionListener(), metrics.guardrailListener(), metrics.llmListeners()));
+                            project,
+                            resolved.projectPath(),
+                            metrics.decisionListener(),
+                            metrics.guardrailListener(),
+                            metrics.llmListeners()));
         } catch (RuntimeException e) {
             err.println("svc server: could not start the platform: " + message(e));
             return ExitCodes.FAILURE;

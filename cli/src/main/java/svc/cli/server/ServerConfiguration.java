@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import svc.cli.settings.PlatformAgents;
 import svc.config.effective.ConfigProblem;
 import svc.config.effective.EffectiveChecks;
 import svc.config.effective.EffectiveConfig;
@@ -20,6 +21,7 @@ import svc.config.effective.SettingsLayer;
 import svc.config.settings.EffectiveSettings;
 import svc.config.settings.ProjectConfig;
 import svc.config.settings.Settings;
+import svc.config.settings.SettingsChecks;
 import svc.config.settings.SettingsFile;
 import svc.config.settings.SettingsResult;
 import svc.core.config.HoconLayers;
@@ -49,12 +51,27 @@ import svc.library.template.TemplateLoader;
 public final class ServerConfiguration {
 
     /**
-     * @param config    what the platform and the API read
-     * @param effective every key with its origin
-     * @param project   the settings file's project (defaults of the spec applied), or null
+     * @param config      what the platform and the API read
+     * @param effective   every key with its origin
+     * @param project     the settings file's project (defaults of the spec applied, {@code @file}
+     *                    prompts read), or null
+     * @param projectPath its key in the settings file, or null
+     * @param warnings    what the settings file says that means nothing here, one line each
      */
     public record Resolved(
-            Config config, EffectiveConfig effective, ProjectConfig project, Optional<Deployment> deployment) {}
+            Config config,
+            EffectiveConfig effective,
+            ProjectConfig project,
+            String projectPath,
+            Optional<Deployment> deployment,
+            List<String> warnings) {
+        public Resolved {
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    /** Names the project directory instead of the working directory. */
+    public static final String PROJECT_ENV = "SVC_PROJECT";
 
     /** The configuration does not validate; {@link #problems} are one line each. */
     public static final class Invalid extends Exception {
@@ -79,6 +96,7 @@ public final class ServerConfiguration {
      * @param env          the process environment (or a test's)
      * @param settingsFile the settings file, read when it exists
      * @param projectDir   the directory the server runs in: its project of the settings file applies
+     *                     ({@code SVC_PROJECT} in {@code env} names another)
      * @param flags        command-line options by key, with the option named in the origin
      */
     public static Resolved resolve(Map<String, String> env, Path settingsFile, Path projectDir, Map<String, Flag> flags)
@@ -97,13 +115,28 @@ public final class ServerConfiguration {
         }
 
         ProjectConfig project = null;
+        String projectPath = null;
+        List<String> warnings = new ArrayList<>();
+        String namedProject = env.get(PROJECT_ENV);
+        Path dir = namedProject == null || namedProject.isBlank() ? projectDir : Path.of(namedProject.strip());
         Optional<Settings> settings = settings(settingsFile, problems);
         if (settings.isPresent()) {
-            Optional<Map.Entry<String, ProjectConfig>> written = writtenProject(settings.get(), projectDir);
+            Optional<Map.Entry<String, ProjectConfig>> written = writtenProject(settings.get(), dir);
             if (written.isPresent()) {
-                layers.add(SettingsLayer.of(
-                        Path.of(written.get().getKey()), written.get().getValue()));
-                project = EffectiveSettings.resolve(written.get().getValue());
+                projectPath = written.get().getKey();
+                ProjectConfig asWritten = written.get().getValue();
+                layers.add(SettingsLayer.of(Path.of(projectPath), asWritten));
+                layers.add(SettingsRuntimeKeys.layer(projectPath, asWritten));
+                SettingsChecks.Known known = PlatformAgents.known();
+                String where = "the settings file " + settingsFile + ": ";
+                SettingsChecks.unknownAgents(projectPath, asWritten, known)
+                        .forEach(p -> problems.add(where + p + " (see: svc settings validate)"));
+                SettingsChecks.warnings(projectPath, asWritten, known).forEach(w -> warnings.add(where + w));
+                try {
+                    project = EffectiveSettings.readPrompts(EffectiveSettings.resolve(asWritten), Path.of(projectPath));
+                } catch (IOException e) {
+                    problems.add(where + e.getMessage());
+                }
             }
         }
 
@@ -123,7 +156,7 @@ public final class ServerConfiguration {
         if (!problems.isEmpty()) {
             throw new Invalid(problems);
         }
-        return new Resolved(config(effective, hocon.config()), effective, project, deployment);
+        return new Resolved(config(effective, hocon.config()), effective, project, projectPath, deployment, warnings);
     }
 
     /** A command-line option's value and how it was written ({@code --port}). */
@@ -137,8 +170,11 @@ public final class ServerConfiguration {
         Map<String, Object> overrides = new LinkedHashMap<>();
         effective.settings().forEach((key, s) -> {
             Origin.Kind kind = s.origin().kind();
-            boolean decidedAbove =
-                    kind == Origin.Kind.TEMPLATE || kind == Origin.Kind.DEPLOYMENT || kind == Origin.Kind.FLAG;
+            // The settings file decides the svc.agents keys of SettingsRuntimeKeys (svc.settings.* is only shown).
+            boolean decidedAbove = kind == Origin.Kind.TEMPLATE
+                    || kind == Origin.Kind.DEPLOYMENT
+                    || kind == Origin.Kind.SETTINGS
+                    || kind == Origin.Kind.FLAG;
             if (key.startsWith("svc.")
                     && !key.startsWith(SettingsLayer.PREFIX + ".")
                     && (decidedAbove || JOINED.contains(key))) {

@@ -76,7 +76,7 @@ class DeploymentInForceTest {
         env.put("SVC_JWT_SECRET", "deployment-test-secret-0123456789-abcdef");
         ServerConfiguration.Resolved resolved =
                 ServerConfiguration.resolve(env, root.resolve("no-settings.json"), root, flags(root.resolve("home")));
-        platform = Platform.start(resolved.config(), StandardParts.create(resolved.project()));
+        platform = Platform.start(resolved.config(), StandardParts.create(resolved.project(), resolved.projectPath()));
         server = HttpServer.start(platform, resolved.config(), env, new ApiMetrics(), resolved.effective())
                 .toCompletableFuture()
                 .get(60, TimeUnit.SECONDS);

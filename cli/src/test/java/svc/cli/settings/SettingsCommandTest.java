@@ -44,8 +44,8 @@ class SettingsCommandTest {
     private static final String VALID = """
       {"version": 2,
        "PROJECT": {
-         "agents": [{"name": "reviewer", "prompt": "@review.md", "model": "opus"},
-                    {"name": "writer", "prompt": "You write."}],
+         "agents": [{"name": "artifact-reviewer", "prompt": "@review.md", "model": "opus"},
+                    {"name": "evaluation-reporter", "prompt": "You write."}],
          "defaults": {"max_total_errors": 7}
        }}""";
 
@@ -79,6 +79,37 @@ class SettingsCommandTest {
                         p + "/providers/p/type: provider type `openai` is not supported: the only supported "
                                 + "type is `anthropic`");
         assertThat(err.toString()).contains("is not valid: 5 problems");
+    }
+
+    @Test
+    void validateRefusesAnAgentTheRosterDoesNotHaveAndWarnsAboutFieldsWithNoMeaningHere() throws IOException {
+        Path file = settings("""
+        {"version": 2,
+         "PROJECT": {
+           "agents": [{"name": "data-profiller", "prompt": "x", "mode": "parallel",
+                       "permissions": {"deny": ["Bash(rm *)"]}}],
+           "defaults": {"commit_interval": 60}
+         }}""");
+        String p = "/" + project.toString().replace("/", "~1");
+
+        assertThat(run("settings", "validate", "--file", file.toString())).isEqualTo(ExitCodes.FAILURE);
+        assertThat(out.toString().lines())
+                .first()
+                .asString()
+                .startsWith(p + "/agents/0/name: agent `data-profiller` is not an agent of this platform; did you "
+                        + "mean `data-profiler`?");
+        assertThat(out.toString())
+                .contains("warning: " + p + "/defaults/commit_interval: commit_interval has no meaning here")
+                .contains("warning: " + p + "/agents/0/mode: mode `parallel` has no meaning here")
+                .contains("warning: " + p + "/agents/0/permissions/deny/0: `Bash` is no tool of this platform");
+
+        Files.writeString(file, Files.readString(file).replace("data-profiller", "data-profiler"));
+        out.getBuffer().setLength(0);
+        assertThat(run("settings", "validate", "--file", file.toString())).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString().lines())
+                .filteredOn(l -> l.startsWith("warning: "))
+                .hasSize(3);
+        assertThat(out.toString()).contains("OK: " + file + " is valid (1 project, 1 agent)");
     }
 
     @Test

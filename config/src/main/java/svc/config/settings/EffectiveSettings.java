@@ -1,8 +1,10 @@
 package svc.config.settings;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,6 +86,53 @@ public final class EffectiveSettings {
                 project.mcpServers(),
                 project.wasmTools(),
                 project.subAgentDefaults());
+    }
+
+    /**
+     * The project with every {@code @path} prompt (agents' and the supervisor's) replaced by the
+     * file's text, read relative to {@code projectDir}; what the runtime sends its models.
+     *
+     * @throws IOException naming the file that cannot be read
+     */
+    public static ProjectConfig readPrompts(ProjectConfig project, Path projectDir) throws IOException {
+        List<AgentConfig> agents = new ArrayList<>();
+        for (AgentConfig a : project.agents()) {
+            agents.add(new AgentConfig(
+                    a.name(),
+                    promptText(a.prompt(), projectDir),
+                    a.model(),
+                    a.provider(),
+                    a.permissions(),
+                    a.delegateMode(),
+                    a.mode()));
+        }
+        SupervisorConfig supervisor = project.supervisor() == null
+                ? null
+                : new SupervisorConfig(
+                        promptText(project.supervisor().prompt(), projectDir),
+                        project.supervisor().model());
+        return new ProjectConfig(
+                agents,
+                supervisor,
+                project.defaults(),
+                project.providers(),
+                project.permissions(),
+                project.hooks(),
+                project.mcpServers(),
+                project.wasmTools(),
+                project.subAgentDefaults());
+    }
+
+    private static String promptText(String prompt, Path projectDir) throws IOException {
+        if (prompt == null || !prompt.startsWith("@")) {
+            return prompt;
+        }
+        Path file = projectDir.resolve(prompt.substring(1)).normalize();
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IOException("prompt file " + file + " (" + prompt + ") cannot be read: " + e.getMessage(), e);
+        }
     }
 
     private static AgentConfig resolve(AgentConfig agent, DefaultsConfig defaults) {

@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  */
 final class SettingsValidator {
 
-    private static final Pattern AGENT_NAME = Pattern.compile("[a-z][a-z0-9-]*");
+    private static final Pattern AGENT_NAME =
+            Pattern.compile("[a-z][a-z0-9-]*|plugin-[a-z0-9][a-z0-9-]*::[a-z][a-z0-9-]*");
     private static final Pattern WASM_TOOL_NAME = Pattern.compile("[a-z][a-z0-9_-]*");
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -58,6 +59,9 @@ final class SettingsValidator {
     private static final List<String> PROVIDER_FIELDS =
             List.of("type", "api_key_env", "base_url", "max_retries", "timeout");
     private static final List<String> PERMISSIONS_FIELDS = List.of("allow", "ask", "deny", "default_mode");
+    /** What {@code default_mode} takes: {@code default} and {@code allow} are the engine's default (ALLOW). */
+    static final List<String> DEFAULT_MODES = List.of("default", "allow", "ask", "deny");
+
     private static final List<String> LIVENESS_FIELDS = List.of(
             "enabled",
             "idle_nudge_after_secs",
@@ -66,6 +70,8 @@ final class SettingsValidator {
             "idle_warn_after_secs",
             "stall_timeout_secs",
             "auto_interrupt_stalled");
+    private static final List<String> SUB_AGENT_FIELDS = List.of("max_depth", "max_delegations_per_run", "loop_scope");
+    private static final List<String> LOOP_SCOPES = List.of("strict", "name_only");
     private static final List<String> MCP_SERVER_FIELDS = List.of("transport", "env");
     private static final List<String> STDIO_FIELDS = List.of("type", "command", "args");
     private static final List<String> HTTP_FIELDS = List.of("type", "url", "headers");
@@ -203,7 +209,7 @@ final class SettingsValidator {
         optional(project, at, "providers", this::providers);
         optional(project, at, "permissions", this::permissions);
         optional(project, at, "hooks", (v, p) -> isObject(v, p, "the hooks object"));
-        optional(project, at, "sub_agent_defaults", (v, p) -> isObject(v, p, "the sub-agent limits"));
+        optional(project, at, "sub_agent_defaults", this::subAgentDefaults);
         optional(project, at, "mcpServers", this::mcpServers);
         optional(project, at, "wasm_tools", this::wasmTools);
     }
@@ -273,6 +279,34 @@ final class SettingsValidator {
         unsigned(defaults, at, "max_total_errors", UnsignedType.U32);
         text(defaults, at, "mode");
         optional(defaults, at, "liveness", this::liveness);
+    }
+
+    /**
+     * The spec does not show these fields; here they are G10's delegation limits: {@code max_depth}
+     * (1 to 2147483647), {@code max_delegations_per_run} (the same) and {@code loop_scope}
+     * ({@code strict} or {@code name_only}).
+     */
+    private void subAgentDefaults(JsonNode limits, JsonPointer at) {
+        if (!isObject(limits, at, "the sub-agent limits")) {
+            return;
+        }
+        fields(limits, at, SUB_AGENT_FIELDS);
+        for (String field : List.of("max_depth", "max_delegations_per_run")) {
+            JsonNode value = limits.get(field);
+            if (value != null && !value.isNull()) {
+                Long n = unsigned(value, at.appendProperty(field), UnsignedType.U32);
+                if (n != null && (n < 1 || n > Integer.MAX_VALUE)) {
+                    report(at.appendProperty(field), "must be from 1 to " + Integer.MAX_VALUE + ", found " + n);
+                }
+            }
+        }
+        String scope = text(limits, at, "loop_scope");
+        if (scope != null && !LOOP_SCOPES.contains(scope)) {
+            report(
+                    at.appendProperty("loop_scope"),
+                    "loop_scope `" + scope + "` is not a scope: use `strict` (agent and arguments) or `name_only`"
+                            + Suggestions.didYouMean(scope, LOOP_SCOPES));
+        }
     }
 
     private void liveness(JsonNode liveness, JsonPointer at) {
@@ -372,7 +406,14 @@ final class SettingsValidator {
                 }
             });
         }
-        text(permissions, at, "default_mode");
+        String mode = text(permissions, at, "default_mode");
+        if (mode != null && !DEFAULT_MODES.contains(mode)) {
+            // Any other mode would be accepted and do nothing: refused, with what it can be here.
+            report(
+                    at.appendProperty("default_mode"),
+                    "default_mode `" + mode + "` is not a mode here: use one of " + String.join(", ", DEFAULT_MODES)
+                            + " (what a tool call no rule names gets)" + Suggestions.didYouMean(mode, DEFAULT_MODES));
+        }
     }
 
     private void mcpServers(JsonNode servers, JsonPointer at) {

@@ -89,7 +89,7 @@ class SettingsFileTest {
                                 "anthropic", "WORK_ANTHROPIC_KEY", "https://llm-gateway.example.com/v1", 6L, 180L)));
         assertThat(p.permissions())
                 .isEqualTo(new PermissionsConfig(
-                        List.of("Read"), List.of("Edit(src/**)"), List.of("Bash(curl *)"), "plan"));
+                        List.of("Read"), List.of("Edit(src/**)"), List.of("Bash(curl *)"), "deny"));
         assertThat(p.hooks().json().path("PreToolUse").get(0).path("command").asText())
                 .isEqualTo("scripts/check.sh");
         assertThat(p.mcpServers()).containsOnlyKeys("files", "tickets", "events");
@@ -112,7 +112,8 @@ class SettingsFileTest {
                         List.of("data/", "reports/"),
                         List.of("https://data.example.com/"),
                         Map.of("profile", "csv_profile")));
-        assertThat(p.subAgentDefaults().json().path("max_children").asInt()).isEqualTo(4);
+        assertThat(p.subAgentDefaults().json().path("max_delegations_per_run").asInt())
+                .isEqualTo(4);
     }
 
     @Test

@@ -416,4 +416,35 @@ class SettingsValidationTest {
                         P + "/providers/p/type",
                         P + "/wasm_tools/0/capabilities/0");
     }
+
+    // ---- what the runtime gives a meaning ----
+
+    @Test
+    void defaultModeIsOneOfTheModesThePermissionEngineHas() {
+        assertProblem(
+                withAgent("\"permissions\": {\"default_mode\": \"asks\"}"),
+                P + "/permissions/default_mode",
+                "default_mode `asks` is not a mode here: use one of default, allow, ask, deny");
+        assertProblem(
+                withAgent("\"permissions\": {\"default_mode\": \"plan\"}"),
+                P + "/permissions/default_mode",
+                "(what a tool call no rule names gets)");
+    }
+
+    @Test
+    void subAgentDefaultsAreTheDelegationLimits() {
+        List<SettingsProblem> problems =
+                withAgent("\"sub_agent_defaults\": {\"max_depth\": 0, \"max_children\": 3, \"loop_scope\": \"names\"}");
+        assertProblem(problems, P + "/sub_agent_defaults/max_depth", "must be from 1 to 2147483647, found 0");
+        assertProblem(problems, P + "/sub_agent_defaults/max_children", "unknown field `max_children`");
+        assertProblem(
+                problems, P + "/sub_agent_defaults/loop_scope", "use `strict` (agent and arguments) or `name_only`");
+    }
+
+    @Test
+    void aPluginAgentNameIsAccepted() {
+        assertThat(SettingsFile.parse("{\"version\": 2, \"/home/me/proj\": {\"agents\": ["
+                        + "{\"name\": \"plugin-acme::scorer\", \"prompt\": \"x\"}]}}"))
+                .isInstanceOf(SettingsResult.Valid.class);
+    }
 }

@@ -9,13 +9,25 @@ import java.util.Optional;
 public final class AgentDirectory {
 
     private final Map<String, AgentProfile> agents = new LinkedHashMap<>();
+    private final MergeSupervisor supervisor;
 
     public AgentDirectory(Collection<AgentProfile> profiles) {
+        this(profiles, null);
+    }
+
+    /** @param supervisor the settings file's supervisor for merges, or null for the coordinators' own */
+    public AgentDirectory(Collection<AgentProfile> profiles, MergeSupervisor supervisor) {
         for (AgentProfile p : profiles) {
             if (agents.putIfAbsent(p.name(), p) != null) {
                 throw new IllegalArgumentException("agent defined twice: " + p.name());
             }
         }
+        this.supervisor = supervisor;
+    }
+
+    /** The prompt and model of merge turns, when the settings file gives them. */
+    public Optional<MergeSupervisor> supervisor() {
+        return Optional.ofNullable(supervisor);
     }
 
     public Optional<AgentProfile> find(String name) {

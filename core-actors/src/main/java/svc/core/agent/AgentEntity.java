@@ -173,6 +173,15 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         INSTANCE
     }
 
+    /** A limit of {@link AgentLimits} stops the task of the wait {@code key}: {@code kind}, {@code reason}. */
+    record LimitReached(String key, String kind, String reason) implements Command {}
+
+    /** Timer: the task {@code taskId} has run for the session timeout. */
+    record SessionExpired(String taskId) implements Command {}
+
+    /** Timer: look at how long the current wait has lasted (liveness). */
+    record LivenessTick(String key) implements Command {}
+
     // ---- events ---------------------------------------------------------------------------
 
     /** What happened to this agent; every event that is a message carries its line number. */
@@ -258,6 +267,31 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     public record TaskFinished(String taskId, TaskOutcome outcome, Instant at) implements Event {}
 
+    /**
+     * Something the platform did to the agent rather than the agent said: a liveness nudge,
+     * warning, stall or interruption, or a limit that stopped its task ({@link #KINDS}). Not a
+     * conversation line; shown in the run's stream as {@code agent_notice}.
+     */
+    public record AgentNoticed(String taskId, String kind, String message, Instant at) implements Event {
+        /** The kinds, as the stream names them. */
+        public static final List<String> KINDS = List.of(
+                NOTICE_NUDGE,
+                NOTICE_WARNING,
+                NOTICE_STALLED,
+                NOTICE_INTERRUPTED,
+                NOTICE_SESSION_TIMEOUT,
+                NOTICE_CONSECUTIVE_ERRORS,
+                NOTICE_TOTAL_ERRORS);
+    }
+
+    public static final String NOTICE_NUDGE = "liveness_nudge";
+    public static final String NOTICE_WARNING = "liveness_warning";
+    public static final String NOTICE_STALLED = "stalled";
+    public static final String NOTICE_INTERRUPTED = "interrupted";
+    public static final String NOTICE_SESSION_TIMEOUT = "session_timeout";
+    public static final String NOTICE_CONSECUTIVE_ERRORS = "max_consecutive_errors";
+    public static final String NOTICE_TOTAL_ERRORS = "max_total_errors";
+
     // ---- state ----------------------------------------------------------------------------
 
     /** One type per phase of the loop. */
@@ -288,18 +322,28 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     }
 
     /** What outlives tasks: the conversation, its last line number, the spend, finished outcomes. */
-    public record Memory(AppendLog<ChatMessage> conversation, long seq, double costUsd, AppendLog<Finished> finished) {
+    /** {@code toolErrors}: the tool calls of this agent in the run that failed (0 in older snapshots). */
+    public record Memory(
+            AppendLog<ChatMessage> conversation,
+            long seq,
+            double costUsd,
+            AppendLog<Finished> finished,
+            long toolErrors) {
 
         static Memory empty() {
-            return new Memory(AppendLog.empty(), 0, 0, AppendLog.empty());
+            return new Memory(AppendLog.empty(), 0, 0, AppendLog.empty(), 0);
         }
 
         Memory said(ChatMessage message, long lineSeq, double cost) {
-            return new Memory(conversation.append(message), lineSeq, costUsd + cost, finished);
+            return new Memory(conversation.append(message), lineSeq, costUsd + cost, finished, toolErrors);
+        }
+
+        Memory erred() {
+            return new Memory(conversation, seq, costUsd, finished, toolErrors + 1);
         }
 
         Memory done(String taskId, TaskOutcome outcome) {
-            return new Memory(conversation, seq, costUsd, finished.append(new Finished(taskId, outcome)));
+            return new Memory(conversation, seq, costUsd, finished.append(new Finished(taskId, outcome)), toolErrors);
         }
 
         /** The outcome of a finished task, latest first (a re-sent task is usually a recent one). */
@@ -317,6 +361,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     public record Finished(String taskId, TaskOutcome outcome) {}
 
     /** The task being worked on: who asked, the delegation chain, model turns so far, facts learnt. */
+    /** {@code consecutiveErrors}: the task's tool calls that failed since its last one that did not. */
     public record Task(
             String taskId,
             Requester requester,
@@ -324,7 +369,8 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             List<String> chain,
             int steps,
             Map<String, Object> facts,
-            Instant startedAt) {
+            Instant startedAt,
+            int consecutiveErrors) {
 
         public Task {
             chain = List.copyOf(chain);
@@ -332,11 +378,11 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         }
 
         static Task of(TaskStarted e) {
-            return new Task(e.taskId(), e.requester(), e.depth(), e.chain(), 0, Map.of(), e.at());
+            return new Task(e.taskId(), e.requester(), e.depth(), e.chain(), 0, Map.of(), e.at(), 0);
         }
 
         Task stepped() {
-            return new Task(taskId, requester, depth, chain, steps + 1, facts, startedAt);
+            return new Task(taskId, requester, depth, chain, steps + 1, facts, startedAt, consecutiveErrors);
         }
 
         Task learned(Map<String, Object> more) {
@@ -345,7 +391,12 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             }
             Map<String, Object> merged = new LinkedHashMap<>(facts);
             merged.putAll(more);
-            return new Task(taskId, requester, depth, chain, steps, merged, startedAt);
+            return new Task(taskId, requester, depth, chain, steps, merged, startedAt, consecutiveErrors);
+        }
+
+        Task toolAnswered(boolean isError) {
+            return new Task(
+                    taskId, requester, depth, chain, steps, facts, startedAt, isError ? consecutiveErrors + 1 : 0);
         }
     }
 
@@ -465,6 +516,16 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
      */
     private String spentOn;
 
+    /** The task whose session timer runs (null: none). */
+    private String sessionTimerFor;
+
+    /** When the watched wait began (liveness), the nudges sent in it, and whether warned or stalled. */
+    private Instant waitStarted;
+
+    private int nudges;
+    private boolean warned;
+    private boolean stalled;
+
     private AgentEntity(
             ActorContext<Command> context,
             TimerScheduler<Command> timers,
@@ -535,10 +596,16 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         CommandHandlerBuilder<Command, Event, State> b = newCommandHandlerBuilder();
         b.forStateType(Idle.class).onCommand(IdleTimeout.class, this::onIdleTimeout);
         b.forStateType(Thinking.class)
+                .onCommand(LimitReached.class, this::onLimitReached)
+                .onCommand(SessionExpired.class, this::onSessionExpired)
+                .onCommand(LivenessTick.class, this::onLivenessTick)
                 .onCommand(PermitAnswered.class, this::onStepPermit)
                 .onCommand(ModelAnswered.class, this::onModelAnswered)
                 .onCommand(ModelFailed.class, this::onModelFailed);
         b.forStateType(Acting.class)
+                .onCommand(LimitReached.class, this::onLimitReached)
+                .onCommand(SessionExpired.class, this::onSessionExpired)
+                .onCommand(LivenessTick.class, this::onLivenessTick)
                 .onCommand(PermitAnswered.class, this::onDelegationPermit)
                 .onCommand(ToolFinished.class, this::onToolFinished)
                 .onCommand(ToolNeedsApproval.class, this::onToolNeedsApproval)
@@ -630,10 +697,17 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     /** Takes the next step the journal calls for, unless this incarnation already waits for one. */
     private void advance(State state) {
+        if (state instanceof Working w) {
+            startSessionTimer(w.task());
+        }
         if (awaiting != null) {
             return;
         }
         if (state instanceof Idle) {
+            if (sessionTimerFor != null) {
+                timers.cancel(SESSION_TIMER);
+                sessionTimerFor = null;
+            }
             AssignTask next = queue.pollFirst();
             if (next != null) {
                 self(next);
@@ -644,6 +718,13 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             return;
         }
         timers.cancel(IDLE_TIMER);
+        Working working = (Working) state;
+        Optional<LimitReached> limit = limitReached(working);
+        if (limit.isPresent()) {
+            awaiting = limit.get().key();
+            self(limit.get());
+            return;
+        }
         if (state instanceof Thinking t) {
             long seq = t.memory().seq();
             int max = runtime.settings().maxStepsPerTask();
@@ -670,6 +751,219 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         // The delegate recovers from its journal while the run counts the delegation.
         runtime.mail().tell(runId, delegateOf(call), Prepare.INSTANCE);
         askPermit(delegationWait(call.id()), a.memory().costUsd(), true);
+    }
+
+    // ---- limits and liveness (AgentLimits) ----------------------------------------------
+
+    private static final String SESSION_TIMER = "session";
+    private static final String LIVENESS_TIMER = "liveness";
+
+    /** The limit the task has reached before its next step, if any. */
+    private Optional<LimitReached> limitReached(Working state) {
+        AgentLimits limits = runtime.settings().agentLimits();
+        Task task = state.task();
+        String wait = "limit " + task.taskId() + " " + state.memory().seq();
+        if (limits.maxTotalErrors() > 0 && state.memory().toolErrors() >= limits.maxTotalErrors()) {
+            return Optional.of(new LimitReached(
+                    wait,
+                    NOTICE_TOTAL_ERRORS,
+                    profile.name() + " is stopped: " + state.memory().toolErrors()
+                            + " of its tool calls failed in this run (max_total_errors " + limits.maxTotalErrors()
+                            + ")"));
+        }
+        if (limits.maxConsecutiveErrors() > 0 && task.consecutiveErrors() >= limits.maxConsecutiveErrors()) {
+            return Optional.of(new LimitReached(
+                    wait,
+                    NOTICE_CONSECUTIVE_ERRORS,
+                    profile.name() + "'s task is stopped: its last " + task.consecutiveErrors()
+                            + " tool calls failed (max_consecutive_errors " + limits.maxConsecutiveErrors() + ")"));
+        }
+        if (sessionOver(task)) {
+            return Optional.of(new LimitReached(wait, NOTICE_SESSION_TIMEOUT, sessionReason(task)));
+        }
+        return Optional.empty();
+    }
+
+    private boolean sessionOver(Task task) {
+        Duration timeout = runtime.settings().agentLimits().sessionTimeout();
+        return !timeout.isZero()
+                && task.startedAt() != null
+                && !Duration.between(task.startedAt(), Instant.now())
+                        .minus(timeout)
+                        .isNegative();
+    }
+
+    private String sessionReason(Task task) {
+        return profile.name() + "'s session is stopped: its task ran longer than the session timeout of "
+                + runtime.settings().agentLimits().sessionTimeout().toSeconds() + " s";
+    }
+
+    /** A timer that stops the task at its session timeout, even in the middle of a wait. */
+    private void startSessionTimer(Task task) {
+        Duration timeout = runtime.settings().agentLimits().sessionTimeout();
+        if (timeout.isZero() || task.taskId().equals(sessionTimerFor) || task.startedAt() == null) {
+            return;
+        }
+        Duration left = timeout.minus(Duration.between(task.startedAt(), Instant.now()));
+        timers.startSingleTimer(
+                SESSION_TIMER, new SessionExpired(task.taskId()), left.isNegative() ? Duration.ZERO : left);
+        sessionTimerFor = task.taskId();
+    }
+
+    private Effect<Event, State> onLimitReached(Working state, LimitReached msg) {
+        if (!msg.key().equals(awaiting)) {
+            return Effect().none();
+        }
+        awaiting = null;
+        return stop(state, msg.kind(), msg.reason());
+    }
+
+    private Effect<Event, State> onSessionExpired(Working state, SessionExpired msg) {
+        if (!state.task().taskId().equals(msg.taskId())) {
+            return Effect().none();
+        }
+        // Whatever it waits for now answers a finished task, and is dropped as stale.
+        awaiting = null;
+        timers.cancel(LIVENESS_TIMER);
+        return stop(state, NOTICE_SESSION_TIMEOUT, sessionReason(state.task()));
+    }
+
+    /** Ends the task with the notice of why, both in the journal and the run's stream. */
+    private Effect<Event, State> stop(Working state, String kind, String reason) {
+        context.getLog().warn("{}", reason);
+        Instant now = Instant.now();
+        TaskOutcome outcome = new TaskOutcome(
+                false,
+                TaskText.render(
+                        "Stopped: " + reason,
+                        Json.object().put("ok", false).put("error", reason).put("stopped", kind)),
+                state.task().facts());
+        return record(
+                state,
+                List.of(
+                        new AgentNoticed(state.task().taskId(), kind, reason, now),
+                        new TaskFinished(state.task().taskId(), outcome, now)));
+    }
+
+    /** The agent starts waiting for its own model, tool or delegate: liveness watches from now. */
+    private void watchWait(String wait) {
+        AgentLimits.Liveness l = runtime.settings().agentLimits().liveness();
+        if (!l.enabled()) {
+            return;
+        }
+        waitStarted = Instant.now();
+        nudges = 0;
+        warned = false;
+        stalled = false;
+        scheduleLiveness(wait);
+    }
+
+    private void scheduleLiveness(String wait) {
+        AgentLimits.Liveness l = runtime.settings().agentLimits().liveness();
+        Duration next = null;
+        if (nudges < l.maxNudges()) {
+            next = l.nudgeAfter().plus(l.nudgeInterval().multipliedBy(nudges));
+        }
+        if (!warned) {
+            next = next == null || l.warnAfter().compareTo(next) < 0 ? l.warnAfter() : next;
+        }
+        if (!stalled) {
+            next = next == null || l.stallTimeout().compareTo(next) < 0 ? l.stallTimeout() : next;
+        }
+        if (next == null) {
+            timers.cancel(LIVENESS_TIMER);
+            return;
+        }
+        Duration left = next.minus(Duration.between(waitStarted, Instant.now()));
+        timers.startSingleTimer(LIVENESS_TIMER, new LivenessTick(wait), left.isNegative() ? Duration.ZERO : left);
+    }
+
+    private Effect<Event, State> onLivenessTick(Working state, LivenessTick msg) {
+        if (!msg.key().equals(awaiting) || waitStarted == null) {
+            // The wait it watched is over; the next one starts its own watch.
+            return Effect().none();
+        }
+        AgentLimits.Liveness l = runtime.settings().agentLimits().liveness();
+        Duration idle = Duration.between(waitStarted, Instant.now());
+        String what = profile.name() + " has waited " + idle.toSeconds() + " s for " + waitedFor(msg.key());
+        String taskId = state.task().taskId();
+        Instant now = Instant.now();
+        List<Event> notices = new ArrayList<>();
+        if (nudges < l.maxNudges()
+                && !idle.minus(l.nudgeAfter().plus(l.nudgeInterval().multipliedBy(nudges)))
+                        .isNegative()) {
+            nudges++;
+            notices.add(new AgentNoticed(
+                    taskId,
+                    NOTICE_NUDGE,
+                    what + nudge(state) + " (nudge " + nudges + " of " + l.maxNudges() + ")",
+                    now));
+        }
+        if (!warned && !idle.minus(l.warnAfter()).isNegative()) {
+            warned = true;
+            notices.add(new AgentNoticed(taskId, NOTICE_WARNING, what, now));
+            context.getLog().warn("{}", what);
+        }
+        if (!stalled && !idle.minus(l.stallTimeout()).isNegative()) {
+            stalled = true;
+            notices.add(new AgentNoticed(
+                    taskId,
+                    NOTICE_STALLED,
+                    what + ": stalled (stall timeout " + l.stallTimeout().toSeconds() + " s)",
+                    now));
+            if (l.autoInterrupt()) {
+                awaiting = null;
+                timers.cancel(LIVENESS_TIMER);
+                String reason = profile.name() + " was interrupted: it waited " + idle.toSeconds() + " s for "
+                        + waitedFor(msg.key()) + " (stall timeout "
+                        + l.stallTimeout().toSeconds()
+                        + " s, auto_interrupt_stalled)";
+                List<Event> events = new ArrayList<>(notices);
+                events.addAll(List.of(
+                        new AgentNoticed(taskId, NOTICE_INTERRUPTED, reason, now),
+                        new TaskFinished(
+                                taskId,
+                                new TaskOutcome(
+                                        false,
+                                        TaskText.render(
+                                                "Stopped: " + reason,
+                                                Json.object()
+                                                        .put("ok", false)
+                                                        .put("error", reason)
+                                                        .put("stopped", NOTICE_INTERRUPTED)),
+                                        state.task().facts()),
+                                now)));
+                context.getLog().warn("{}", reason);
+                return record(state, events);
+            }
+        }
+        scheduleLiveness(msg.key());
+        return notices.isEmpty() ? Effect().none() : record(state, notices);
+    }
+
+    /**
+     * A nudge re-sends what can be re-sent without doing anything twice: a delegation's task
+     * (the delegate answers again if it is done, and starts from its journal if it was stopped).
+     * A model turn or a tool in flight cannot be hurried; the nudge is then only recorded.
+     */
+    private String nudge(Working state) {
+        if (state instanceof Acting a
+                && awaiting != null
+                && awaiting.equals(delegateWait(a.head().id()))) {
+            resendDelegation(a.task(), a.head());
+            return "; the task was sent to " + delegateOf(a.head()) + " again";
+        }
+        return "";
+    }
+
+    private static String waitedFor(String wait) {
+        if (wait.startsWith("model ")) {
+            return "its model's answer";
+        }
+        if (wait.startsWith("tool ")) {
+            return "a tool";
+        }
+        return "a delegate";
     }
 
     private static String stepWait(long seq) {
@@ -759,14 +1053,31 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     private void callModel(Thinking state) {
         long seq = state.memory().seq();
         awaiting = modelWait(seq);
+        watchWait(awaiting);
         List<ChatMessage> conversation = state.memory().conversation().asList();
         Optional<String> injection = runtime.permissions().screenPrompt(runId, profile.name(), conversation);
         if (injection.isPresent()) {
             self(new ModelFailed(seq, "the conversation was not sent: " + injection.get()));
             return;
         }
-        LlmRequest request =
-                new LlmRequest(profile.name(), profile.model(), profile.systemPrompt(), conversation, toolSpecs, 4096);
+        String system = profile.systemPrompt();
+        String model = profile.model();
+        Optional<MergeSupervisor> supervisor = runtime.directory().supervisor();
+        if (supervisor.isPresent() && MergeSupervisor.isMerge(state.task().taskId())) {
+            // The settings file's supervisor drives the merge of a stage's parallel research.
+            if (supervisor.get().prompt() != null) {
+                // The merger may still hand work to its team: it keeps the list of who does what.
+                system = supervisor.get().prompt()
+                        + RosterProfiles.teamSection(
+                                profile.delegates(),
+                                d -> runtime.directory()
+                                        .find(d)
+                                        .map(AgentProfile::tools)
+                                        .orElse(List.of()));
+            }
+            model = supervisor.get().model() != null ? supervisor.get().model() : model;
+        }
+        LlmRequest request = new LlmRequest(profile.name(), model, system, conversation, toolSpecs, 4096);
         long started = System.nanoTime();
         CompletableFuture<LlmResponse> answer;
         try {
@@ -840,6 +1151,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     private void runTool(Acting state, ToolCall call) {
         awaiting = toolWait(call.id());
+        watchWait(awaiting);
         Tool tool = profile.tools().contains(call.name())
                 ? runtime.tools().find(call.name()).orElse(null)
                 : null;
@@ -1148,6 +1460,12 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     private void sendDelegation(Task task, ToolCall call) {
         awaiting = delegateWait(call.id());
+        watchWait(awaiting);
+        resendDelegation(task, call);
+    }
+
+    /** The delegation's task to its delegate, with the overdue timer (again). */
+    private void resendDelegation(Task task, ToolCall call) {
         String target = delegateOf(call);
         String text = Json.parse(call.argumentsJson()).path("task").asText("");
         List<String> chain = new ArrayList<>(chainOf(task));
@@ -1175,7 +1493,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     private Effect<Event, State> onDelegationOverdue(Acting state, DelegationOverdue msg) {
         if (delegateWait(msg.callId()).equals(awaiting)) {
             // The delegate may have been stopped by its supervisor; asking again restarts it.
-            sendDelegation(state.task(), state.head());
+            resendDelegation(state.task(), state.head());
         }
         return Effect().none();
     }
@@ -1284,7 +1602,9 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                 .onEvent(
                         AssistantSaid.class,
                         (s, e) -> keepPhase(s, s.memory().said(assistant(e), e.seq(), e.costUsd())))
-                .onEvent(ToolAnswered.class, (s, e) -> keepPhase(s, s.memory().said(toolResult(e), e.seq(), 0)));
+                .onEvent(ToolAnswered.class, (s, e) -> keepPhase(s, s.memory().said(toolResult(e), e.seq(), 0)))
+                // A notice is not a conversation line: the state stays as it is.
+                .onEvent(AgentNoticed.class, (s, e) -> s);
         return b.build();
     }
 
@@ -1300,7 +1620,8 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     private static State answered(Acting s, ToolAnswered e) {
         Memory memory = s.memory().said(toolResult(e), e.seq(), 0);
-        Task task = s.task().learned(e.facts());
+        memory = e.isError() ? memory.erred() : memory;
+        Task task = s.task().learned(e.facts()).toolAnswered(e.isError());
         List<ToolCall> pending =
                 s.pending().stream().filter(c -> !c.id().equals(e.callId())).toList();
         return pending.isEmpty() ? new Thinking(memory, task) : new Acting(memory, task, pending);

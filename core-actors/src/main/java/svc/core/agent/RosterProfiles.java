@@ -2,6 +2,7 @@ package svc.core.agent;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import svc.library.roster.Agent;
 import svc.library.roster.Roster;
 import svc.library.roster.ToolCatalog;
@@ -19,29 +20,44 @@ public final class RosterProfiles {
         List<AgentProfile> profiles = new ArrayList<>();
         for (Agent a : roster.agents()) {
             List<Agent> delegates = roster.delegatesOf(a.name());
-            StringBuilder prompt = new StringBuilder(a.rolePrompt());
-            if (!delegates.isEmpty()) {
-                prompt.append("\n\nTeam members (delegate with transfer_to_<name>):\n");
-                for (Agent d : delegates) {
-                    List<String> tools =
-                            d.tools().stream().map(ToolCatalog::toolName).toList();
-                    prompt.append("- ")
-                            .append(d.name())
-                            .append(": tools ")
-                            .append(String.join(", ", tools))
-                            .append('\n');
-                }
-            }
+            String prompt = a.rolePrompt()
+                    + teamSection(
+                            delegates.stream().map(Agent::name).toList(),
+                            name -> roster.find(name)
+                                    .map(d -> d.tools().stream()
+                                            .map(ToolCatalog::toolName)
+                                            .toList())
+                                    .orElse(List.of()));
             profiles.add(new AgentProfile(
                     a.name(),
                     a.team().id(),
                     AgentProfile.Tier.valueOf(a.tier().name()),
-                    prompt.toString(),
+                    prompt,
                     a.defaultModel(),
                     providerKind,
                     a.tools().stream().map(ToolCatalog::toolName).toList(),
                     delegates.stream().map(Agent::name).toList()));
         }
         return new AgentDirectory(profiles);
+    }
+
+    /**
+     * What a director or coordinator is told about its team after its role prompt: each agent it
+     * can delegate to with its tools (empty for an agent with no delegates). A settings file's
+     * prompt replaces the role prompt and keeps this, so the agent still knows who does what.
+     */
+    public static String teamSection(List<String> delegates, Function<String, List<String>> toolsOf) {
+        if (delegates.isEmpty()) {
+            return "";
+        }
+        StringBuilder team = new StringBuilder("\n\nTeam members (delegate with transfer_to_<name>):\n");
+        for (String d : delegates) {
+            team.append("- ")
+                    .append(d)
+                    .append(": tools ")
+                    .append(String.join(", ", toolsOf.apply(d)))
+                    .append('\n');
+        }
+        return team.toString();
     }
 }

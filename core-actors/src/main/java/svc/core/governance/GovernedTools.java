@@ -65,6 +65,7 @@ import svc.governance.permission.ProfileRules;
 import svc.governance.permission.Role;
 import svc.governance.permission.RuleProvider;
 import svc.governance.permission.RuleSource;
+import svc.governance.permission.SettingsRules;
 import svc.governance.permission.Subject;
 import svc.governance.pii.PiiAction;
 import svc.governance.pii.PiiDetector;
@@ -79,7 +80,8 @@ import svc.library.template.TemplateLoader;
 /**
  * Governance in the agent loop. Before a tool runs: the permission engine with the agent
  * allowlist, the feature flags (a tool of a feature that is off is denied, source
- * {@code feature_flag}), the operator policy, the approvals the run's profile asks for (source
+ * {@code feature_flag}), the operator policy (the policy file and the settings file's
+ * {@code permissions}, {@link SettingsRules}), the approvals the run's profile asks for (source
  * {@code hitl}), the profile's other rules, its compliance gates (fed by the latest result of each
  * tool in the run) and the egress allowlist (G1); an ASK goes to the run, which grants it when it
  * already holds a person's approval (an approved deploy, manual or security gate) and otherwise
@@ -124,6 +126,9 @@ public final class GovernedTools implements ToolPermissions {
     private final CoreSettings settings;
     private final AgentAllowlistRules allowlist;
     private final PolicyRules policy;
+    /** The settings file's permissions (operator policy, source {@code policy}); null without a project. */
+    private final SettingsRules settingsRules;
+
     private final DenialSink denials;
     private final DecisionListener decisions;
     /** G1 and G3; G4 is added per profile. */
@@ -152,6 +157,20 @@ public final class GovernedTools implements ToolPermissions {
             DenialSink denials,
             DecisionListener decisions,
             GuardrailListener guardrailListener) {
+        this(settings, directory, policy, null, egressAllowlist, denials, decisions, guardrailListener);
+    }
+
+    /** @param settingsRules the settings file's permissions, or null when the server runs no project */
+    public GovernedTools(
+            CoreSettings settings,
+            AgentDirectory directory,
+            PolicyRules policy,
+            SettingsRules settingsRules,
+            String egressAllowlist,
+            DenialSink denials,
+            DecisionListener decisions,
+            GuardrailListener guardrailListener) {
+        this.settingsRules = settingsRules;
         this.settings = settings;
         this.defaultProfile = settings.defaultProfile();
         Map<String, Set<String>> tools = new HashMap<>();
@@ -499,10 +518,14 @@ public final class GovernedTools implements ToolPermissions {
         for (var g : template.complianceGates()) {
             gates.add(new ComplianceGate(g.id(), g.triggersOnTool(), g.computesViaTool(), g.denyIf(), g.blocksTool()));
         }
-        return PermissionEngine.builder()
+        PermissionEngine.Builder engine = PermissionEngine.builder()
                 .provider(allowlist)
                 .provider(new FeatureFlagRules(FEATURE_OF_TOOL, flag -> featureEnabled.test(flag)))
-                .provider(policy)
+                .provider(policy);
+        if (settingsRules != null) {
+            engine.provider(settingsRules);
+        }
+        return engine
                 // A question for a person is always a person's to answer (request_approval opens a gate).
                 .provider(new HitlRules(Set.of("request_approval")))
                 .provider(HitlRules.of(approvals))

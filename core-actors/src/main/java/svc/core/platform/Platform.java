@@ -267,6 +267,14 @@ public final class Platform implements AutoCloseable {
     public interface PartsFactory {
         Parts create(CoreSettings settings, AgentDirectory directory, Executor mlExecutor, Executor callbackExecutor);
 
+        /**
+         * The agents to run, from the roster's: the settings file's prompts, models and delegate
+         * modes (see {@code SettingsProfiles}). The parts are then created for what this returns.
+         */
+        default AgentDirectory directory(AgentDirectory roster) {
+            return roster;
+        }
+
         /** The same with the platform's database at hand (for denial records); override to use it. */
         default Parts create(
                 CoreSettings settings,
@@ -310,7 +318,8 @@ public final class Platform implements AutoCloseable {
         Executor jdbc = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.jdbc-dispatcher"));
         Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
         Library library = Library.builtIn();
-        AgentDirectory directory = roster.apply(RosterProfiles.directory(Roster.builtIn(), settings.llmProvider()));
+        AgentDirectory directory = partsFactory.directory(
+                roster.apply(RosterProfiles.directory(Roster.builtIn(), settings.llmProvider())));
         WorkingCopy files = WorkingCopy.open(settings.artifactStore());
         LOG.info("run files: {}", settings.artifactStore().describe());
         // The entities reach one another only through these ports (see svc.core.task).

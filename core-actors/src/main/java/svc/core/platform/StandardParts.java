@@ -3,14 +3,18 @@ package svc.core.platform;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import svc.config.settings.PermissionsConfig;
 import svc.config.settings.ProjectConfig;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
+import svc.core.agent.SettingsProfiles;
 import svc.core.governance.GovernedTools;
 import svc.core.llm.providers.LlmProviders;
 import svc.core.task.DeploymentPort;
@@ -25,6 +29,7 @@ import svc.governance.permission.DecisionListener;
 import svc.governance.permission.DenialLog;
 import svc.governance.permission.DenialSink;
 import svc.governance.permission.PolicyRules;
+import svc.governance.permission.SettingsRules;
 import svc.governance.sandbox.Sandbox;
 import svc.governance.scrub.ConversationScrubber;
 import svc.governance.signing.ArtefactSigning;
@@ -45,6 +50,8 @@ import svc.persistence.denials.DenialRepository;
  * {@code svc.governance.egress-allowlist}: the deployment's hosts and {@code SVC_EGRESS_ALLOWLIST},
  * denials stored in the database), the conversation scrubber (G5)
  * on the conversation files, and the sandboxed tools with the sandbox of {@code svc.sandbox} (G2).
+ * The settings file's project changes the roster's agents ({@link SettingsProfiles}) and its
+ * permissions join the engine as operator policy ({@link SettingsRules}).
  */
 public final class StandardParts implements Platform.PartsFactory {
 
@@ -56,35 +63,73 @@ public final class StandardParts implements Platform.PartsFactory {
     private final GuardrailListener guardrails;
     private final LlmProviders.Listeners llmListeners;
     private final ProjectConfig settingsProject;
+    /** The project's key in the settings file: where its permission rules come from. */
+    private final String projectPath;
 
     private StandardParts(
             DecisionListener decisions,
             GuardrailListener guardrails,
             LlmProviders.Listeners llmListeners,
-            ProjectConfig settingsProject) {
+            ProjectConfig settingsProject,
+            String projectPath) {
         this.decisions = decisions;
         this.guardrails = guardrails;
         this.llmListeners = llmListeners;
         this.settingsProject = settingsProject;
+        this.projectPath = projectPath;
     }
 
     public static StandardParts create() {
-        return new StandardParts(DecisionListener.NONE, GuardrailListener.NONE, LlmProviders.Listeners.NONE, null);
+        return new StandardParts(
+                DecisionListener.NONE, GuardrailListener.NONE, LlmProviders.Listeners.NONE, null, null);
     }
 
-    /** @param settingsProject the settings file's project for this server, or null */
-    public static StandardParts create(ProjectConfig settingsProject) {
+    /**
+     * @param settingsProject the settings file's project for this server (defaults resolved,
+     *     prompts read), or null
+     * @param projectPath its key in the file
+     */
+    public static StandardParts create(ProjectConfig settingsProject, String projectPath) {
         return new StandardParts(
-                DecisionListener.NONE, GuardrailListener.NONE, LlmProviders.Listeners.NONE, settingsProject);
+                DecisionListener.NONE,
+                GuardrailListener.NONE,
+                LlmProviders.Listeners.NONE,
+                settingsProject,
+                projectPath);
     }
 
     /** With the listeners the HTTP layer feeds its metrics from. */
     public static StandardParts create(
             ProjectConfig settingsProject,
+            String projectPath,
             DecisionListener decisions,
             GuardrailListener guardrails,
             LlmProviders.Listeners llmListeners) {
-        return new StandardParts(decisions, guardrails, llmListeners, settingsProject);
+        return new StandardParts(decisions, guardrails, llmListeners, settingsProject, projectPath);
+    }
+
+    /** The settings file's permissions of the project as operator policy, or null without a project. */
+    static SettingsRules settingsRules(ProjectConfig project, String projectPath) {
+        if (project == null) {
+            return null;
+        }
+        Map<String, SettingsRules.Level> agents = new HashMap<>();
+        project.agents().forEach(a -> {
+            if (a.permissions() != null) {
+                agents.put(a.name(), level(a.permissions()));
+            }
+        });
+        SettingsRules.Level level = project.permissions() == null ? null : level(project.permissions());
+        return new SettingsRules(projectPath == null ? "(unnamed)" : projectPath, level, agents);
+    }
+
+    private static SettingsRules.Level level(PermissionsConfig p) {
+        return new SettingsRules.Level(p.allow(), p.ask(), p.deny(), p.defaultMode());
+    }
+
+    @Override
+    public AgentDirectory directory(AgentDirectory roster) {
+        return SettingsProfiles.apply(roster, settingsProject);
     }
 
     /** Without a database (tools and tests): denials are kept in memory. */
@@ -138,8 +183,15 @@ public final class StandardParts implements Platform.PartsFactory {
                 : PolicyRules.load(Path.of(policyFile));
         // One allowlist for tools, the sandbox and notifications: the resolved svc.governance.egress-allowlist.
         String allowlist = settings.governance().egressAllowlist();
-        GovernedTools governance =
-                new GovernedTools(settings, directory, policy, allowlist, denials, decisions, guardrails);
+        GovernedTools governance = new GovernedTools(
+                settings,
+                directory,
+                policy,
+                settingsRules(settingsProject, projectPath),
+                allowlist,
+                denials,
+                decisions,
+                guardrails);
         ConversationScrubber scrubber = ConversationScrubber.defaults();
         EgressPolicy egress = new EgressPolicy(EgressAllowlist.parse(allowlist));
         List<Tool> sandboxed = SandboxTools.all(sandbox, settings.sandbox(), egress);

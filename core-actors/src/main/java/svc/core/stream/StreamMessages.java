@@ -14,9 +14,11 @@ import svc.core.run.RunView;
  * JSON object with {@code type}, {@code run_id}, {@code ts}; agent messages add {@code agent}
  * and {@code seq} (the agent's conversation line). Types: {@code agent_message} (a task or an
  * answer), {@code tool_call}, {@code tool_result}, {@code training_log} (a result of a training
- * tool), {@code stage}, {@code gate}, {@code state}. An agent message that a guardrail changed
+ * tool), {@code task_finished}, {@code agent_notice}, {@code stage}, {@code gate}, {@code state}.
+ * An agent message that a guardrail changed
  * (PII treated in a model's answer, a tool's result or the files a tool wrote) lists what it did
- * under {@code guardrails}.
+ * under {@code guardrails}. {@code agent_notice} is what the platform did to an agent: a liveness
+ * nudge, warning, stall or interruption, or a limit that stopped its task ({@code kind}).
  */
 public final class StreamMessages {
 
@@ -60,6 +62,11 @@ public final class StreamMessages {
             o.put("type", "task_finished")
                     .put("task_id", f.taskId())
                     .put("ok", f.outcome().ok());
+        } else if (event instanceof AgentEntity.AgentNoticed n) {
+            o.put("type", "agent_notice")
+                    .put("kind", n.kind())
+                    .put("task_id", n.taskId())
+                    .put("content", n.message());
         }
         return o;
     }

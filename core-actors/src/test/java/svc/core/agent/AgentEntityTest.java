@@ -436,6 +436,9 @@ class AgentEntityTest {
                 new AgentEntity.ApprovalLost("c9"),
                 new AgentEntity.DelegationAnswered("c9", new TaskOutcome(true, "late", Map.of())),
                 new AgentEntity.DelegationOverdue("c9"),
+                new AgentEntity.LimitReached("limit t9 0", "session_timeout", "late"),
+                new AgentEntity.SessionExpired("t9"),
+                new AgentEntity.LivenessTick("model after 0"),
                 AgentEntity.IdleTimeout.INSTANCE);
     }
 

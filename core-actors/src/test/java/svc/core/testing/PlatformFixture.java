@@ -51,6 +51,8 @@ public final class PlatformFixture implements AutoCloseable {
     public Platform platform;
     /** The governance seam the platform starts with; tests may swap it before {@link #start}. */
     public ToolPermissions permissions = ToolPermissions.ALLOW_ALL;
+    /** The agents to run from the roster's (a test's settings file project: SettingsProfiles). */
+    public UnaryOperator<AgentDirectory> directory = UnaryOperator.identity();
     /** Where spans go; tests of tracing swap in an exporter. */
     public Tracing tracing = Tracing.NOOP;
     /** Adjusts the agents' profiles before the platform starts (a test's own delegation graph). */
@@ -88,10 +90,22 @@ public final class PlatformFixture implements AutoCloseable {
         settings.putAll(overrides);
         Config config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
         runsRoot = ArtifactStoreSettings.fromConfig(config).runsRoot();
+        UnaryOperator<AgentDirectory> agents = directory;
         platform = Platform.start(
                 config,
-                (s, directory, ml, callbacks) -> new Platform.Parts(
-                        providers.apply(s, callbacks), registry(), permissions, UnaryOperator.identity()),
+                new Platform.PartsFactory() {
+                    @Override
+                    public Platform.Parts create(
+                            CoreSettings s, AgentDirectory roster, Executor ml, Executor callbacks) {
+                        return new Platform.Parts(
+                                providers.apply(s, callbacks), registry(), permissions, UnaryOperator.identity());
+                    }
+
+                    @Override
+                    public AgentDirectory directory(AgentDirectory roster) {
+                        return agents.apply(roster);
+                    }
+                },
                 tracing,
                 roster);
         return platform;

@@ -30,7 +30,10 @@ import svc.core.llm.scripted.ScriptedModel;
  * any agent, when the file writes {@code defaults.provider}) uses the named entry of the file's
  * {@code providers} map; every other agent uses the server-wide {@code SVC_LLM_PROVIDER} at
  * {@code SVC_LLM_BASE_URL}. {@code SVC_LLM_MODEL}, when set, sends every agent to that one model;
- * otherwise a model written in the settings file replaces the roster's default.
+ * otherwise an agent asks for the model of its profile (the settings file's, see
+ * {@code svc.core.agent.SettingsProfiles}). A model alias ({@code sonnet}) is sent as the concrete
+ * id of {@link ModelAliases} for the provider's kind; an alias the provider has no mapping for
+ * stops the start, naming both.
  *
  * <p>Every provider is built when this is created, so a missing key or a bad address stops the
  * server at start with a message naming the variable, not at the first call. Each agent's
@@ -62,7 +65,6 @@ public final class LlmProviders implements AutoCloseable {
     private final Map<String, Built> providers;
     private final Map<String, AgentConfig> fileAgents;
     private final String fileDefaultProvider;
-    private final String fileDefaultModel;
     private final String modelOverride;
     private final Listeners listeners;
     private final Wiring wiring;
@@ -84,9 +86,6 @@ public final class LlmProviders implements AutoCloseable {
         this.fileDefaultProvider = project == null || project.defaults() == null
                 ? null
                 : project.defaults().provider();
-        this.fileDefaultModel = project == null || project.defaults() == null
-                ? null
-                : project.defaults().model();
         this.modelOverride = modelOverride == null || modelOverride.isBlank() ? null : modelOverride.strip();
         this.listeners = listeners;
         this.wiring = wiring;
@@ -158,7 +157,47 @@ public final class LlmProviders implements AutoCloseable {
                 built.put(name, build(ProviderSettings.fromFile(name, config), wiring));
             }
         }
-        return new LlmProviders(built, project, modelOverride, listeners, wiring, ownsScheduler);
+        LlmProviders made = new LlmProviders(built, project, modelOverride, listeners, wiring, ownsScheduler);
+        List<String> unmapped = made.unmappedAliases(project);
+        if (!unmapped.isEmpty()) {
+            made.close();
+            throw new IllegalArgumentException(String.join("; ", unmapped));
+        }
+        return made;
+    }
+
+    /**
+     * Every model alias that would reach a provider with no mapping for it ({@link ModelAliases}):
+     * a file agent's model on its provider, {@code defaults.model} on {@code defaults.provider},
+     * the supervisor's model and {@code SVC_LLM_MODEL} on every provider in use.
+     */
+    private List<String> unmappedAliases(ProjectConfig project) {
+        List<String> problems = new ArrayList<>();
+        if (project != null) {
+            for (AgentConfig a : project.agents()) {
+                String name = providerName(a.name());
+                ModelAliases.check(a.model(), providers.get(name).settings().kind(), name)
+                        .ifPresent(p -> problems.add("agent `" + a.name() + "`: " + p));
+            }
+            if (fileDefaultProvider != null && project.defaults() != null) {
+                ModelAliases.check(
+                                project.defaults().model(),
+                                providers.get(fileDefaultProvider).settings().kind(),
+                                fileDefaultProvider)
+                        .ifPresent(p -> problems.add("defaults.model: " + p));
+            }
+            if (project.supervisor() != null && project.supervisor().model() != null) {
+                providers.forEach((name, b) -> ModelAliases.check(
+                                project.supervisor().model(), b.settings().kind(), name)
+                        .ifPresent(p -> problems.add("supervisor.model: " + p)));
+            }
+        }
+        if (modelOverride != null) {
+            providers.forEach(
+                    (name, b) -> ModelAliases.check(modelOverride, b.settings().kind(), name)
+                            .ifPresent(p -> problems.add("SVC_LLM_MODEL: " + p)));
+        }
+        return problems;
     }
 
     private static List<String> referencedNames(ProjectConfig project) {
@@ -212,26 +251,24 @@ public final class LlmProviders implements AutoCloseable {
     }
 
     private LlmProvider wrap(AgentProfile agent) {
-        AgentConfig fromFile = fileAgents.get(agent.name());
-        String name = ProviderSettings.SERVER_WIDE;
-        if (fromFile != null) {
-            name = fromFile.provider() != null
-                    ? fromFile.provider()
-                    : fileDefaultProvider != null ? fileDefaultProvider : "default";
-        } else if (fileDefaultProvider != null) {
-            name = fileDefaultProvider;
-        }
-        LlmProvider provider = providers.get(name).provider();
+        LlmProvider provider = providers.get(providerName(agent.name())).provider();
         provider = new CompactingProvider(provider, listeners.compaction());
         provider = new MeteredProvider(provider, listeners.calls(), wiring.callbacks());
-        String model = modelOverride;
-        if (model == null && fromFile != null && fromFile.model() != null) {
-            model = fromFile.model();
+        // The model the agent asks for (the settings file's, already in its profile, or the
+        // supervisor's for a merge) as the provider knows it; SVC_LLM_MODEL outranks both.
+        provider = new AliasedModelProvider(provider);
+        return modelOverride == null ? provider : new ModelOverrideProvider(provider, modelOverride);
+    }
+
+    /** The provider an agent talks to: its file entry's, else the file's default, else the server-wide one. */
+    private String providerName(String agent) {
+        AgentConfig fromFile = fileAgents.get(agent);
+        if (fromFile != null) {
+            return fromFile.provider() != null
+                    ? fromFile.provider()
+                    : fileDefaultProvider != null ? fileDefaultProvider : "default";
         }
-        if (model == null && fileDefaultModel != null && (fromFile != null || fileDefaultProvider != null)) {
-            model = fileDefaultModel;
-        }
-        return model == null ? provider : new ModelOverrideProvider(provider, model);
+        return fileDefaultProvider != null ? fileDefaultProvider : ProviderSettings.SERVER_WIDE;
     }
 
     /** The configured providers by name, with their settings (no keys). */

@@ -54,6 +54,49 @@ class LlmProvidersTest {
                 List.of());
     }
 
+    static AgentProfile withModel(AgentProfile a, String model) {
+        return new AgentProfile(
+                a.name(), a.team(), a.tier(), a.systemPrompt(), model, a.provider(), a.tools(), a.delegates());
+    }
+
+    @Test
+    void anAliasIsSentAsTheProvidersModelIdAndOneWithoutAMappingStopsTheStart() throws Exception {
+        vendor.then(FakeVendor.ok(OLLAMA_TEXT));
+        ProjectConfig project = project(
+                List.of(fileAgent("data-profiler", "sonnet", "local")),
+                null,
+                Map.of("local", new ProviderConfig("ollama", null, vendor.baseUrl(), 0L, 30L)));
+        assertThatThrownBy(() -> LlmProviders.create(
+                        "scripted", "", "", project, wiring.wiring(Map.of()), LlmProviders.Listeners.NONE))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("agent `data-profiler`: model alias `sonnet` has no mapping for provider `local` (kind"
+                        + " ollama): aliases map only for anthropic and scripted; write a concrete model id of that"
+                        + " provider");
+        assertThatThrownBy(() -> LlmProviders.create(
+                        "ollama", vendor.baseUrl(), "opus", null, wiring.wiring(Map.of()), LlmProviders.Listeners.NONE))
+                .hasMessageStartingWith("SVC_LLM_MODEL: model alias `opus` has no mapping for provider `server`");
+
+        try (LlmProviders providers = LlmProviders.create(
+                "anthropic",
+                vendor.baseUrl(),
+                "",
+                null,
+                wiring.wiring(WireCompatibleServer.keys()),
+                LlmProviders.Listeners.NONE)) {
+            AgentProfile haiku = withModel(agent("data-profiler"), "haiku");
+            assertThatThrownBy(() -> providers
+                            .forAgent(haiku)
+                            .complete(ask(haiku))
+                            .toCompletableFuture()
+                            .get(10, TimeUnit.SECONDS))
+                    .as("the fake vendor answers in Ollama's shape; what matters is what was sent");
+        }
+        assertThat(Json.parse(vendor.received().get(0).body()).path("model").asText())
+                .isEqualTo("claude-haiku-4-5");
+        assertThat(ModelAliases.resolve("scripted", "opus")).isEqualTo("claude-opus-4-1");
+        assertThat(ModelAliases.resolve("openai", "gpt-4o")).isEqualTo("gpt-4o");
+    }
+
     static LlmRequest ask(AgentProfile a) {
         return new LlmRequest(a.name(), a.model(), a.systemPrompt(), List.of(ChatMessage.user("hi")), List.of(), 64);
     }
@@ -76,11 +119,13 @@ class LlmProvidersTest {
                 Map.of("local", new ProviderConfig("ollama", null, vendor.baseUrl(), 1L, 30L)));
         try (LlmProviders providers = LlmProviders.create(
                 "scripted", "", "", project, wiring.wiring(Map.of()), LlmProviders.Listeners.NONE)) {
-            LlmProvider profiler = providers.forAgent(agent("data-profiler"));
+            // The file's model is in the agent's profile (SettingsProfiles puts it there).
+            AgentProfile fromFile = withModel(agent("data-profiler"), "qwen2.5:7b");
+            LlmProvider profiler = providers.forAgent(fromFile);
             assertThat(profiler.kind()).isEqualTo("ollama");
             assertThat(providers.forAgent(agent("model-trainer")).kind()).isEqualTo("scripted");
 
-            assertThat(profiler.complete(ask(agent("data-profiler")))
+            assertThat(profiler.complete(ask(fromFile))
                             .toCompletableFuture()
                             .get(10, TimeUnit.SECONDS)
                             .text())

@@ -41,7 +41,9 @@ import svc.core.llm.scripted.ScriptedModel;
  */
 final class WireCompatibleServer implements AutoCloseable {
 
-    record Seen(String path, String authorization, String apiKey, String anthropicVersion, String model) {}
+    /** {@code body}: the request as sent. */
+    record Seen(
+            String path, String authorization, String apiKey, String anthropicVersion, String model, JsonNode body) {}
 
     private final HttpServer server;
     private final ExecutorService threads = Executors.newFixedThreadPool(4);
@@ -97,7 +99,8 @@ final class WireCompatibleServer implements AutoCloseable {
                     h.getFirst("authorization"),
                     h.getFirst("x-api-key"),
                     h.getFirst("anthropic-version"),
-                    request.path("model").asText()));
+                    request.path("model").asText(),
+                    request));
             Integer failure;
             synchronized (failFirst) {
                 failure = failFirst.poll();
