@@ -68,6 +68,9 @@ import svc.core.deploy.Deployments;
 import svc.core.deploy.InferenceService;
 import svc.core.deploy.LocalDeploymentEvents;
 import svc.core.gates.GateSweeper;
+import svc.core.governance.DriftPolicy;
+import svc.core.knowledge.KnowledgeIndex;
+import svc.core.knowledge.KnowledgeTools;
 import svc.core.llm.LlmProvider;
 import svc.core.llm.providers.LlmProviders;
 import svc.core.notify.NotificationOutbox;
@@ -153,6 +156,7 @@ public final class Platform implements AutoCloseable {
     private ClusterView clusterView;
 
     private Deployments.Started deployments;
+    private KnowledgeIndex knowledge = KnowledgeIndex.empty();
 
     private Platform(
             ActorSystem<Void> system,
@@ -276,7 +280,12 @@ public final class Platform implements AutoCloseable {
         Executor jdbc = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.jdbc-dispatcher"));
         Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
         Library library = Library.builtIn();
-        AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
+        KnowledgeIndex knowledge = KnowledgeIndex.build(settings.governance().knowledgeBases().stream()
+                .map(kb -> new KnowledgeIndex.Base(kb.name(), kb.path(), kb.description()))
+                .toList());
+        AgentDirectory roster = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
+        // A deployment with knowledge bases offers every agent the read-only search over them.
+        AgentDirectory directory = knowledge.bases().isEmpty() ? roster : roster.withToolForAll(KnowledgeTools.SEARCH);
         WorkingCopy files = WorkingCopy.open(settings.artifactStore());
         LOG.info("run files: {}", settings.artifactStore().describe());
         // The entities reach one another only through these ports (see svc.core.task).
@@ -288,6 +297,9 @@ public final class Platform implements AutoCloseable {
                 settings.defaultProfile(),
                 system.executionContext());
         Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database, deploymentPort);
+        if (!knowledge.bases().isEmpty()) {
+            parts.tools().register(KnowledgeTools.search(knowledge));
+        }
         LiveEventHub hub = new LiveEventHub();
         ClusterLiveEvents clusterLive = clusterSettings.enabled() ? ClusterLiveEvents.start(system, hub) : null;
 
@@ -334,10 +346,21 @@ public final class Platform implements AutoCloseable {
         DatasetService datasets = new DatasetService(
                 database, new DatasetStore(DatasetSettings.from(config, settings.home()), jdbc), jdbc);
         RunService runs = new RunService(
-                system, database, library, datasets::fileOf, settings.home(), files, jdbc, settings.askTimeout());
+                system,
+                database,
+                library,
+                datasets::fileOf,
+                settings.home(),
+                files,
+                jdbc,
+                settings.askTimeout(),
+                profile -> settings.governance()
+                        .defaultWorkflowOf(
+                                profile == null || profile.equals("default") ? settings.defaultProfile() : profile));
         Platform platform =
                 new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing, files);
         platform.datasets = datasets;
+        platform.knowledge = knowledge;
         platform.batches =
                 Batches.start(system, database, settings, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
         platform.cron = Cron.start(
@@ -359,6 +382,7 @@ public final class Platform implements AutoCloseable {
                 DeploymentSettings.fromConfig(config),
                 files,
                 settings.defaultProfile(),
+                new DriftPolicy(settings.governance(), settings.defaultProfile()),
                 parts.permissions(),
                 new LocalDeploymentEvents(),
                 system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.inference-dispatcher")),
@@ -554,6 +578,11 @@ public final class Platform implements AutoCloseable {
     }
 
     /** Deployments of models by name (deploy, promote, retire, history). */
+    /** The deployment's knowledge bases, indexed at start (empty without any). */
+    public KnowledgeIndex knowledge() {
+        return knowledge;
+    }
+
     public DeploymentService deployments() {
         return deployments.deployments();
     }

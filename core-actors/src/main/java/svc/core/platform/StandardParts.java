@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import svc.config.settings.ProjectConfig;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
+import svc.core.governance.DriftPolicy;
 import svc.core.governance.GovernedTools;
 import svc.core.llm.providers.LlmProviders;
 import svc.core.task.DeploymentPort;
@@ -146,7 +147,11 @@ public final class StandardParts implements Platform.PartsFactory {
         return new Platform.Parts(
                 providers::forAgent,
                 // Every tool's text, JSON and Markdown files are treated for PII as they are written (STORAGE_WRITE).
-                governance.screenStorage(StandardTools.registry(auditSigner(settings), sandboxed, deployments)),
+                governance.screenStorage(StandardTools.registry(
+                        auditSigner(settings),
+                        sandboxed,
+                        deployments,
+                        new DriftPolicy(settings.governance(), settings.defaultProfile()))),
                 governance,
                 scrubber::scrubLine,
                 providers::reachability);
