@@ -1,5 +1,7 @@
 package svc.core.knowledge;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.MalformedInputException;
@@ -70,9 +72,11 @@ public final class KnowledgeIndex implements AutoCloseable {
     public record Base(String name, Path path, String description) {}
 
     /** A base as indexed: how many files and passages, and which files were not text. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Summary(String name, String description, int files, int passages, List<String> skipped) {}
 
     /** One answer: the base, the file (relative to the base's folder), the heading, the passage, its BM25 score. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Hit(String knowledgeBase, String source, String title, String passage, double score) {}
 
     private final Map<String, Summary> bases;

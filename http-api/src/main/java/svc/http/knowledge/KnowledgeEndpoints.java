@@ -3,6 +3,8 @@ package svc.http.knowledge;
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.parameterOptional;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
 import java.util.Optional;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
@@ -34,6 +36,7 @@ public final class KnowledgeEndpoints {
     public record KnowledgeList(List<KnowledgeIndex.Summary> items, int total) {}
 
     /** The search answer. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record SearchResult(String knowledgeBase, String query, List<KnowledgeIndex.Hit> results) {}
 
     public List<Endpoint> endpoints() {
