@@ -80,6 +80,7 @@ import svc.core.notify.Notifications;
 import svc.core.readside.ConversationProjectionHandler;
 import svc.core.readside.PooledJdbcSession;
 import svc.core.readside.RunProjectionHandler;
+import svc.core.readside.RunSeal;
 import svc.core.retention.RetentionPolicy;
 import svc.core.retention.RetentionSettings;
 import svc.core.retention.RetentionSweep;
@@ -94,6 +95,7 @@ import svc.core.telemetry.Tracing;
 import svc.core.tools.ToolInvoker;
 import svc.core.tools.ToolPermissions;
 import svc.core.tools.ToolRegistry;
+import svc.core.tools.ml.FinalAudit;
 import svc.governance.secrets.SecretRedactingFilter;
 import svc.library.asset.Library;
 import svc.library.roster.Roster;
@@ -338,7 +340,9 @@ public final class Platform implements AutoCloseable {
                 directory,
                 // G4 with the run's pii_action first, then the G5 scrubber (which then rarely finds more).
                 (runId, line) -> parts.scrubber().apply(parts.permissions().screenStored(runId, line)),
-                new NotificationOutbox(notifySettings.channels()));
+                new NotificationOutbox(notifySettings.channels()),
+                // The audit PDF is signed again once the run is past its last gate and its deployment.
+                new FinalAudit(files, StandardParts.auditSigner(settings)));
         ClusterSingleton.get(system)
                 .init(SingletonActor.of(
                         GateSweeper.create(database, jdbc, settings.gateSweepInterval()), "approval-sweeper"));
@@ -434,7 +438,8 @@ public final class Platform implements AutoCloseable {
             WorkingCopy files,
             AgentDirectory directory,
             BiFunction<String, String, String> scrubber,
-            NotificationOutbox outbox) {
+            NotificationOutbox outbox,
+            RunSeal seal) {
         Supplier<PooledJdbcSession> sessions = () -> new PooledJdbcSession(database.dataSource());
         try {
             JdbcProjection.createTablesIfNotExists(sessions, system)
@@ -447,7 +452,7 @@ public final class Platform implements AutoCloseable {
                 ProjectionId.of("runs", RunEntity.TAG),
                 EventSourcedProvider.<RunEntity.Event>eventsByTag(system, JdbcReadJournal.Identifier(), RunEntity.TAG),
                 sessions,
-                () -> new RunProjectionHandler(files, outbox),
+                () -> new RunProjectionHandler(files, outbox, seal),
                 system);
         // Conversation lines reach disk every 10 messages or every second, whichever comes first.
         var conversationProjection = JdbcProjection.groupedWithin(
