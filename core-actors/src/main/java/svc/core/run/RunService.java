@@ -320,6 +320,15 @@ public final class RunService {
                 blocking);
     }
 
+    /**
+     * The run as the read side has it (the {@code runs} table), which trails the entity: its state
+     * is {@code succeeded} once the run projection has handled the run's end, including the audit
+     * PDF signed after it.
+     */
+    public CompletionStage<Optional<RunRow>> recorded(String runId) {
+        return CompletableFuture.supplyAsync(() -> jdbc(c -> runs.find(c, runId)), blocking);
+    }
+
     public CompletionStage<Page<ApprovalRow>> approvals(String state, String runId, int limit, int offset) {
         return CompletableFuture.supplyAsync(
                 () -> jdbc(c -> new Page<>(
