@@ -9,6 +9,7 @@ import static org.apache.pekko.http.javadsl.server.Directives.handleRejections;
 import static org.apache.pekko.http.javadsl.server.Directives.mapRequest;
 import static org.apache.pekko.http.javadsl.server.Directives.mapResponse;
 import static org.apache.pekko.http.javadsl.server.Directives.method;
+import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 import static org.apache.pekko.http.javadsl.server.Directives.pathEndOrSingleSlash;
 import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
 import static org.apache.pekko.http.javadsl.server.Directives.reject;
@@ -86,6 +87,7 @@ public final class ApiRoute {
     private final Route endpoints;
     private final ExceptionHandler failures;
     private final RejectionHandler rejections;
+    private final Function<HttpRequest, Route> unmatched;
 
     public ApiRoute(
             List<Endpoint> endpoints,
@@ -95,6 +97,23 @@ public final class ApiRoute {
             ApiMetrics metrics,
             Tracing tracing,
             long maxBodyBytes) {
+        this(endpoints, authenticator, access, limiter, metrics, tracing, maxBodyBytes, request -> null);
+    }
+
+    /**
+     * The same, with {@code unmatched} asked for the answer to a request no endpoint matches (the
+     * dashboard's page for a browser navigation); when it gives null, the 404 problem.
+     */
+    public ApiRoute(
+            List<Endpoint> endpoints,
+            Authenticator authenticator,
+            AccessControl access,
+            RateLimiter limiter,
+            ApiMetrics metrics,
+            Tracing tracing,
+            long maxBodyBytes,
+            Function<HttpRequest, Route> unmatched) {
+        this.unmatched = unmatched;
         this.authenticator = authenticator;
         this.access = access;
         this.limiter = limiter;
@@ -109,7 +128,12 @@ public final class ApiRoute {
                 .handleAll(
                         Rejection.class,
                         list -> attribute(Exchange.KEY, ex -> problem(ex, Problems.of(list, ex.method, ex.path))))
-                .handleNotFound(attribute(Exchange.KEY, ex -> problem(ex, Problems.of(List.of(), ex.method, ex.path))))
+                .handleNotFound(extractRequest(request -> {
+                    Route page = this.unmatched.apply(request);
+                    return page != null
+                            ? page
+                            : attribute(Exchange.KEY, ex -> problem(ex, Problems.of(List.of(), ex.method, ex.path)));
+                }))
                 .build();
     }
 
@@ -136,7 +160,10 @@ public final class ApiRoute {
 
     /** The caller (401 when credentials are missing or wrong); public routes get null. */
     private Route authenticated(Endpoint e, HttpRequest request, Function<Caller, Route> inner) {
-        return inner.apply(e.isPublic() ? null : authenticator.authenticate(request, e.isWebSocket()));
+        if (e.isPublic()) {
+            return inner.apply(null);
+        }
+        return onSuccess(authenticator.authenticate(request, e.isWebSocket()), inner::apply);
     }
 
     /** The permission engine's verdict on the caller's role (403 naming the rule source). */
@@ -180,9 +207,13 @@ public final class ApiRoute {
         return inner.get();
     }
 
-    /** The endpoint class a limit counts against: login and refresh per IP, starting runs per hour. */
+    /**
+     * The endpoint class a limit counts against: sign-in and refresh (the POSTs under
+     * {@code /api/v1/auth/}) per IP, starting runs per hour. Reading who one is
+     * ({@code /auth/me}, {@code /auth/providers}) is an ordinary read.
+     */
     static RateLimits.Bucket bucket(Endpoint e) {
-        if (e.template().startsWith("/api/v1/auth/")) {
+        if (e.template().startsWith("/api/v1/auth/") && e.httpMethod().equals("POST")) {
             return RateLimits.Bucket.AUTH;
         }
         if (e.endpointClass().equals("pipelines.create")) {

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -33,6 +34,7 @@ import svc.http.auth.AuthEndpoints;
 import svc.http.auth.Authenticator;
 import svc.http.auth.JwtKeys;
 import svc.http.auth.PasswordHasher;
+import svc.http.auth.SessionEndpoints;
 import svc.http.auth.TokenService;
 import svc.http.auth.Users;
 import svc.http.batch.BatchEndpoints;
@@ -40,6 +42,7 @@ import svc.http.catalog.CatalogEndpoints;
 import svc.http.catalog.SharedFeatures;
 import svc.http.cluster.ClusterEndpoints;
 import svc.http.cron.CronEndpoints;
+import svc.http.dashboard.DashboardEndpoints;
 import svc.http.datasets.DatasetEndpoints;
 import svc.http.deployments.DeploymentEndpoints;
 import svc.http.governance.GovernanceEndpoints;
@@ -49,6 +52,7 @@ import svc.http.notifications.NotificationEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
 import svc.http.pipelines.PipelineEndpoints;
+import svc.http.pipelines.RunWorkflowEndpoints;
 import svc.http.ratelimit.RateLimiter;
 import svc.http.registry.ModelEndpoints;
 import svc.http.reports.ReportEndpoints;
@@ -62,6 +66,7 @@ import svc.http.telemetry.JobMetrics;
 import svc.http.telemetry.NotificationMetrics;
 import svc.http.telemetry.RetentionMetrics;
 import svc.http.telemetry.RunMetrics;
+import svc.library.asset.Library;
 import svc.persistence.denials.DenialRepository;
 import svc.persistence.features.FeatureOverrideRepository;
 
@@ -143,11 +148,13 @@ public final class HttpServer {
 
         List<Endpoint> endpoints = new ArrayList<>();
         endpoints.addAll(new AuthEndpoints(users, tokens).endpoints());
+        endpoints.addAll(new SessionEndpoints(users, tokens, settings.production(), Optional.empty()).endpoints());
         endpoints.addAll(
                 new PipelineEndpoints(platform.runs(), platform.database(), blocking, runMetrics::started).endpoints());
         endpoints.addAll(new RunStreamEndpoints(
                         platform.runs(), platform.liveEvents(), platform.agents(), system, settings.streamBuffer())
                 .endpoints());
+        endpoints.addAll(new RunWorkflowEndpoints(platform.runs(), Library.builtIn(), blocking).endpoints());
         endpoints.addAll(new ApprovalEndpoints(platform.runs()).endpoints());
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
@@ -172,6 +179,8 @@ public final class HttpServer {
                         new SubjectErasure(
                                 platform.database(), platform.settings().home(), platform.files(), blocking))
                 .endpoints());
+        DashboardEndpoints dashboard = new DashboardEndpoints();
+        endpoints.addAll(dashboard.endpoints());
         // The document describes every route, its own included, so it is built on first request from the complete list.
         AtomicReference<OpenApi> openApi = new AtomicReference<>();
         Supplier<OpenApi> document =
@@ -195,7 +204,9 @@ public final class HttpServer {
                         new RateLimiter(settings.rateLimits(), System::nanoTime, () -> ClusterView.upMembers(system)),
                         metrics,
                         platform.tracing(),
-                        settings.maxBodyBytes())
+                        settings.maxBodyBytes(),
+                        // A browser navigation to a path the API does not serve gets the dashboard's page.
+                        request -> DashboardEndpoints.isNavigation(request) ? dashboard.page() : null)
                 .route();
 
         return Http.get(system)
