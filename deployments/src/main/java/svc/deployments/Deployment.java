@@ -15,10 +15,12 @@ import svc.library.template.Retention;
 /**
  * The effective deployment: the template with the customer's overrides applied, what the
  * whitepaper and the ship manifest describe. When {@code SVC_DEPLOYMENT} names the directory,
- * {@code svc server} puts in force its permission rules, its G1/G3/G4 switches, its egress
- * allowlist and its branding ({@link svc.deployments.effective.GovernanceLayers}); retention,
- * drift bands, the PII action, the default workflow and knowledge bases are resolved and shown by
- * {@code /api/v1/config/effective} but nothing applies them yet.
+ * {@code svc server} puts in force, for runs under its template's profile, its permission rules,
+ * its G1/G3/G4 switches, its PII action, its drift bands (drift reports, the drift gate, the live
+ * drift watch) and its default workflow; and for the server its egress allowlist, branding,
+ * retention days and knowledge bases ({@code search_knowledge}, {@code /api/v1/knowledge}); see
+ * {@link svc.deployments.effective.GovernanceLayers}. The other guardrail switches are shown by
+ * {@code /api/v1/config/effective}, not applied.
  *
  * @param directory        the deployment directory, absolute
  * @param templateRef      the pinned template the deployment starts from

@@ -91,9 +91,25 @@ public final class DemoCommand implements Callable<Integer> {
                 out.println("svc demo: problem: " + PROBLEM);
                 out.flush();
                 String finalState = follow(platform, run.runId(), events, out);
+                awaitRecorded(platform, run.runId(), finalState);
                 printArtifacts(platform, run.runId(), out);
                 return finalState.equals(RunState.SUCCEEDED.wireName()) ? ExitCodes.OK : ExitCodes.FAILURE;
             }
+        }
+    }
+
+    /**
+     * Waits (a minute at most) until the read side records the run's end: the run projection signs
+     * the audit PDF again in that same step, with the demo operator's approval and the deployment.
+     */
+    private static void awaitRecorded(Platform platform, String runId, String state) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            var row = platform.runs().recorded(runId).toCompletableFuture().get(30, TimeUnit.SECONDS);
+            if (row.isPresent() && row.get().state().equals(state)) {
+                return;
+            }
+            TimeUnit.MILLISECONDS.sleep(200);
         }
     }
 

@@ -335,6 +335,10 @@ class DeployCommandTest {
                         "`${last_tool_result.max_psi} > 0.25`",
                         "| conversations | 2555 | 2555 |",
                         "| shadow predictions | 2555 | 2555 |");
+        // Written from what `svc server` would run with here: the server's settings are known, with origins.
+        assertThat(md)
+                .contains("`svc.http.env` = `", "`svc.sandbox.driver` = `", "`svc.at-rest.encryption` = `")
+                .doesNotContain("at server start");
     }
 
     @Test

@@ -52,6 +52,25 @@ class DeploymentInForceTest {
                   priority: 70
                   reason: Acme runs no shell.
             egress_allowlist: [api.acme.example]
+            guardrails:
+              pii_action: hash
+            drift: {watch_psi: 0.05, block_psi: 0.2}
+            default_workflow: workflow/fast_prototype@v1.0.0
+            knowledge_bases:
+              - name: credit_policy
+                path: knowledge/credit_policy.md
+                description: Acme's lending policy.
+            """;
+
+    static final String POLICY = """
+            # Collateral
+
+            Secured loans above 50,000 need a valuation of the property by an approved surveyor.
+
+            # Escalation
+
+            Exceptions to the affordability rule are escalated to the credit risk officer at
+            risk.officer@acme.example within two working days.
             """;
 
     private Path root;
@@ -68,6 +87,8 @@ class DeploymentInForceTest {
         Files.writeString(acme.resolve("deployment.yaml"), ACME);
         Files.writeString(acme.resolve("README.md"), "# acme\nA test deployment.\n");
         Files.writeString(acme.resolve("branding/logo.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>");
+        Files.createDirectories(acme.resolve("knowledge"));
+        Files.writeString(acme.resolve("knowledge/credit_policy.md"), POLICY);
         Map<String, String> env = new HashMap<>();
         env.put("SVC_DEPLOYMENT", acme.toString());
         env.put("SVC_ADMIN_EMAIL", ADMIN_EMAIL);
@@ -148,6 +169,70 @@ class DeploymentInForceTest {
     }
 
     @Test
+    void agentsSearchTheKnowledgeBaseAndItsPiiIsHashedWithTheDeploymentsAction() throws Exception {
+        HttpResponse<String> r =
+                invoke("data-profiler", "search_knowledge", "{\"query\":\"who handles escalated exceptions\"}");
+
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode best = Json.parse(r.body()).at("/result/results/0");
+        assertThat(best.path("knowledge_base").asText()).as(r.body()).isEqualTo("credit_policy");
+        assertThat(best.path("source").asText()).isEqualTo("credit_policy.md");
+        assertThat(best.path("title").asText()).isEqualTo("Escalation");
+        // G4 at POST_TOOL with the deployment's pii_action (hash), not its template's (generic_ml: mask).
+        assertThat(best.path("passage").asText())
+                .doesNotContain("risk.officer@acme.example")
+                .containsPattern("<EMAIL_[0-9a-f]{12}>");
+    }
+
+    @Test
+    void theKnowledgeRouterListsAndSearchesTheBases() throws Exception {
+        JsonNode list = Json.parse(get("/api/v1/knowledge").body());
+        assertThat(list.path("total").asInt()).isEqualTo(1);
+        assertThat(list.at("/items/0/name").asText()).isEqualTo("credit_policy");
+        assertThat(list.at("/items/0/description").asText()).isEqualTo("Acme's lending policy.");
+        assertThat(list.at("/items/0/passages").asInt()).isEqualTo(2);
+
+        HttpResponse<String> found = get("/api/v1/knowledge/credit_policy/search?q=property%20valuation&limit=1");
+        assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
+        JsonNode hits = Json.parse(found.body()).path("results");
+        assertThat(hits).hasSize(1);
+        assertThat(hits.at("/0/title").asText()).isEqualTo("Collateral");
+        assertThat(hits.at("/0/score").asDouble()).isPositive();
+
+        assertThat(get("/api/v1/knowledge/nope/search?q=x").statusCode()).isEqualTo(404);
+        assertThat(get("/api/v1/knowledge/credit_policy/search").statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void aRunPostedWithoutWorkflowOrTemplateWalksTheDeploymentsDefaultWorkflow() throws Exception {
+        Path dataset = Path.of("../data/german_credit/german_credit.csv")
+                .toAbsolutePath()
+                .normalize();
+        HttpResponse<String> posted = http.send(
+                HttpRequest.newBuilder(URI.create(url + "/api/v1/pipelines"))
+                        .timeout(Duration.ofSeconds(60))
+                        .header("X-API-Key", API_KEY)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(Json.write(Json.object()
+                                .put("problem", "Predict credit_risk.")
+                                .put("dataset_path", dataset.toString()))))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(posted.statusCode()).as(posted.body()).isEqualTo(202);
+        JsonNode run = Json.parse(posted.body());
+        assertThat(run.path("template").asText()).isEqualTo("fast_prototype");
+        // The run's work is not this test's: stop it.
+        http.send(
+                HttpRequest.newBuilder(URI.create(
+                                url + "/api/v1/pipelines/" + run.path("run_id").asText()))
+                        .timeout(Duration.ofSeconds(60))
+                        .header("X-API-Key", API_KEY)
+                        .DELETE()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
     void theEffectiveConfigurationNamesWhoDecidedEachValue() throws Exception {
         JsonNode config = Json.parse(get("/api/v1/config/effective").body());
 
@@ -160,6 +245,15 @@ class DeploymentInForceTest {
         assertThat(config.at("/svc.governance.egress-allowlist/origin").asText())
                 .isEqualTo("deployment:acme");
         assertThat(config.at("/svc.governance.default-profile/origin").asText()).isEqualTo("deployment:acme");
+        assertThat(config.at("/svc.governance.drift.block-psi/value").asDouble())
+                .isEqualTo(0.2);
+        assertThat(config.at("/svc.governance.drift.block-psi/origin").asText()).isEqualTo("deployment:acme");
+        assertThat(config.at("/svc.governance.default-workflow/value").asText())
+                .isEqualTo("workflow/fast_prototype@v1.0.0");
+        assertThat(config.at("/svc.governance.guardrails.pii-action/value").asText())
+                .isEqualTo("hash");
+        assertThat(config.at("/svc.governance.guardrails.pii-action/origin").asText())
+                .isEqualTo("deployment:acme");
         assertThat(config.at("/svc.http.port/origin").asText()).isEqualTo("flag:--port");
         assertThat(config.at("/svc.llm.provider/origin").asText()).isEqualTo("default");
         assertThat(config.at("/svc.auth.jwt-secret/value").asText()).isEqualTo("***");

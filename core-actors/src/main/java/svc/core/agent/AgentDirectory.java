@@ -1,7 +1,9 @@
 package svc.core.agent;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -28,6 +30,20 @@ public final class AgentDirectory {
     /** The prompt and model of merge turns, when the settings file gives them. */
     public Optional<MergeSupervisor> supervisor() {
         return Optional.ofNullable(supervisor);
+    }
+
+    /** The same agents, each also given {@code tool} (a platform tool every agent may call). */
+    public AgentDirectory withToolForAll(String tool) {
+        List<AgentProfile> given = new ArrayList<>();
+        for (AgentProfile p : agents.values()) {
+            List<String> tools = new ArrayList<>(p.tools());
+            if (!tools.contains(tool)) {
+                tools.add(tool);
+            }
+            given.add(new AgentProfile(
+                    p.name(), p.team(), p.tier(), p.systemPrompt(), p.model(), p.provider(), tools, p.delegates()));
+        }
+        return new AgentDirectory(given);
     }
 
     public Optional<AgentProfile> find(String name) {

@@ -12,10 +12,9 @@ import org.apache.pekko.projection.ProjectionBehavior;
 import org.apache.pekko.projection.ProjectionId;
 import org.apache.pekko.projection.eventsourced.javadsl.EventSourcedProvider;
 import org.apache.pekko.projection.jdbc.javadsl.JdbcProjection;
+import svc.core.governance.DriftPolicy;
 import svc.core.readside.PooledJdbcSession;
 import svc.core.tools.ToolPermissions;
-import svc.library.template.TemplateLoader;
-import svc.ml.drift.DriftThresholds;
 import svc.persistence.Database;
 import svc.persistence.inference.PredictionRepository;
 import svc.persistence.store.WorkingCopy;
@@ -42,6 +41,7 @@ public final class Deployments {
             DeploymentSettings settings,
             WorkingCopy files,
             String defaultProfile,
+            DriftPolicy drift,
             ToolPermissions permissions,
             DeploymentEvents events,
             Executor inference,
@@ -73,7 +73,7 @@ public final class Deployments {
                 new PredictionRepository(database.dataSource()),
                 events,
                 settings,
-                Deployments::driftThresholds,
+                drift::of,
                 files,
                 inference,
                 shadow,
@@ -86,21 +86,5 @@ public final class Deployments {
                 .scheduleWithFixedDelay(
                         settings.tick(), settings.tick(), () -> service.tick(every), system.executionContext());
         return new Started(deployments, service);
-    }
-
-    /** The drift bands of a deployment's profile (a template's {@code drift:}), else BFSI's. */
-    static DriftThresholds driftThresholds(String profile) {
-        try {
-            return TemplateLoader.builtIn(profile == null ? "generic_ml" : profile)
-                    .drift()
-                    .map(b -> new DriftThresholds(
-                            b.watchPsi(),
-                            b.blockPsi(),
-                            DriftThresholds.BFSI.floor(),
-                            DriftThresholds.BFSI.rareCategoryShare()))
-                    .orElse(DriftThresholds.BFSI);
-        } catch (RuntimeException e) {
-            return DriftThresholds.BFSI;
-        }
     }
 }

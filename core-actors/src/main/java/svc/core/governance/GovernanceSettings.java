@@ -2,17 +2,20 @@ package svc.core.governance;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigObject;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import svc.governance.permission.Behavior;
 import svc.governance.permission.PermissionRequest;
 import svc.governance.permission.PermissionRule;
 import svc.governance.permission.RuleProvider;
 import svc.governance.permission.RuleSource;
+import svc.governance.pii.PiiAction;
 
 /**
  * The governance of the deployment in force, from {@code svc.governance} (filled by
@@ -28,13 +31,47 @@ import svc.governance.permission.RuleSource;
  *                           chained per call; the others are not switchable at runtime)
  * @param egressAllowlist    the joined allowlist (template, deployment, {@code SVC_EGRESS_ALLOWLIST}),
  *                           comma-separated; what tools, the sandbox and notifications all read
+ * @param piiAction          that profile's {@code pii_action} (G4 treats its PII with it), or empty
+ * @param drift              that profile's PSI bands (drift reports, the drift gate, the live drift
+ *                           watch of its deployments), or empty: the template's, else the spec's
+ * @param defaultWorkflow    the workflow ({@code workflow/<name>@vX.Y.Z}) a run under that profile
+ *                           walks when its request names none, or empty
+ * @param knowledgeBases     the deployment's knowledge bases ({@code svc.governance.knowledge-bases.<name>}:
+ *                           its file or folder; {@code ...knowledge-base-descriptions.<name>}), by name
  */
 public record GovernanceSettings(
-        String template, List<PermissionRule> rules, Set<String> disabledGuardrails, String egressAllowlist) {
+        String template,
+        List<PermissionRule> rules,
+        Set<String> disabledGuardrails,
+        String egressAllowlist,
+        Optional<PiiAction> piiAction,
+        Optional<DriftBands> drift,
+        Optional<String> defaultWorkflow,
+        List<KnowledgeBase> knowledgeBases) {
+
+    /** No deployment in force: every profile runs on its built-in template. */
+    public static final GovernanceSettings NONE = new GovernanceSettings(
+            "", List.of(), Set.of(), "", Optional.empty(), Optional.empty(), Optional.empty(), List.of());
 
     public GovernanceSettings {
         rules = List.copyOf(rules);
         disabledGuardrails = Set.copyOf(disabledGuardrails);
+        knowledgeBases = knowledgeBases.stream()
+                .sorted(Comparator.comparing(KnowledgeBase::name))
+                .toList();
+    }
+
+    /** A document set agents may search: a file or folder of the deployment, and what it is for. */
+    public record KnowledgeBase(String name, Path path, String description) {}
+
+    /** PSI limits: from {@code watch} a feature is watched (moderate), above {@code block} it is significant. */
+    public record DriftBands(double watch, double block) {
+        public DriftBands {
+            if (!(watch > 0 && block >= watch)) {
+                throw new IllegalArgumentException(
+                        "svc.governance.drift needs 0 < watch-psi <= block-psi, got " + watch + " and " + block);
+            }
+        }
     }
 
     /** Reads {@code svc.governance}. */
@@ -63,11 +100,41 @@ public record GovernanceSettings(
                 disabled.add(e.getKey());
             }
         }
+        Config guardrails = g.getConfig("guardrails");
+        Optional<PiiAction> pii = guardrails.hasPath("pii-action")
+                ? Optional.of(PiiAction.parse(guardrails.getString("pii-action")))
+                : Optional.empty();
+        Optional<DriftBands> drift = g.hasPath("drift.watch-psi") && g.hasPath("drift.block-psi")
+                ? Optional.of(new DriftBands(g.getDouble("drift.watch-psi"), g.getDouble("drift.block-psi")))
+                : Optional.empty();
+        Optional<String> workflow = g.hasPath("default-workflow")
+                        && !g.getString("default-workflow").isBlank()
+                ? Optional.of(g.getString("default-workflow"))
+                : Optional.empty();
+        List<KnowledgeBase> knowledge = new ArrayList<>();
+        if (g.hasPath("knowledge-bases")) {
+            Map<String, Object> descriptions = g.hasPath("knowledge-base-descriptions")
+                    ? g.getObject("knowledge-base-descriptions").unwrapped()
+                    : Map.of();
+            g.getObject("knowledge-bases")
+                    .unwrapped()
+                    .forEach((name, path) -> knowledge.add(new KnowledgeBase(
+                            name, Path.of(String.valueOf(path)), String.valueOf(descriptions.getOrDefault(name, "")))));
+        }
         return new GovernanceSettings(
                 g.getString("template"),
                 positioned.stream().map(Positioned::rule).toList(),
                 disabled,
-                g.getString("egress-allowlist"));
+                g.getString("egress-allowlist"),
+                pii,
+                drift,
+                workflow,
+                knowledge);
+    }
+
+    /** The workflow a run under {@code profile} walks when it names none: the deployment's, for its profile. */
+    public Optional<String> defaultWorkflowOf(String profile) {
+        return governs(profile) ? defaultWorkflow : Optional.empty();
     }
 
     /** Whether runs under {@code profile} take this configuration's rules and guardrail switches. */

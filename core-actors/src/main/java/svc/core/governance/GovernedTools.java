@@ -17,6 +17,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.slf4j.LoggerFactory;
 import svc.config.Json;
@@ -93,8 +94,9 @@ import svc.library.template.TemplateLoader;
  * (STORAGE_WRITE).
  *
  * <p>PII (G4) is treated with the {@code pii_action} of the run's profile ({@code redact},
- * {@code mask}, {@code hash}); a profile whose template lists HIPAA Safe Harbor identifiers uses
- * the Safe Harbor pack ({@link PiiDetector#safeHarbor()}), any other the twelve default types.
+ * {@code mask}, {@code hash}): the deployment's for its template's profile, else the template's. A
+ * profile whose template lists HIPAA Safe Harbor identifiers uses the Safe Harbor pack
+ * ({@link PiiDetector#safeHarbor()}), any other the twelve default types.
  *
  * <p>The run's profile is the {@code profile} of its request when that names a deployment
  * template ({@code generic_ml}, {@code bfsi_baseline}, {@code hipaa_baseline}); {@code default},
@@ -120,6 +122,10 @@ public final class GovernedTools implements ToolPermissions {
     public static final Map<String, String> FEATURE_OF_TOOL = Map.of(
             "execute_python", BuiltInFeatures.CODE_EXECUTION_ENABLED,
             "execute_shell", BuiltInFeatures.CODE_EXECUTION_ENABLED);
+
+    /** The shape of a template's drift gate: the maximum PSI above a limit. */
+    private static final Pattern DRIFT_GATE =
+            Pattern.compile("(\\s*\\$\\{last_tool_result\\.max_psi}\\s*>\\s*)[0-9]+(?:\\.[0-9]+)?\\s*");
 
     private final String defaultProfile;
 
@@ -206,8 +212,9 @@ public final class GovernedTools implements ToolPermissions {
     }
 
     /**
-     * The resolved {@code pii_action} per profile (a deployment's over its template's); empty: the
-     * template's. Profiles already in use are rebuilt with it.
+     * A {@code pii_action} per profile for the profiles the deployment in force does not govern
+     * (its own profile takes {@link GovernanceSettings#piiAction()}); empty: the template's.
+     * Profiles already in use are rebuilt with it.
      */
     public void usePiiActions(Function<String, Optional<PiiAction>> byProfile) {
         this.piiActions = byProfile;
@@ -473,8 +480,9 @@ public final class GovernedTools implements ToolPermissions {
         }
         PiiDetector detector =
                 template.safeHarborIdentifiers().isEmpty() ? PiiDetector.defaults() : PiiDetector.safeHarbor();
-        PiiAction action = piiActions
-                .apply(profile)
+        // The deployment in force decides for its template's profile; the hook, else the template, for others.
+        PiiAction action = (configured ? settings.governance().piiAction() : Optional.<PiiAction>empty())
+                .or(() -> piiActions.apply(profile))
                 .orElse(PiiAction.valueOf(template.guardrails().piiAction().name()));
         Profile pii = withPii(base, detector, action);
         return new Profile(engineFor(profile, template), pii.guardrails(), pii.scrubber());
@@ -516,7 +524,8 @@ public final class GovernedTools implements ToolPermissions {
         }
         List<ComplianceGate> gates = new ArrayList<>();
         for (var g : template.complianceGates()) {
-            gates.add(new ComplianceGate(g.id(), g.triggersOnTool(), g.computesViaTool(), g.denyIf(), g.blocksTool()));
+            String denyIf = configured ? withDeploymentDriftBand(g.computesViaTool(), g.denyIf()) : g.denyIf();
+            gates.add(new ComplianceGate(g.id(), g.triggersOnTool(), g.computesViaTool(), denyIf, g.blocksTool()));
         }
         PermissionEngine.Builder engine = PermissionEngine.builder()
                 .provider(allowlist)
@@ -535,6 +544,20 @@ public final class GovernedTools implements ToolPermissions {
                 .listener(decisions)
                 .denials(denials)
                 .build();
+    }
+
+    /**
+     * A drift gate ({@code ${last_tool_result.max_psi} > <limit>} over {@code compute_drift}) of the
+     * configured profile blocks above the deployment's {@code block_psi} instead of its template's
+     * literal; any other gate is kept as written.
+     */
+    private String withDeploymentDriftBand(String computesVia, String denyIf) {
+        Optional<GovernanceSettings.DriftBands> bands = settings.governance().drift();
+        Matcher m = DRIFT_GATE.matcher(denyIf);
+        if (bands.isEmpty() || !"compute_drift".equals(computesVia) || !m.matches()) {
+            return denyIf;
+        }
+        return m.group(1) + bands.get().block();
     }
 
     /** A tool the profile wants a person to approve is an approval-required tool: source hitl. */

@@ -27,7 +27,8 @@ import svc.core.tools.ToolResult;
  *
  * <p>Not screened: model files ({@code model/}, {@code candidates/}), the tools' working state
  * ({@code work/}: prepared splits, evidence, which later steps read back as they wrote it), the
- * conversations (the projection treats those lines), the brief ({@code run.json}), and files that
+ * conversations (the projection treats those lines), the brief ({@code run.json}) and the gates'
+ * record ({@code approvals.json}, the projection's), and files that
  * are not {@code .json}, {@code .jsonl}, {@code .md} or {@code .txt} (a PDF, a Dockerfile or a
  * Kubernetes manifest, whose addresses and URLs a redaction would break).
  */
@@ -41,6 +42,12 @@ final class StorageScreenedTool implements Tool {
 
     private static final Set<String> SKIPPED_DIRS = Set.of("model", "candidates", "work", "conversations");
     private static final Set<String> SCREENED_EXTENSIONS = Set.of("json", "jsonl", "md", "txt");
+    /**
+     * Written by the platform, not by a tool: the brief, and the gates' record (the run projection
+     * rewrites it whenever a gate changes, possibly while a tool runs; the approver's address in it
+     * is the audit's evidence of who decided, not an agent's output).
+     */
+    private static final Set<String> PLATFORM_FILES = Set.of("run.json", "approvals.json");
 
     private final Tool tool;
     private final FileScreen screen;
@@ -112,7 +119,7 @@ final class StorageScreenedTool implements Tool {
             return false;
         }
         String name = rel.getFileName().toString();
-        if (rel.getNameCount() == 1 && name.equals("run.json")) {
+        if (rel.getNameCount() == 1 && PLATFORM_FILES.contains(name)) {
             return false;
         }
         int dot = name.lastIndexOf('.');

@@ -70,6 +70,9 @@ import svc.core.deploy.Deployments;
 import svc.core.deploy.InferenceService;
 import svc.core.deploy.LocalDeploymentEvents;
 import svc.core.gates.GateSweeper;
+import svc.core.governance.DriftPolicy;
+import svc.core.knowledge.KnowledgeIndex;
+import svc.core.knowledge.KnowledgeTools;
 import svc.core.llm.LlmProvider;
 import svc.core.llm.providers.LlmProviders;
 import svc.core.notify.NotificationOutbox;
@@ -79,6 +82,7 @@ import svc.core.notify.Notifications;
 import svc.core.readside.ConversationProjectionHandler;
 import svc.core.readside.PooledJdbcSession;
 import svc.core.readside.RunProjectionHandler;
+import svc.core.readside.RunSeal;
 import svc.core.retention.RetentionPolicy;
 import svc.core.retention.RetentionSettings;
 import svc.core.retention.RetentionSweep;
@@ -93,6 +97,7 @@ import svc.core.telemetry.Tracing;
 import svc.core.tools.ToolInvoker;
 import svc.core.tools.ToolPermissions;
 import svc.core.tools.ToolRegistry;
+import svc.core.tools.ml.FinalAudit;
 import svc.governance.secrets.SecretRedactingFilter;
 import svc.library.asset.Library;
 import svc.library.roster.Roster;
@@ -155,6 +160,7 @@ public final class Platform implements AutoCloseable {
     private ClusterView clusterView;
 
     private Deployments.Started deployments;
+    private KnowledgeIndex knowledge = KnowledgeIndex.empty();
 
     private Platform(
             ActorSystem<Void> system,
@@ -318,8 +324,14 @@ public final class Platform implements AutoCloseable {
         Executor jdbc = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.jdbc-dispatcher"));
         Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
         Library library = Library.builtIn();
-        AgentDirectory directory = partsFactory.directory(
-                roster.apply(RosterProfiles.directory(Roster.builtIn(), settings.llmProvider())));
+        KnowledgeIndex knowledge = KnowledgeIndex.build(settings.governance().knowledgeBases().stream()
+                .map(kb -> new KnowledgeIndex.Base(kb.name(), kb.path(), kb.description()))
+                .toList());
+        AgentDirectory builtIn = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
+        // A deployment with knowledge bases offers every agent the read-only search over them.
+        AgentDirectory offered =
+                knowledge.bases().isEmpty() ? builtIn : builtIn.withToolForAll(KnowledgeTools.SEARCH);
+        AgentDirectory directory = partsFactory.directory(roster.apply(offered));
         WorkingCopy files = WorkingCopy.open(settings.artifactStore());
         LOG.info("run files: {}", settings.artifactStore().describe());
         // The entities reach one another only through these ports (see svc.core.task).
@@ -331,6 +343,9 @@ public final class Platform implements AutoCloseable {
                 settings.defaultProfile(),
                 system.executionContext());
         Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database, deploymentPort);
+        if (!knowledge.bases().isEmpty()) {
+            parts.tools().register(KnowledgeTools.search(knowledge));
+        }
         LiveEventHub hub = new LiveEventHub();
         ClusterLiveEvents clusterLive = clusterSettings.enabled() ? ClusterLiveEvents.start(system, hub) : null;
 
@@ -369,7 +384,9 @@ public final class Platform implements AutoCloseable {
                 directory,
                 // G4 with the run's pii_action first, then the G5 scrubber (which then rarely finds more).
                 (runId, line) -> parts.scrubber().apply(parts.permissions().screenStored(runId, line)),
-                new NotificationOutbox(notifySettings.channels()));
+                new NotificationOutbox(notifySettings.channels()),
+                // The audit PDF is signed again once the run is past its last gate and its deployment.
+                new FinalAudit(files, StandardParts.auditSigner(settings)));
         ClusterSingleton.get(system)
                 .init(SingletonActor.of(
                         GateSweeper.create(database, jdbc, settings.gateSweepInterval()), "approval-sweeper"));
@@ -385,10 +402,14 @@ public final class Platform implements AutoCloseable {
                 settings.home(),
                 files,
                 jdbc,
-                settings.askTimeout());
+                settings.askTimeout(),
+                profile -> settings.governance()
+                        .defaultWorkflowOf(
+                                profile == null || profile.equals("default") ? settings.defaultProfile() : profile));
         Platform platform =
                 new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing, files);
         platform.datasets = datasets;
+        platform.knowledge = knowledge;
         platform.batches = Batches.start(
                 system, database, settings, dataRoots, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
         platform.cron = Cron.start(
@@ -410,6 +431,7 @@ public final class Platform implements AutoCloseable {
                 DeploymentSettings.fromConfig(config),
                 files,
                 settings.defaultProfile(),
+                new DriftPolicy(settings.governance(), settings.defaultProfile()),
                 parts.permissions(),
                 new LocalDeploymentEvents(),
                 system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.inference-dispatcher")),
@@ -461,7 +483,8 @@ public final class Platform implements AutoCloseable {
             WorkingCopy files,
             AgentDirectory directory,
             BiFunction<String, String, String> scrubber,
-            NotificationOutbox outbox) {
+            NotificationOutbox outbox,
+            RunSeal seal) {
         Supplier<PooledJdbcSession> sessions = () -> new PooledJdbcSession(database.dataSource());
         try {
             JdbcProjection.createTablesIfNotExists(sessions, system)
@@ -474,7 +497,7 @@ public final class Platform implements AutoCloseable {
                 ProjectionId.of("runs", RunEntity.TAG),
                 EventSourcedProvider.<RunEntity.Event>eventsByTag(system, JdbcReadJournal.Identifier(), RunEntity.TAG),
                 sessions,
-                () -> new RunProjectionHandler(files, outbox),
+                () -> new RunProjectionHandler(files, outbox, seal),
                 system);
         // Conversation lines reach disk every 10 messages or every second, whichever comes first.
         var conversationProjection = JdbcProjection.groupedWithin(
@@ -605,6 +628,11 @@ public final class Platform implements AutoCloseable {
     }
 
     /** Deployments of models by name (deploy, promote, retire, history). */
+    /** The deployment's knowledge bases, indexed at start (empty without any). */
+    public KnowledgeIndex knowledge() {
+        return knowledge;
+    }
+
     public DeploymentService deployments() {
         return deployments.deployments();
     }

@@ -15,6 +15,7 @@ import svc.config.settings.ProjectConfig;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
 import svc.core.agent.SettingsProfiles;
+import svc.core.governance.DriftPolicy;
 import svc.core.governance.GovernedTools;
 import svc.core.llm.providers.LlmProviders;
 import svc.core.task.DeploymentPort;
@@ -198,7 +199,11 @@ public final class StandardParts implements Platform.PartsFactory {
         return new Platform.Parts(
                 providers::forAgent,
                 // Every tool's text, JSON and Markdown files are treated for PII as they are written (STORAGE_WRITE).
-                governance.screenStorage(StandardTools.registry(auditSigner(settings), sandboxed, deployments)),
+                governance.screenStorage(StandardTools.registry(
+                        auditSigner(settings),
+                        sandboxed,
+                        deployments,
+                        new DriftPolicy(settings.governance(), settings.defaultProfile()))),
                 governance,
                 scrubber::scrubLine,
                 providers::reachability);

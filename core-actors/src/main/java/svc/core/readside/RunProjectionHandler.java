@@ -44,9 +44,17 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
     private final WorkingCopy files;
     private final NotificationOutbox outbox;
 
+    private final RunSeal seal;
+
     public RunProjectionHandler(WorkingCopy files, NotificationOutbox outbox) {
+        this(files, outbox, RunSeal.NONE);
+    }
+
+    /** @param seal told of each succeeded run, after its last gate and lineage rows (the final audit) */
+    public RunProjectionHandler(WorkingCopy files, NotificationOutbox outbox, RunSeal seal) {
         this.files = files;
         this.outbox = outbox;
+        this.seal = seal;
     }
 
     @Override
@@ -137,6 +145,9 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
                 || event instanceof RunEntity.GateDecided
                 || event instanceof RunEntity.GateExpired) {
             writeApprovalsFile(c, runId);
+        }
+        if (event instanceof RunEntity.RunSucceeded) {
+            seal.succeeded(c, runId);
         }
     }
 

@@ -128,12 +128,17 @@ public final class RunService {
     private final Executor blocking;
     private final Duration askTimeout;
     private final Executor callbacks;
+    private final Function<String, Optional<String>> defaultWorkflow;
     private final RunRepository runs = new RunRepository();
     private final ApprovalRepository approvals = new ApprovalRepository();
 
     /**
-     * @param uploadedFiles the file of an uploaded dataset by its id (blocking; empty when unknown)
-     * @param dataRoots the files a request may name as its dataset or workflow
+     * @param uploadedFiles   the file of an uploaded dataset by its id (blocking; empty when unknown)
+     * @param dataRoots       the files a request may name as its dataset or workflow
+     * @param defaultWorkflow the workflow ({@code workflow/<name>@vX.Y.Z}) a run under a profile walks
+     *                        when its request names neither {@code workflow} nor {@code template}
+     *                        (the deployment in force's {@code default_workflow}); empty:
+     *                        {@value #DEFAULT_TEMPLATE}
      */
     public RunService(
             ActorSystem<?> system,
@@ -144,8 +149,10 @@ public final class RunService {
             Path home,
             WorkingCopy files,
             Executor blocking,
-            Duration askTimeout) {
+            Duration askTimeout,
+            Function<String, Optional<String>> defaultWorkflow) {
         this.sharding = ClusterSharding.get(system);
+        this.defaultWorkflow = defaultWorkflow;
         this.database = database;
         this.library = library;
         this.uploadedFiles = uploadedFiles;
@@ -219,7 +226,11 @@ public final class RunService {
                 return failWith(problems);
             }
         }
-        String template = r.template() == null || r.template().isBlank() ? DEFAULT_TEMPLATE : r.template();
+        boolean named = (r.template() != null && !r.template().isBlank())
+                || (r.workflowPath() != null && !r.workflowPath().isBlank());
+        Optional<String> deployments = named ? Optional.empty() : defaultWorkflow.apply(blankToNull(r.profile()));
+        String template =
+                deployments.orElse(r.template() == null || r.template().isBlank() ? DEFAULT_TEMPLATE : r.template());
         PipelineConfigResolver.Resolved resolved = null;
         try {
             PipelineConfigResolver resolver = PipelineConfigResolver.forSvcHome(library, home);
@@ -231,9 +242,11 @@ public final class RunService {
         if (!problems.isEmpty()) {
             throw new RunErrors.Invalid(problems);
         }
-        String templateName = resolved.source() == PipelineConfigResolver.Source.EXPLICIT_PATH
-                ? resolved.workflow().name()
-                : template;
+        // A workflow by path, or the deployment's by reference, is recorded by its name (as tools read it).
+        String templateName =
+                resolved.source() == PipelineConfigResolver.Source.EXPLICIT_PATH || deployments.isPresent()
+                        ? resolved.workflow().name()
+                        : template;
         RunSpec spec = new RunSpec(
                 runId,
                 r.problem().strip(),
@@ -324,6 +337,15 @@ public final class RunService {
         return CompletableFuture.supplyAsync(
                 () -> jdbc(c -> new Page<>(runs.list(c, state, limit, offset), runs.count(c, state), limit, offset)),
                 blocking);
+    }
+
+    /**
+     * The run as the read side has it (the {@code runs} table), which trails the entity: its state
+     * is {@code succeeded} once the run projection has handled the run's end, including the audit
+     * PDF signed after it.
+     */
+    public CompletionStage<Optional<RunRow>> recorded(String runId) {
+        return CompletableFuture.supplyAsync(() -> jdbc(c -> runs.find(c, runId)), blocking);
     }
 
     public CompletionStage<Page<ApprovalRow>> approvals(String state, String runId, int limit, int offset) {

@@ -122,12 +122,18 @@ class DeploymentGovernanceTest {
     @Test
     void g4RunsForTheConfiguredProfileWhenSwitchedOnAndNotWhenSwitchedOff() throws Exception {
         LlmResponse answer = new LlmResponse("m", "SSN 536-22-1847.", List.of(), null, "end_turn");
-        // Switched on (G4 = true): the configured template's profile treats PII (generic_ml: mask).
+        // Switched on (G4 = true): the configured template's profile treats PII with the deployment's
+        // pii_action (hash), not its template's (generic_ml: mask); another profile keeps its template's.
         assertThat(governance
                         .screenAnswer("run-generic", "data-profiler", answer)
                         .response()
                         .text())
-                .isEqualTo("SSN 53*******47.");
+                .matches("SSN <US_SSN_[0-9a-f]{12}>\\.");
+        assertThat(governance
+                        .screenAnswer("run-bfsi", "data-profiler", answer)
+                        .response()
+                        .text())
+                .isEqualTo("SSN <US_SSN>.");
 
         CoreSettings g4Off = CoreSettings.fromConfig(
                 ConfigFactory.parseString("""

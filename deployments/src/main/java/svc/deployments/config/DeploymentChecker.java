@@ -49,6 +49,9 @@ import svc.library.template.TemplateLoader;
  *       ({@link #RETENTION_FLOORS}), whose periods are legal minimums, and a warning otherwise.</li>
  *   <li>Turning off a guardrail, relaxing {@code strict} or a weaker PII action than the
  *       template's are warnings: legitimate with a reason, and listed as residual risks.</li>
+ *   <li>A drift {@code block_psi} above the template's lets more shift through the drift gate:
+ *       an error for the regulated templates (the gate is part of their baseline), a warning
+ *       otherwise.</li>
  * </ul>
  */
 public final class DeploymentChecker {
@@ -77,7 +80,16 @@ public final class DeploymentChecker {
      *
      * @param activated every activated reference, keyed by {@code kind/name}, in first-seen order
      */
-    public record Resolved(AssetRef templateRef, DeploymentTemplate template, Map<String, AssetRef> activated) {}
+    public record Resolved(AssetRef templateRef, DeploymentTemplate template, Map<String, AssetRef> activated) {
+
+        /** The workflow a run walks when its request names none: the deployment's, else the template's. */
+        public AssetRef defaultWorkflow() {
+            return activated.values().stream()
+                    .filter(r -> r.kind() == AssetKind.WORKFLOW)
+                    .findFirst()
+                    .orElse(template.defaultWorkflow());
+        }
+    }
 
     private DeploymentChecker(DeploymentReader.Parsed parsed, Path directory, Library library, List<Finding> findings) {
         this.parsed = parsed;
@@ -104,11 +116,13 @@ public final class DeploymentChecker {
                     checkRules(r.template());
                     checkGuardrails(r.template());
                     checkRetention(r.template());
+                    checkDrift(r.template());
                 },
                 () -> {
                     checkRules(null);
                     checkGuardrails(null);
                     checkRetention(null);
+                    checkDrift(null);
                 });
         return resolved;
     }
@@ -179,7 +193,7 @@ public final class DeploymentChecker {
     private Map<String, AssetRef> activate(LoadedTemplate template) {
         Map<String, AssetRef> activated = new LinkedHashMap<>();
         activated.put(key(template.ref), template.ref);
-        AssetRef workflow = template.template.defaultWorkflow();
+        AssetRef workflow = defaultWorkflow(template.template);
         activated.put(key(workflow), workflow);
         List<String> refs = spec.library();
         for (int i = 0; i < refs.size(); i++) {
@@ -222,6 +236,35 @@ public final class DeploymentChecker {
             }
         }
         return activated;
+    }
+
+    /**
+     * The deployment's {@code default_workflow} when it names a workflow on the shelf, else the
+     * template's. It is activated first among the workflows, so {@link Resolved#defaultWorkflow}
+     * finds it.
+     */
+    private AssetRef defaultWorkflow(DeploymentTemplate template) {
+        String text = spec.defaultWorkflow();
+        if (text == null) {
+            return template.defaultWorkflow();
+        }
+        try {
+            AssetRef ref = AssetRef.parse(text);
+            if (ref.kind() != AssetKind.WORKFLOW) {
+                error(
+                        "/default_workflow",
+                        "'" + text + "' is a " + ref.kind().id()
+                                + " reference; default_workflow needs workflow/<name>@vX.Y.Z");
+                return template.defaultWorkflow();
+            }
+            library.resolve(ref);
+            return ref;
+        } catch (IllegalArgumentException e) {
+            error("/default_workflow", "bad workflow reference: " + e.getMessage());
+        } catch (LibraryException e) {
+            error("/default_workflow", "missing workflow " + text + ": " + e.getMessage());
+        }
+        return template.defaultWorkflow();
     }
 
     private static String key(AssetRef ref) {
@@ -499,6 +542,41 @@ public final class DeploymentChecker {
             }
         }
         return valid;
+    }
+
+    /**
+     * {@code drift}: both limits, {@code 0 < watch_psi <= block_psi <= 10}. A block limit above the
+     * template's lets more shift through to deployment: an error for the regulated templates
+     * (their drift gate is part of the baseline), a warning for the others.
+     */
+    private void checkDrift(DeploymentTemplate template) {
+        DeploymentSpec.DriftSpec d = spec.drift();
+        if (d == null) {
+            return;
+        }
+        if (d.watchPsi() == null || d.blockPsi() == null) {
+            error("/drift", "drift needs both watch_psi and block_psi, e.g. drift: {watch_psi: 0.1, block_psi: 0.2}");
+            return;
+        }
+        if (!(d.watchPsi() > 0 && d.blockPsi() >= d.watchPsi() && d.blockPsi() <= 10)) {
+            error(
+                    "/drift",
+                    "drift needs 0 < watch_psi <= block_psi <= 10, got " + d.watchPsi() + " and " + d.blockPsi());
+            return;
+        }
+        if (template == null || template.drift().isEmpty()) {
+            return;
+        }
+        double templateBlock = template.drift().get().blockPsi();
+        if (d.blockPsi() > templateBlock) {
+            String text = "drift.block_psi " + d.blockPsi() + " is above template " + template.name() + "'s "
+                    + templateBlock + ": more shift passes to deployment";
+            if (RETENTION_FLOORS.contains(template.name())) {
+                error("/drift/block_psi", text);
+            } else {
+                warning("/drift/block_psi", text);
+            }
+        }
     }
 
     private void checkRetention(DeploymentTemplate template) {

@@ -16,6 +16,9 @@ import java.util.List;
  * @param library        further library assets this deployment activates, each pinned
  * @param egressAllowlist hosts tools and notifications may reach beyond the template's, joined at
  *                        server start with {@code SVC_EGRESS_ALLOWLIST}
+ * @param drift          PSI bands replacing the template's ({@code watch_psi}, {@code block_psi})
+ * @param defaultWorkflow the workflow a run walks when its request names none, replacing the
+ *                        template's, pinned {@code workflow/<name>@vX.Y.Z}
  */
 public record DeploymentSpec(
         String customer,
@@ -26,7 +29,9 @@ public record DeploymentSpec(
         GuardrailsSpec guardrails,
         RetentionSpec retention,
         List<String> library,
-        List<String> egressAllowlist) {
+        List<String> egressAllowlist,
+        DriftSpec drift,
+        String defaultWorkflow) {
 
     public DeploymentSpec {
         knowledgeBases = knowledgeBases == null ? List.of() : knowledgeBases;
@@ -64,6 +69,9 @@ public record DeploymentSpec(
             disable = disable == null ? List.of() : disable;
         }
     }
+
+    /** Both limits are needed: {@code 0 < watch_psi <= block_psi}. */
+    public record DriftSpec(Double watchPsi, Double blockPsi) {}
 
     public record RetentionSpec(
             Integer conversationsDays, Integer runEventsDays, Integer auditPdfsDays, Integer shadowPredictionsDays) {}

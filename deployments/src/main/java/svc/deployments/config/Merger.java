@@ -22,6 +22,7 @@ import svc.library.asset.AssetRef;
 import svc.library.template.Behavior;
 import svc.library.template.Branding;
 import svc.library.template.DeploymentTemplate;
+import svc.library.template.DriftBands;
 import svc.library.template.GuardrailSettings;
 import svc.library.template.PermissionRule;
 import svc.library.template.PiiAction;
@@ -34,7 +35,8 @@ import svc.library.template.Retention;
  * <p>Merge rules: a set field replaces the template's, an absent one keeps it; customer rules
  * with a template rule's id take its place (so the table keeps the template's order), other
  * customer rules follow; guardrails are the template's set plus {@code enable} minus
- * {@code disable}; the egress allowlist is the template's hosts and the customer's.
+ * {@code disable}; the egress allowlist is the template's hosts and the customer's; drift bands and
+ * the default workflow replace the template's.
  */
 public final class Merger {
 
@@ -66,8 +68,11 @@ public final class Merger {
                 template.complianceGates(),
                 guardrails(template.guardrails(), spec.guardrails()),
                 retention(template.retention(), spec.retention()),
-                template.drift(),
-                template.defaultWorkflow(),
+                spec.drift() == null
+                        ? template.drift()
+                        : Optional.of(new DriftBands(
+                                spec.drift().watchPsi(), spec.drift().blockPsi())),
+                resolved.defaultWorkflow(),
                 refs,
                 parsed.sha256(),
                 egress(template.egressAllowlist(), spec.egressAllowlist()));

@@ -105,10 +105,10 @@ public final class GovernanceLayers {
         hosts.removeAll(template.egressAllowlist());
         values.put(EGRESS, hosts);
         deployment.logo().ifPresent(logo -> values.put(BRANDING + ".logo", logo.toString()));
-        deployment
-                .knowledgeBases()
-                .forEach(kb -> values.put(
-                        "svc.governance.knowledge-bases." + kb.name(), kb.path().toString()));
+        deployment.knowledgeBases().forEach(kb -> {
+            values.put("svc.governance.knowledge-bases." + kb.name(), kb.path().toString());
+            values.put("svc.governance.knowledge-base-descriptions." + kb.name(), kb.description());
+        });
         return Layer.of(Origin.deployment(deployment.customer()), values);
     }
 

@@ -1,32 +1,41 @@
 package svc.deployments.whitepaper;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import svc.config.effective.EffectiveConfig;
+import svc.config.effective.Setting;
 import svc.deployments.Deployment;
 import svc.deployments.Deployment.ActiveRule;
 import svc.deployments.Deployment.Origin;
 import svc.deployments.DeploymentLayout;
+import svc.deployments.effective.GovernanceLayers;
 import svc.library.template.Behavior;
 import svc.library.template.ComplianceGate;
 import svc.library.template.DeploymentTemplate;
-import svc.library.template.GuardrailSettings;
 import svc.library.template.PermissionRule;
 import svc.library.template.PiiAction;
 import svc.library.template.Retention;
 import svc.library.template.SafeHarborIdentifier;
 
 /**
- * Renders the whitepaper of a deployment. Everything in it is read from the effective
- * {@link Deployment}; a sentence appears only when the setting it describes is in force, so two
- * deployments on the same template read differently where they differ.
+ * Renders the whitepaper of a deployment from the configuration a server started with it would
+ * run with ({@link EffectiveConfig}: defaults &lt; template &lt; deployment &lt; settings &lt;
+ * environment, each value with its origin). It states what the runtime enforces, not what the
+ * template lists: a guardrail is "in force" only when the runtime applies it with these values
+ * (G1 needs hosts on its allowlist, G7 the production environment, G12/G13 at-rest encryption
+ * switched on; G3 and G4 follow their switches), each with the setting and origin that decide it.
+ * Values the configuration does not hold (rendered without the server's defaults and environment,
+ * as {@code svc deploy ship} does) are named as decided by the server at start.
  *
  * <p>The output is deterministic (no clock, no host), so the copy in a ship's output can be
- * compared with one rendered later from the same checkout.
+ * compared with one rendered later from the same checkout and configuration.
  */
 public final class Whitepaper {
 
@@ -40,22 +49,175 @@ public final class Whitepaper {
     private static final String DEPLOY_TOOL = "register_model_deployment";
 
     private final Deployment d;
+    private final EffectiveConfig cfg;
+    private final boolean withServer;
     private final String version;
     private final StringBuilder md = new StringBuilder();
 
-    private Whitepaper(Deployment deployment, String version) {
+    private Whitepaper(Deployment deployment, EffectiveConfig config, String version) {
         this.d = deployment;
+        this.cfg = config;
+        this.withServer = config.get("svc.http.env").isPresent();
         this.version = version;
     }
 
     /**
-     * The whitepaper as Markdown.
+     * The whitepaper as Markdown, from the deployment's own layers (template and deployment) only:
+     * what ships, before a server's defaults and environment decide the rest.
      *
      * @param version the ship version it accompanies, or empty when rendered on its own (the
      *                verification commands then show a {@code <version>} placeholder)
      */
     public static String render(Deployment deployment, Optional<String> version) {
-        return new Whitepaper(deployment, version.orElse("<version>")).build();
+        EffectiveConfig shipped = EffectiveConfig.resolve(
+                List.of(
+                        GovernanceLayers.template(deployment.templateRef(), deployment.template()),
+                        GovernanceLayers.deployment(deployment)),
+                Set.of(GovernanceLayers.EGRESS));
+        return render(deployment, shipped, version);
+    }
+
+    /** The whitepaper as Markdown, from {@code config}: what a server with it enforces. */
+    public static String render(Deployment deployment, EffectiveConfig config, Optional<String> version) {
+        return new Whitepaper(deployment, config, version.orElse("<version>")).build();
+    }
+
+    // --- the resolved configuration ------------------------------------------------------------
+
+    private Optional<Setting> setting(String key) {
+        return cfg.get(key);
+    }
+
+    private String text(String key, String orElse) {
+        return setting(key).map(v -> String.valueOf(v.value())).orElse(orElse);
+    }
+
+    private boolean on(String key) {
+        return setting(key)
+                .map(v -> Boolean.parseBoolean(String.valueOf(v.value())))
+                .orElse(false);
+    }
+
+    /** {@code `key` = value (origin)}, or that the server decides it. */
+    private String decided(String key) {
+        return setting(key)
+                .map(v -> "`" + key + "` = " + shown(v.value()) + " ("
+                        + v.origin().label() + ")")
+                .orElse("`" + key + "`: decided by the server at start (not in this configuration)");
+    }
+
+    private static String shown(Object value) {
+        String t = String.valueOf(value);
+        return t.isEmpty() ? "empty" : "`" + t + "`";
+    }
+
+    private List<String> egressHosts() {
+        return setting(GovernanceLayers.EGRESS).stream()
+                .flatMap(v -> Arrays.stream(String.valueOf(v.value()).split(",")))
+                .map(String::strip)
+                .filter(h -> !h.isEmpty())
+                .toList();
+    }
+
+    private PiiAction piiAction() {
+        return PiiAction.fromId(text(GovernanceLayers.GUARDRAILS + ".pii-action", ""))
+                .orElse(d.guardrails().piiAction());
+    }
+
+    /**
+     * One guardrail as the runtime has it: whether it is in force, what decides it, what it does.
+     *
+     * @param known false when the deciding setting is the server's and not in this configuration
+     */
+    private record Rail(Guardrail rail, boolean inForce, String decidedBy, String does, boolean known) {
+
+        Rail(Guardrail rail, boolean inForce, String decidedBy, String does) {
+            this(rail, inForce, decidedBy, does, true);
+        }
+
+        String state() {
+            return !known ? "at server start" : inForce ? "yes" : "no";
+        }
+    }
+
+    private List<Rail> rails() {
+        String g = GovernanceLayers.GUARDRAILS + ".";
+        List<Rail> rails = new ArrayList<>();
+        List<String> hosts = egressHosts();
+        boolean g1 = on(g + "G1") && !hosts.isEmpty();
+        rails.add(new Rail(
+                Guardrail.G1,
+                g1,
+                decided(g + "G1") + "; " + decided(GovernanceLayers.EGRESS),
+                g1
+                        ? Guardrail.G1.effect() + "; allowlist: " + String.join(", ", hosts)
+                        : on(g + "G1")
+                                ? "nothing is checked: an empty allowlist restricts nothing"
+                                : "switched off: tool URLs are not checked"));
+        String driver = text("svc.sandbox.driver", null);
+        rails.add(new Rail(
+                Guardrail.G2,
+                driver != null && !driver.equals("none"),
+                decided("svc.sandbox.driver"),
+                driver == null
+                        ? "agent Python runs in the server's sandbox driver (SVC_SANDBOX_DRIVER)"
+                        : "agent Python runs in the `" + driver + "` sandbox under memory, CPU-time and path limits",
+                driver != null));
+        rails.add(switched(Guardrail.G3, g + "G3", Guardrail.G3.effect()));
+        PiiAction action = piiAction();
+        rails.add(switched(
+                Guardrail.G4,
+                g + "G4",
+                Guardrail.G4.effect() + ": **" + action.id() + "** (" + piiActionText(action) + "); "
+                        + decided(g + "pii-action")));
+        rails.add(new Rail(Guardrail.G5, true, "always", Guardrail.G5.effect()));
+        rails.add(new Rail(Guardrail.G6, true, "always", Guardrail.G6.effect()));
+        String env = text("svc.http.env", null);
+        rails.add(new Rail(
+                Guardrail.G7,
+                "production".equals(env),
+                decided("svc.http.env"),
+                "production".equals(env)
+                        ? Guardrail.G7.effect()
+                        : env == null
+                                ? "API requests are rate-limited when the server runs with SVC_ENV=production"
+                                : "no rate limit: the server runs in " + env,
+                env != null));
+        rails.add(new Rail(
+                Guardrail.G10,
+                true,
+                decided("svc.agents.max-delegation-depth") + "; " + decided("svc.agents.max-delegations-per-run"),
+                "agent delegation is cut at depth " + text("svc.agents.max-delegation-depth", "5") + " and "
+                        + text("svc.agents.max-delegations-per-run", "50") + " delegations per run"));
+        rails.add(new Rail(
+                Guardrail.G11, true, "always (driver SVC_SIGNING_DRIVER, default ed25519)", Guardrail.G11.effect()));
+        String atRest = text("svc.at-rest.encryption", null);
+        boolean sealed = "on".equals(atRest) || "true".equals(atRest);
+        for (Guardrail rail : List.of(Guardrail.G12, Guardrail.G13)) {
+            rails.add(new Rail(
+                    rail,
+                    sealed,
+                    decided("svc.at-rest.encryption"),
+                    sealed
+                            ? rail.effect()
+                            : atRest == null
+                                    ? "encryption at rest when the server runs with SVC_AT_REST_ENCRYPTION=on"
+                                    : "not encrypted: at-rest encryption is off",
+                    atRest != null));
+        }
+        rails.add(new Rail(Guardrail.G14, true, "always", Guardrail.G14.effect()));
+        rails.add(new Rail(Guardrail.G15, true, "always (POST /api/v1/erasure)", Guardrail.G15.effect()));
+        rails.add(new Rail(Guardrail.G16, true, "always (each gate's ttl and escalation)", Guardrail.G16.effect()));
+        return rails;
+    }
+
+    private Rail switched(Guardrail rail, String key, String effect) {
+        boolean on = setting(key).isPresent() ? on(key) : d.guardrails().isOn(rail.name());
+        return new Rail(rail, on, decided(key), on ? effect : "switched off");
+    }
+
+    private boolean inForce(Guardrail rail) {
+        return rails().stream().anyMatch(r -> r.rail() == rail && r.inForce());
     }
 
     private String build() {
@@ -85,7 +247,7 @@ public final class Whitepaper {
                         List.of("Template", "`" + d.templateRef() + "`: " + t.description()),
                         List.of("Product name", d.branding().productName()),
                         List.of("Subtitle", d.branding().subtitle()),
-                        List.of("Default workflow", "`" + d.defaultWorkflow() + "`"),
+                        List.of("Default workflow", decided("svc.governance.default-workflow")),
                         List.of(
                                 "Library assets",
                                 d.libraryRefs().stream().map(r -> "`" + r + "`").collect(Collectors.joining(", "))),
@@ -98,9 +260,11 @@ public final class Whitepaper {
                                 "Compliance gates",
                                 String.valueOf(d.complianceGates().size())),
                         List.of(
-                                "Guardrails on",
-                                d.guardrails().enabled().size()
-                                        + (d.guardrails().strict() ? " (strict)" : " (not strict)")),
+                                "Guardrails in force",
+                                rails().stream()
+                                        .filter(Rail::inForce)
+                                        .map(r -> r.rail().name())
+                                        .collect(Collectors.joining(", "))),
                         List.of(
                                 "Knowledge bases",
                                 d.knowledgeBases().isEmpty()
@@ -120,38 +284,32 @@ public final class Whitepaper {
 
     private void guardrails() {
         section(1);
-        GuardrailSettings g = d.guardrails();
-        GuardrailSettings templateG = d.template().guardrails();
-        List<List<String>> rows = new ArrayList<>();
-        for (Guardrail rail : Guardrail.values()) {
-            boolean on = g.isOn(rail.name());
-            if (rail.reserved() && !on) {
-                continue;
-            }
-            String status = on ? "on" : "off";
-            if (on != templateG.isOn(rail.name())) {
-                status += on ? " (enabled by the customer)" : " (disabled by the customer)";
-            }
-            String effect = rail.effect();
-            if (rail == Guardrail.G4) {
-                effect += ": **" + g.piiAction().id() + "** (" + piiActionText(g.piiAction()) + ")";
-            }
-            if (rail == Guardrail.G1) {
-                effect += d.egressAllowlist().isEmpty()
-                        ? "; the template's allowlist is empty, and an unconfigured allowlist restricts nothing:"
-                                + " hosts come from the server's SVC_EGRESS_ALLOWLIST"
-                        : "; allowlist: " + String.join(", ", d.egressAllowlist());
-            }
-            rows.add(List.of(rail.name() + " " + rail.title(), status, effect));
-        }
-        table(List.of("Guardrail", "Status", "What it does here"), rows);
+        line("What the runtime enforces with this configuration, and the setting that decides each (its origin in "
+                + "brackets: `default`, `template:`, `deployment:`, `settings:`, `env:`). The template's list of "
+                + "guardrails is not a switch for those the runtime always applies or never applies per deployment.");
         line("");
-        line(
-                g.strict()
-                        ? "Strict mode is on: if the driver of an enabled guardrail is unavailable, the server "
-                                + "refuses to start."
-                        : "Strict mode is off: an enabled guardrail whose driver is unavailable degrades with a "
-                                + "warning instead of stopping the server.");
+        table(
+                List.of("Guardrail", "In force", "Decided by", "What the runtime does"),
+                rails().stream()
+                        .map(r -> List.of(r.rail().name() + " " + r.rail().title(), r.state(), r.decidedBy(), r.does()))
+                        .toList());
+        List<String> ignored = new ArrayList<>();
+        for (Guardrail rail : Guardrail.values()) {
+            boolean runtimeSwitch = rail == Guardrail.G1 || rail == Guardrail.G3 || rail == Guardrail.G4;
+            if (!runtimeSwitch
+                    && !rail.reserved()
+                    && d.guardrails().isOn(rail.name())
+                            != d.template().guardrails().isOn(rail.name())) {
+                ignored.add(rail.name());
+            }
+        }
+        if (!ignored.isEmpty()) {
+            line("");
+            line("The deployment switches " + String.join(", ", ignored) + " "
+                    + (d.guardrails().isOn(ignored.get(0)) ? "on" : "off")
+                    + " against its template; the runtime switches only G1, G3 and G4 per deployment, so the "
+                    + "table above is what applies.");
+        }
     }
 
     private static String piiActionText(PiiAction action) {
@@ -206,10 +364,13 @@ public final class Whitepaper {
                                 "shadow predictions",
                                 String.valueOf(r.shadowPredictionsDays()),
                                 String.valueOf(t.shadowPredictionsDays()))));
-        d.drift().ifPresent(b -> {
+        setting("svc.governance.drift.block-psi").ifPresent(block -> {
+            String watch = text("svc.governance.drift.watch-psi", "?");
             line("");
-            line("Drift bands: PSI below " + b.watchPsi() + " is stable, from " + b.watchPsi()
-                    + " a feature is watched, from " + b.blockPsi() + " the shift is significant.");
+            line("Drift bands of runs under this profile: PSI below " + watch + " is stable, from " + watch
+                    + " a feature is watched, above " + block.value() + " the shift is significant"
+                    + (gatesComputedBy("compute_drift").isEmpty() ? "" : " and the drift gate blocks deployment")
+                    + " (" + block.origin().label() + ").");
         });
         List<SafeHarborIdentifier> safeHarbor = d.template().safeHarborIdentifiers();
         if (!safeHarbor.isEmpty()) {
@@ -269,14 +430,12 @@ public final class Whitepaper {
                 "Record keeping",
                 "audit PDFs kept " + d.retention().auditPdfsDays() + " days, run events "
                         + d.retention().runEventsDays() + " days"
-                        + (d.guardrails().isOn("G11")
-                                ? "; audit PDFs signed (G11)"
-                                : "; audit PDFs not signed (G11 off)"),
+                        + "; each run's audit PDF signed after its last gate and deployment (G11)",
                 "`audit.pdf`, `retention_log.json`"));
         List<PermissionRule> dataRules = rulesFor("write_file", r -> r.behavior() == Behavior.DENY);
         rows.add(List.of(
                 "Personal data kept out of outputs",
-                (d.guardrails().isOn("G4") ? "G4 " + piiVerb(d.guardrails().piiAction()) + " detected PII" : "G4 off")
+                (inForce(Guardrail.G4) ? "G4 " + piiVerb(piiAction()) + " detected PII" : "G4 off")
                         + (dataRules.isEmpty()
                                 ? ""
                                 : "; `write_file` is denied when the content matches " + ids(dataRules)),
@@ -288,7 +447,11 @@ public final class Whitepaper {
                 (exec.isEmpty()
                                 ? "no deny rule on shell or Python"
                                 : exec.stream().map(Whitepaper::denial).collect(Collectors.joining("; ")))
-                        + (d.guardrails().isOn("G2") ? "; Python sandboxed (G2)" : "; Python not sandboxed (G2 off)"),
+                        + (inForce(Guardrail.G2)
+                                ? "; Python sandboxed (G2)"
+                                : setting("svc.sandbox.driver").isEmpty()
+                                        ? "; Python sandboxed by the server's driver (G2, SVC_SANDBOX_DRIVER)"
+                                        : "; Python not sandboxed (G2 off)"),
                 "permission denial log"));
         List<PermissionRule> egress = rulesFor(
                 "http_get", r -> r.behavior() == Behavior.DENY && r.pattern().isEmpty());
@@ -297,16 +460,14 @@ public final class Whitepaper {
                 !egress.isEmpty()
                         ? "`http_get` denied (" + ids(egress) + ")"
                         : egressLimited()
-                                ? "`http_get` limited to the egress allowlist (G1): "
-                                        + String.join(", ", d.egressAllowlist())
-                                : "left to the server: no deny on `http_get`, and G1 restricts hosts only when "
-                                        + "SVC_EGRESS_ALLOWLIST is set",
+                                ? "`http_get` limited to the egress allowlist (G1): " + String.join(", ", egressHosts())
+                                : "not limited: no deny on `http_get`, and G1's allowlist is empty",
                 "permission denial log"));
         return rows;
     }
 
     private boolean egressLimited() {
-        return d.guardrails().isOn("G1") && !d.egressAllowlist().isEmpty();
+        return inForce(Guardrail.G1);
     }
 
     private boolean egressDenied() {
@@ -401,23 +562,20 @@ public final class Whitepaper {
     private void risks() {
         section(4);
         List<String> risks = new ArrayList<>();
-        GuardrailSettings g = d.guardrails();
-        for (Guardrail rail : Guardrail.values()) {
-            if (!rail.reserved() && !g.isOn(rail.name())) {
-                risks.add(rail.name() + " (" + rail.title() + ") is off"
-                        + (d.template().guardrails().isOn(rail.name())
-                                ? ", although template `" + d.template().name() + "` enables it"
-                                : "")
-                        + ": nothing ensures that "
-                        + lowerFirst(rail.effect()) + ".");
+        List<String> atStart = new ArrayList<>();
+        for (Rail r : rails()) {
+            if (!r.known()) {
+                atStart.add(r.rail().name());
+            } else if (!r.inForce()) {
+                risks.add(r.rail().name() + " (" + r.rail().title() + ") is not in force: " + r.does() + ".");
             }
         }
-        if (!g.strict()) {
-            risks.add("Strict mode is off: a missing guardrail driver (for example no sandbox for G2) only logs a "
-                    + "warning.");
+        if (!atStart.isEmpty()) {
+            risks.add(String.join(", ", atStart) + " depend on the server's environment, which this document was "
+                    + "written without; `svc config show` on the running server shows the values it runs with.");
         }
-        if (g.isOn("G4") && g.piiAction() != PiiAction.REDACT) {
-            risks.add("PII action is " + g.piiAction().id() + ": " + piiActionText(g.piiAction())
+        if (inForce(Guardrail.G4) && piiAction() != PiiAction.REDACT) {
+            risks.add("PII action is " + piiAction().id() + ": " + piiActionText(piiAction())
                     + ", so partial values remain in stored data.");
         }
         if (gatesComputedBy("audit_fairness").isEmpty()) {
@@ -469,7 +627,9 @@ public final class Whitepaper {
         if (!patterned.isEmpty()) {
             risks.add("Pattern denies (" + ids(patterned)
                     + ") catch the forms their regular expressions describe; an encoded, "
-                    + "split or obfuscated value passes them" + (g.isOn("G4") ? ", which G4 partly covers" : "") + ".");
+                    + "split or obfuscated value passes them"
+                    + (inForce(Guardrail.G4) ? ", which G4 partly covers" : "")
+                    + ".");
         }
         if (!d.knowledgeBases().isEmpty()) {
             risks.add("Knowledge bases ("
@@ -477,8 +637,9 @@ public final class Whitepaper {
                             .map(Deployment.KnowledgeBase::name)
                             .sorted(Comparator.naturalOrder())
                             .collect(Collectors.joining(", "))
-                    + ") ship inside the tarball and are shown to agents; the ship tooling does not scan them "
-                    + "for personal data.");
+                    + ") ship inside the tarball and agents search them (search_knowledge); the ship tooling "
+                    + "does not scan them for personal data, and G4 treats what a search returns only while it is "
+                    + "in force.");
         }
         risks.add("Agent decisions come from a language model; the permission rules, gates and guardrails above bound "
                 + "what "

@@ -211,6 +211,34 @@ class ValidationTest {
     }
 
     @Test
+    void driftBandsLooserThanABfsiTemplateAreAnErrorAndTheDefaultWorkflowMustBeOnTheShelf() throws IOException {
+        assertThat(findings(BFSI + "drift: {watch_psi: 0.1, block_psi: 0.3}\n"))
+                .containsExactly("error: deployment.yaml line 3: drift.block_psi 0.3 is above template bfsi_baseline's"
+                        + " 0.25: more shift passes to deployment");
+        assertThat(findings("customer: acme_bank\ntemplate: template/generic_ml@v1.0.0\n"
+                        + "drift: {watch_psi: 0.1, block_psi: 0.3}\n"))
+                .singleElement()
+                .asString()
+                .startsWith("warning: ");
+        assertThat(findings(BFSI + "drift: {watch_psi: 0.2, block_psi: 0.1}\n"))
+                .containsExactly("error: deployment.yaml line 3: drift needs 0 < watch_psi <= block_psi <= 10, got 0.2"
+                        + " and 0.1");
+        assertThat(findings(BFSI + "default_workflow: workflow/fast@v1.0.0\n"))
+                .singleElement()
+                .asString()
+                .startsWith("error: deployment.yaml line 3: missing workflow workflow/fast@v1.0.0");
+        assertThat(findings(BFSI + "drift: {watch_psi: 0.05, block_psi: 0.2}\n"
+                        + "default_workflow: workflow/fast_prototype@v1.0.0\n"))
+                .isEmpty();
+
+        Path dir = DeploymentLayout.directoryOf(root, "acme_bank");
+        var deployment = Deployments.validate(dir).deployment().orElseThrow();
+        assertThat(deployment.defaultWorkflow()).hasToString("workflow/fast_prototype@v1.0.0");
+        assertThat(deployment.drift())
+                .hasValueSatisfying(b -> assertThat(b.blockPsi()).isEqualTo(0.2));
+    }
+
+    @Test
     void allowingAToolTheProfileDeniesAtSixtyIsAnError() throws IOException {
         assertThat(findings(BFSI + """
                 permissions:

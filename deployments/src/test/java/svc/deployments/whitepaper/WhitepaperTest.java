@@ -4,15 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import svc.config.effective.EffectiveConfig;
+import svc.config.effective.Layer;
+import svc.config.effective.Origin;
 import svc.deployments.Deployment;
 import svc.deployments.DeploymentLayout;
 import svc.deployments.Deployments;
 import svc.deployments.FakeCheckout;
+import svc.deployments.effective.GovernanceLayers;
 import svc.deployments.scaffold.Scaffolder;
 import svc.library.asset.Library;
 
@@ -86,12 +93,16 @@ class WhitepaperTest {
                         "| run events | 2555 | 2555 |",
                         "| audit PDFs | 2555 | 2555 |",
                         "| shadow predictions | 2555 | 2555 |");
-        // guardrails: the customer's change is visible
-        assertThat(md).contains("| G15 subject erasure | off (disabled by the customer) |");
+        // guardrails: what the runtime does, and the customer's switch it does not apply said so
+        assertThat(md).contains("| G15 subject erasure | yes | always (POST /api/v1/erasure) |");
         assertThat(md)
-                .contains("| G4 PII guardrail | on | personal data in model output, tool results and stored data is "
-                        + "handled by the PII action: **redact**");
-        assertThat(md).contains("Strict mode is on");
+                .contains("The deployment switches G15 off against its template; the runtime switches only G1,"
+                        + " G3 and G4 per deployment");
+        assertThat(md)
+                .contains("| G4 PII guardrail | yes | `svc.governance.guardrails.G4` = `true` "
+                        + "(template:template/bfsi_baseline@v1.0.0) | personal data in model output, tool results and"
+                        + " stored data is handled by the PII action: **redact**");
+        assertThat(md).contains("| G7 per-user rate limit | at server start |");
         // the control mapping names the real rules
         assertThat(md)
                 .contains("| Human approval of every deployment | `register_model_deployment` waits for a person "
@@ -104,15 +115,59 @@ class WhitepaperTest {
         assertThat(md)
                 .contains("| No arbitrary code execution | `execute_shell` denied (bfsi-deny-shell); `execute_python` "
                         + "denied when"
-                        + " the arguments match bfsi-deny-dangerous-python; Python sandboxed (G2) |");
+                        + " the arguments match bfsi-deny-dangerous-python; Python sandboxed by the server's"
+                        + " driver (G2, SVC_SANDBOX_DRIVER) |");
         // verification commands carry the real hash and file names
         Deployment d = Deployments.load(DeploymentLayout.directoryOf(root, "acme_bank"));
         assertThat(md).contains("sha256sum deployments/customers/acme_bank/deployment.yaml   # " + d.configSha256());
         assertThat(md).contains("cmp rebuild/svc-acme_bank-1.2.0.tar.gz svc-acme_bank-1.2.0.tar.gz");
         // residual risks follow the settings
-        assertThat(md).contains("- G15 (subject erasure) is off, although template `bfsi_baseline` enables it");
+        assertThat(md).contains("- G2, G7, G12, G13 depend on the server's environment");
+        assertThat(md).doesNotContain("G15 (subject erasure) is");
         assertThat(md).contains("Knowledge bases (credit_policy) ship inside the tarball");
         assertThat(md).doesNotContain("No fairness gate", "Strict mode is off", "Outbound HTTP is not limited");
+    }
+
+    @Test
+    void theServersConfigurationDecidesWhatTheWhitepaperSaysIsInForce() {
+        Deployment d = Deployments.load(DeploymentLayout.directoryOf(root, "globex"));
+        Layer defaults = Layer.of(
+                Origin.DEFAULT,
+                Map.of(
+                        "svc.http.env", "development",
+                        "svc.at-rest.encryption", "off",
+                        "svc.sandbox.driver", "subprocess",
+                        "svc.governance.egress-allowlist", ""));
+        String development = Whitepaper.render(d, config(d, defaults), Optional.empty());
+        assertThat(development)
+                .contains("| G7 per-user rate limit | no | `svc.http.env` = `development` (default) | no rate limit")
+                .contains("| G13 encryption at rest | no |")
+                .contains("- G7 (per-user rate limit) is not in force")
+                .contains("| G1 egress allowlist | no |");
+
+        // The same deployment on a server started with SVC_ENV=production, at-rest encryption and one egress host.
+        Layer env = Layer.builder(Origin.Kind.ENV)
+                .put("svc.http.env", "production", Origin.env("SVC_ENV"))
+                .put("svc.at-rest.encryption", "on", Origin.env("SVC_AT_REST_ENCRYPTION"))
+                .put("svc.governance.egress-allowlist", "api.globex.example", Origin.env("SVC_EGRESS_ALLOWLIST"))
+                .build();
+        String production = Whitepaper.render(d, config(d, defaults, env), Optional.empty());
+        assertThat(production)
+                .contains("| G7 per-user rate limit | yes | `svc.http.env` = `production` (env:SVC_ENV) |")
+                .contains("| G13 encryption at rest | yes | `svc.at-rest.encryption` = `on` "
+                        + "(env:SVC_AT_REST_ENCRYPTION) |")
+                .contains("allowlist: api.globex.example")
+                .contains("| Data stays in the network | `http_get` limited to the egress allowlist (G1): "
+                        + "api.globex.example |")
+                .doesNotContain("G7 (per-user rate limit) is not in force")
+                .doesNotContain("Outbound HTTP is not limited");
+    }
+
+    private static EffectiveConfig config(Deployment d, Layer... server) {
+        List<Layer> layers = new ArrayList<>(List.of(server));
+        layers.add(GovernanceLayers.template(d.templateRef(), d.template()));
+        layers.add(GovernanceLayers.deployment(d));
+        return EffectiveConfig.resolve(layers, Set.of(GovernanceLayers.EGRESS));
     }
 
     @Test
@@ -124,12 +179,11 @@ class WhitepaperTest {
         assertThat(md).contains("| conversations | 90 | 90 |");
         assertThat(md)
                 .contains("- No fairness gate: a model whose selection rates differ between groups can be deployed");
-        assertThat(md).contains("- Strict mode is off");
         assertThat(md).contains("- PII action is mask");
         assertThat(md).contains("| Personal data kept out of outputs | G4 masks detected PII |");
         assertThat(md)
-                .contains("| No arbitrary code execution | no deny rule on shell or Python; Python not sandboxed (G2 "
-                        + "off) |");
+                .contains("| No arbitrary code execution | no deny rule on shell or Python; Python sandboxed by the "
+                        + "server's driver (G2, SVC_SANDBOX_DRIVER) |");
         assertThat(md).contains("- Outbound HTTP is not limited by this deployment");
         assertThat(md).doesNotContain("bfsi-");
     }

@@ -56,6 +56,7 @@ import svc.http.datasets.DatasetEndpoints;
 import svc.http.deployments.DeploymentEndpoints;
 import svc.http.governance.GovernanceEndpoints;
 import svc.http.inference.InferenceEndpoints;
+import svc.http.knowledge.KnowledgeEndpoints;
 import svc.http.notifications.NotificationEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
@@ -198,6 +199,7 @@ public final class HttpServer {
                 new ClusterEndpoints(platform.clusterView(), platform.clusterLiveEvents(), callbacks).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), sharedFeatures, denialStore, blocking).endpoints());
         endpoints.addAll(new ConfigEndpoints(effective).endpoints());
+        endpoints.addAll(new KnowledgeEndpoints(platform.knowledge()).endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
                         new SubjectErasure(

@@ -49,7 +49,9 @@ public enum ToolCatalog {
     WRITE_FILE(null, "Write a text file under the run's artefact folder."),
     HTTP_GET(null, "Fetch a URL; subject to the egress allowlist."),
     EXECUTE_PYTHON(null, "Run a Python snippet in the sandbox; denied under BFSI when it makes dangerous calls."),
-    EXECUTE_SHELL(null, "Run a shell command in the sandbox; denied under BFSI.");
+    EXECUTE_SHELL(null, "Run a shell command in the sandbox; denied under BFSI."),
+    /** Not in the roster: the platform offers it to every agent when the deployment has knowledge bases. */
+    SEARCH_KNOWLEDGE(null, "Search the deployment's knowledge bases (BM25) and return the best passages.");
 
     private final Team home;
     private final String description;

@@ -25,8 +25,10 @@ import svc.ml.fairness.GroupMetrics;
 import svc.ml.fairness.Mitigation;
 
 /**
- * Renders {@code audit.pdf}: run summary, data profile, metrics, fairness, drift, a SHAP bar
- * chart, approvals, lineage and a signature block.
+ * Renders {@code audit.pdf}: run summary, data profile, metrics, fairness (a chart of selection
+ * and true positive rates by group per attribute), drift, a SHAP bar chart, approvals, lineage
+ * (with the registered chain through the deployment) and a signature block. Charts are vector
+ * drawings, so a report stays in the tens of kilobytes.
  *
  * <p>Signing seam: the signer signs {@link #bytesToSign(RunReport)} (the rendering without a
  * signature), then asks for {@link #render(RunReport, SignatureBlock)} with the signature, which
@@ -198,9 +200,12 @@ public final class AuditPdfWriter {
                         : "FAILED (worst: " + f.worstAttribute() + ", "
                                 + Figures.num(f.maxDemographicParityDifference()) + ")."));
         for (AttributeFairness a : f.attributes()) {
+            // The heading stays with its chart: both on this page or both on the next.
+            pdf.ensureSpace(PdfLayout.BODY_SIZE * 6 + a.groups().size() * 22f);
             pdf.subheading(a.attribute() + ": parity difference " + Figures.num(a.demographicParityDifference())
                     + ", ratio " + Figures.num(a.demographicParityRatio()) + ", equalized odds "
                     + Figures.num(a.equalizedOddsDifference()) + (a.gatePassed() ? " - passed" : " - FAILED"));
+            groupChart(pdf, a);
             List<List<String>> rows = new ArrayList<>();
             for (GroupMetrics g : a.groups()) {
                 rows.add(List.of(
@@ -246,6 +251,32 @@ public final class AuditPdfWriter {
             }
             pdf.table(List.of("figure", "before", "after"), new float[] {0.5f, 0.25f, 0.25f}, rows);
         }
+    }
+
+    /**
+     * Selection rate and true positive rate per group on a 0..1 scale, the overall selection rate
+     * (count-weighted) dashed: a reader sees at a glance which group the model favours.
+     */
+    private static void groupChart(PdfLayout pdf, AttributeFairness a) {
+        List<String> groups = new ArrayList<>();
+        double[][] values = new double[a.groups().size()][2];
+        double selected = 0;
+        long total = 0;
+        for (int i = 0; i < a.groups().size(); i++) {
+            GroupMetrics g = a.groups().get(i);
+            groups.add(g.group() + " (" + Figures.count(g.count()) + ")");
+            // A group without positives has no TPR: drawn as no bar, printed n/a.
+            values[i][0] = g.selectionRate();
+            values[i][1] = g.tpr() == null ? Double.NaN : g.tpr();
+            selected += g.selectionRate() * g.count();
+            total += g.count();
+        }
+        pdf.groupedBarChart(
+                groups,
+                List.of("selection rate", "true positive rate"),
+                values,
+                1.0,
+                total == 0 ? Double.NaN : selected / total);
     }
 
     private static void drift(PdfLayout pdf, DriftReport d) {
@@ -323,6 +354,26 @@ public final class AuditPdfWriter {
                         l.deploymentId() == null ? "(not deployed)" : l.deploymentId())));
         pdf.paragraph("Chain: dataset " + nz(l.datasetId()) + " -> model " + nz(l.modelId()) + " -> deployment "
                 + (l.deploymentId() == null ? "(not deployed)" : l.deploymentId()));
+        RunReport.Deployed d = l.deployed();
+        if (d != null) {
+            pdf.subheading("Registered chain (chain_for_deployment)");
+            pdf.table(
+                    List.of("", ""),
+                    new float[] {0.3f, 0.7f},
+                    List.of(
+                            List.of("Deployment", nz(l.deploymentId())),
+                            List.of(
+                                    "Serves",
+                                    nz(d.environment())
+                                            + (d.trafficPct() == null ? "" : ", " + d.trafficPct() + " % of traffic")),
+                            List.of("Model", nz(l.modelId()) + " (" + nz(d.learner()) + ", run " + nz(d.runId()) + ")"),
+                            List.of(
+                                    "Dataset",
+                                    d.datasetUri() == null
+                                            ? "erased, or not recorded"
+                                            : d.datasetUri() + " (SHA-256 " + nz(d.datasetSha256()) + ")"),
+                            List.of("Consent document", d.consentDocRef() == null ? "none given" : d.consentDocRef())));
+        }
     }
 
     private static void signatureBlock(PdfLayout pdf, SignatureBlock s, String signedDigest) {

@@ -193,6 +193,101 @@ final class PdfLayout {
         space(6);
     }
 
+    /**
+     * Horizontal bars, one cluster per row label and one bar per series (in the series' colour),
+     * on a fixed 0..{@code axisMax} scale with gridlines every quarter, and a reference line at
+     * {@code reference} (e.g. the overall rate) when it is not NaN. Vector drawing only: a chart
+     * costs a few hundred bytes, not an image.
+     */
+    void groupedBarChart(List<String> rows, List<String> series, double[][] values, double axisMax, double reference) {
+        float bar = 8;
+        float clusterGap = 6;
+        float labelWidth = width() * 0.28f;
+        float valueWidth = 40;
+        float plot = width() - labelWidth - valueWidth;
+        float x0 = MARGIN + labelWidth;
+        float clusterHeight = series.size() * bar + clusterGap;
+        float height = rows.size() * clusterHeight + 2 * BODY_SIZE * LEADING;
+        ensureSpace(Math.min(height, PAGE.getHeight() - 2 * MARGIN - 40));
+        space(4);
+        // legend
+        float lx = x0;
+        for (int s = 0; s < series.size(); s++) {
+            fillRect(SERIES_COLOURS[s % SERIES_COLOURS.length], lx, y - 8, 8, 8);
+            text(regular, BODY_SIZE, lx + 11, y - 7.5f, series.get(s));
+            lx += 14 + width(regular, BODY_SIZE, series.get(s)) + 16;
+        }
+        if (!Double.isNaN(reference)) {
+            strokeLine(0.35f, lx, y - 4, lx + 12, y - 4, true);
+            text(regular, BODY_SIZE, lx + 15, y - 7.5f, "overall " + Figures.num(reference));
+        }
+        y -= 14;
+        float chartTop = y;
+        for (int r = 0; r < rows.size(); r++) {
+            if (y - clusterHeight < MARGIN + 20) {
+                axis(x0, plot, chartTop, axisMax, reference);
+                newPage();
+                chartTop = y;
+            }
+            text(regular, BODY_SIZE, MARGIN, y - bar - 1, fit(regular, BODY_SIZE, rows.get(r), labelWidth - 6));
+            for (int s = 0; s < series.size(); s++) {
+                double v = values[r][s];
+                float length = Double.isNaN(v) ? 0 : (float) (Math.min(v, axisMax) / axisMax * plot);
+                fillRect(SERIES_COLOURS[s % SERIES_COLOURS.length], x0, y - bar, Math.max(length, 0.5f), bar - 1);
+                text(regular, 7, x0 + length + 3, y - bar + 1.5f, Figures.num(v));
+                y -= bar;
+            }
+            y -= clusterGap;
+        }
+        axis(x0, plot, chartTop, axisMax, reference);
+        y -= 14;
+        space(4);
+    }
+
+    /** The scale under a chart: gridlines at quarters from {@code top} down to the current line. */
+    private void axis(float x0, float plot, float top, double axisMax, double reference) {
+        for (int q = 0; q <= 4; q++) {
+            float x = x0 + plot * q / 4f;
+            strokeLine(q == 0 ? 0.2f : 0.8f, x, top, x, y, false);
+            String label = Figures.num(axisMax * q / 4).replaceAll("0+$", "").replaceAll("\\.$", "");
+            text(regular, 7, x - width(regular, 7, label) / 2, y - 9, label);
+        }
+        if (!Double.isNaN(reference) && reference <= axisMax) {
+            float x = x0 + (float) (reference / axisMax * plot);
+            strokeLine(0.35f, x, top, x, y, true);
+        }
+    }
+
+    private static final float[][] SERIES_COLOURS = {{0.16f, 0.38f, 0.62f}, {0.91f, 0.55f, 0.18f}};
+
+    private void fillRect(float[] rgb, float x, float yBottom, float w, float h) {
+        try {
+            content.setNonStrokingColor(rgb[0], rgb[1], rgb[2]);
+            content.addRect(x, yBottom, w, h);
+            content.fill();
+            content.setNonStrokingColor(0f);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void strokeLine(float grey, float x1, float y1, float x2, float y2, boolean dashed) {
+        try {
+            content.setStrokingColor(grey);
+            content.setLineWidth(dashed ? 0.9f : 0.4f);
+            if (dashed) {
+                content.setLineDashPattern(new float[] {3, 2}, 0);
+            }
+            content.moveTo(x1, y1);
+            content.lineTo(x2, y2);
+            content.stroke();
+            content.setLineDashPattern(new float[] {}, 0);
+            content.setStrokingColor(0f);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Writes "page i of n" and a running title at the foot of every page. */
     void finish(String footer) {
         try {

@@ -149,8 +149,31 @@ public record RunReport(
     /** A human decision at a gate. */
     public record Approval(String gate, String who, Instant when, String decision, String rationale) {}
 
-    /** The lineage chain; {@code deploymentId} is null before deployment. */
-    public record Lineage(String datasetId, String modelId, String deploymentId) {}
+    /**
+     * The lineage chain; {@code deploymentId} is null before deployment.
+     *
+     * @param deployed the registered chain through the deployment ({@code chain_for_deployment}),
+     *                 or null when the run registered none or its record was not read
+     */
+    public record Lineage(String datasetId, String modelId, String deploymentId, Deployed deployed) {
+
+        public Lineage(String datasetId, String modelId, String deploymentId) {
+            this(datasetId, modelId, deploymentId, null);
+        }
+    }
+
+    /**
+     * What the lineage tables hold for a deployment: where it serves, the model's run and learner,
+     * and the dataset's address, checksum and consent document (null once the dataset was erased).
+     */
+    public record Deployed(
+            String environment,
+            Integer trafficPct,
+            String runId,
+            String learner,
+            String datasetUri,
+            String datasetSha256,
+            String consentDocRef) {}
 
     private static Map<String, Double> ordered(Map<String, Double> m) {
         return m == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(m));

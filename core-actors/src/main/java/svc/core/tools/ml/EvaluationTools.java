@@ -3,6 +3,7 @@ package svc.core.tools.ml;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.function.Function;
 import svc.config.Json;
 import svc.core.registry.Partitions;
 import svc.core.tools.SimpleTool;
@@ -21,6 +23,7 @@ import svc.ml.data.ColumnType;
 import svc.ml.data.Dataset;
 import svc.ml.drift.DriftDetector;
 import svc.ml.drift.DriftReport;
+import svc.ml.drift.DriftThresholds;
 import svc.ml.eval.ClassificationReport;
 import svc.ml.eval.Metrics;
 import svc.ml.eval.RegressionReport;
@@ -41,7 +44,8 @@ final class EvaluationTools {
 
     private EvaluationTools() {}
 
-    static List<Tool> all() {
+    /** {@code bands}: the PSI bands of the run in a directory (its profile's, the deployment's in force). */
+    static List<Tool> all(Function<Path, DriftThresholds> bands) {
         return List.of(
                 new SimpleTool(
                         "evaluate_model",
@@ -61,7 +65,7 @@ final class EvaluationTools {
                         "Compute PSI (and KS for numeric features) per feature between the training "
                                 + "split and the test split; write drift.json.",
                         SimpleTool.schema(),
-                        EvaluationTools::drift),
+                        (ctx, args) -> drift(ctx, bands.apply(ctx.runDir()))),
                 new SimpleTool(
                         "explain_model",
                         "Compute exact SHAP values for a sample of test rows; global mean |SHAP| "
@@ -193,7 +197,7 @@ final class EvaluationTools {
         return ToolResult.ok(out, facts);
     }
 
-    private static ToolResult drift(ToolContext ctx, JsonNode args) {
+    private static ToolResult drift(ToolContext ctx, DriftThresholds bands) {
         RunWorkspace ws = new RunWorkspace(ctx.runDir());
         RunWorkspace.Prepared p = ws.prepared();
         Dataset data = ws.dataset();
@@ -212,15 +216,18 @@ final class EvaluationTools {
                 curCat.put(f, strings(current.column(f)));
             }
         }
-        DriftReport report = DriftDetector.compare(refNum, curNum, refCat, curCat);
+        DriftReport report = DriftDetector.compare(refNum, curNum, refCat, curCat, bands);
         ws.writeString("drift.json", report.toJson());
         ObjectNode out = Json.object();
         out.put(
                 "summary",
                 "max PSI " + ModelTools.round(report.maxPsi()) + " (" + report.maxPsiFeature() + "), band "
                         + report.band().name().toLowerCase(Locale.ROOT)
-                        + "; reference: training split, current: test split");
+                        + "; reference: training split, current: test split; bands: watch from "
+                        + bands.moderate() + ", significant above " + bands.significant());
         out.put("max_psi", report.maxPsi())
+                .put("watch_psi", bands.moderate())
+                .put("block_psi", bands.significant())
                 .put("max_psi_feature", report.maxPsiFeature())
                 .put("band", report.band().name().toLowerCase(Locale.ROOT));
         Map<String, Object> facts = ToolResult.newFacts();

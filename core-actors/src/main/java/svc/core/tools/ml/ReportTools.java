@@ -2,6 +2,7 @@ package svc.core.tools.ml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -68,13 +69,7 @@ final class ReportTools {
     private static ToolResult auditPdf(ToolContext ctx, AuditSigner signer) {
         RunWorkspace ws = new RunWorkspace(ctx.runDir());
         RunReport report = runReport(ws);
-        SignatureBlock signature = null;
-        try {
-            signature = signer.sign(AuditPdfWriter.bytesToSign(report), ws.file("audit.pdf"));
-        } catch (Exception e) {
-            // G11: a signing failure must not cost the evidence; the PDF is written unsigned.
-            LOG.warn("signing the audit PDF of run {} failed, writing it unsigned: {}", ctx.runId(), e.getMessage());
-        }
+        SignatureBlock signature = sign(report, signer, ws, ctx.runId());
         byte[] pdf = AuditPdfWriter.render(report, signature);
         ws.writeBytes("audit.pdf", pdf);
         signer.afterWrite(ws.file("audit.pdf"));
@@ -85,6 +80,25 @@ final class ReportTools {
                                 + (signature == null ? "unsigned" : "signed with " + signature.algorithm()) + ")");
         out.put("bytes", pdf.length).put("signed", signature != null);
         return ToolResult.ok(out, Map.of("artifacts.audit_pdf", true, "audit.signed", signature != null));
+    }
+
+    /** Signs {@code report}'s unsigned rendering; null (an unsigned PDF) when signing fails. */
+    private static SignatureBlock sign(RunReport report, AuditSigner signer, RunWorkspace ws, String runId) {
+        try {
+            return signer.sign(AuditPdfWriter.bytesToSign(report), ws.file("audit.pdf"));
+        } catch (Exception e) {
+            // G11: a signing failure must not cost the evidence; the PDF is written unsigned.
+            LOG.warn("signing the audit PDF of run {} failed, writing it unsigned: {}", runId, e.getMessage());
+            return null;
+        }
+    }
+
+    /** Renders, signs and writes {@code audit.pdf} (and its signing sidecars); answers the file. */
+    static Path writeAuditPdf(RunWorkspace ws, RunReport report, AuditSigner signer, String runId) {
+        SignatureBlock signature = sign(report, signer, ws, runId);
+        ws.writeBytes("audit.pdf", AuditPdfWriter.render(report, signature));
+        signer.afterWrite(ws.file("audit.pdf"));
+        return ws.file("audit.pdf");
     }
 
     private static ToolResult review(ToolContext ctx, JsonNode args) {

@@ -1,6 +1,7 @@
 package svc.core.tools.ml;
 
 import java.util.List;
+import svc.core.governance.DriftPolicy;
 import svc.core.task.DeploymentPort;
 import svc.core.tools.Tool;
 import svc.core.tools.ToolRegistry;
@@ -20,12 +21,18 @@ public final class StandardTools {
         return registry(signer, sandboxed, DeploymentPort.NONE);
     }
 
-    /** {@code register_model_deployment} registers through {@code deployments}. */
+    /** {@code register_model_deployment} registers through {@code deployments}; drift by the templates' bands. */
     public static ToolRegistry registry(AuditSigner signer, List<Tool> sandboxed, DeploymentPort deployments) {
+        return registry(signer, sandboxed, deployments, DriftPolicy.templates());
+    }
+
+    /** {@code compute_drift} judges each run's PSI by {@code drift} (the deployment's bands for its profile). */
+    public static ToolRegistry registry(
+            AuditSigner signer, List<Tool> sandboxed, DeploymentPort deployments, DriftPolicy drift) {
         ToolRegistry registry = new ToolRegistry();
         DataTools.all().forEach(registry::register);
         ModelTools.all().forEach(registry::register);
-        EvaluationTools.all().forEach(registry::register);
+        EvaluationTools.all(drift::ofRun).forEach(registry::register);
         ReportTools.all(signer).forEach(registry::register);
         DeploymentTools.all(deployments).forEach(registry::register);
         ApprovalTools.all().forEach(registry::register);

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -73,6 +74,20 @@ class MlPipelineTest {
         });
         done = view(run.runId());
         bfsi = view(regulated.runId());
+        // The run projection signs the audit PDF again once the run has succeeded.
+        probes.createTestProbe().awaitAssert(Duration.ofSeconds(60), Duration.ofMillis(200), () -> {
+            assertThat(pdfText(platform.settings().runDir(done.runId()).resolve("audit.pdf")))
+                    .contains("ops@example.com");
+            return null;
+        });
+    }
+
+    static String pdfText(Path pdf) {
+        try (var document = Loader.loadPDF(pdf.toFile())) {
+            return new PDFTextStripper().getText(document);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static RunView start(Path dataset, String profile) throws Exception {
@@ -150,8 +165,35 @@ class MlPipelineTest {
         assertThat(receipt.algorithm()).isEqualTo("Ed25519");
         var publicKey = Ed25519Signer.load(home.resolve("keys").resolve("audit"), Clock.systemUTC());
         assertThat(ReceiptVerifier.verify(pdf, publicKey.publicKey()).valid()).isTrue();
-        String text = new PDFTextStripper().getText(Loader.loadPDF(pdf.toFile()));
-        assertThat(text).contains("Ed25519");
+        assertThat(pdfText(pdf)).contains("Ed25519");
+    }
+
+    @Test
+    void theAuditPdfKeptIsSignedAfterTheDeployGateAndTheRegistrationWithChartsUnder500Kb() throws Exception {
+        Path pdf = runDir().resolve("audit.pdf");
+        String text = pdfText(pdf);
+        String deploymentId = json("deployment.json").path("deployment_id").asText();
+        assertThat(text)
+                .doesNotContain("No human approval is recorded")
+                .doesNotContain("(not deployed)")
+                .contains("ops@example.com")
+                .contains("metrics and fairness reviewed")
+                .contains("approved")
+                .contains("Registered chain (chain_for_deployment)")
+                .contains(deploymentId)
+                // the fairness chart's legend, once per sensitive attribute
+                .contains("selection rate")
+                .contains("true positive rate");
+        assertThat(text.split("true positive rate", -1).length - 1)
+                .isGreaterThanOrEqualTo(json("fairness.json").path("attributes").size());
+        // The signature covers the final rendering.
+        var publicKey = Ed25519Signer.load(home.resolve("keys").resolve("audit"), Clock.systemUTC());
+        assertThat(ReceiptVerifier.verify(pdf, publicKey.publicKey()).valid()).isTrue();
+        assertThat(Files.size(pdf)).isLessThan(500 * 1024);
+        String keep = System.getProperty("svc.test.keep-audit-pdf");
+        if (keep != null) {
+            Files.copy(pdf, Path.of(keep), StandardCopyOption.REPLACE_EXISTING);
+        }
     }
 
     @Test
