@@ -329,8 +329,7 @@ public final class Platform implements AutoCloseable {
                 .toList());
         AgentDirectory builtIn = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
         // A deployment with knowledge bases offers every agent the read-only search over them.
-        AgentDirectory offered =
-                knowledge.bases().isEmpty() ? builtIn : builtIn.withToolForAll(KnowledgeTools.SEARCH);
+        AgentDirectory offered = knowledge.bases().isEmpty() ? builtIn : builtIn.withToolForAll(KnowledgeTools.SEARCH);
         AgentDirectory directory = partsFactory.directory(roster.apply(offered));
         WorkingCopy files = WorkingCopy.open(settings.artifactStore());
         LOG.info("run files: {}", settings.artifactStore().describe());

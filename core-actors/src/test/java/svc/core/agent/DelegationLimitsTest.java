@@ -96,7 +96,13 @@ class DelegationLimitsTest {
                 .toList());
         ScriptedModel scripted = new ScriptedModel();
         fx.start(
-                Map.of("svc.agents.delegation-scope", scope, "svc.agents.max-steps-per-task", 40),
+                Map.of(
+                        "svc.agents.delegation-scope", scope,
+                        "svc.agents.max-steps-per-task", 40,
+                        // Refused delegations are failed tool calls; the error limits would stop the
+                        // plans before G10's own limits are reached, and those are what this test is about.
+                        "svc.agents.max-consecutive-errors", 100,
+                        "svc.agents.max-total-errors", 100),
                 (settings, callbacks) -> profile ->
                         new MessagesApiProvider("scripted", new PlannedModel(profile.name(), scripted), callbacks));
     }
