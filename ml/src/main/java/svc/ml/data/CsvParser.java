@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -39,6 +41,12 @@ final class CsvParser {
                 }
                 rows.add(row);
             });
+            Set<String> seen = new HashSet<>();
+            for (String name : header) {
+                if (!seen.add(name)) {
+                    throw new DataLoadException(source + ": the header names column '" + name + "' twice");
+                }
+            }
             return Dataset.fromRows(header, rows);
         } catch (CharacterCodingException e) {
             throw new DataLoadException(source + " is not valid UTF-8 text (near line " + p.line + ")", e);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -52,6 +53,11 @@ class DatasetReaderPropertyTest {
     void anyTextAsCsvOrJsonLines(@ForAll @StringLength(max = 1000) String text) throws Exception {
         readsOrRefuses(text.getBytes(StandardCharsets.UTF_8), ".csv");
         readsOrRefuses(text.getBytes(StandardCharsets.UTF_8), ".jsonl");
+    }
+
+    @Example
+    void aHeaderNamingAColumnTwiceIsRefused() throws Exception {
+        readsOrRefuses("a,b,a\n1,2,3\n".getBytes(StandardCharsets.UTF_8), ".csv");
     }
 
     @Property(tries = 400)
