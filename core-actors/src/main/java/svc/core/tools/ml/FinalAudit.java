@@ -40,6 +40,11 @@ public final class FinalAudit implements RunSeal {
     @Override
     public void succeeded(Connection c, String runId) {
         try {
+            // Only a run that exported a PDF is re-signed; asking the store first keeps a node that
+            // catches up on other runs' ends from copying their whole run folders to its disk.
+            if (!files.store().exists(runId + "/audit.pdf")) {
+                return;
+            }
             files.pull(runId);
             RunWorkspace ws = new RunWorkspace(files.runDir(runId));
             if (!ws.has("audit.pdf") || !ws.has("metrics.json")) {
