@@ -192,25 +192,7 @@ public final class DataRoots {
      * @param field the request field, for the message ({@code dataset_path})
      */
     public Path permitted(String field, String given) {
-        Path lexical = Path.of(given).toAbsolutePath().normalize();
-        if (isState(lexical)) {
-            throw refused(Rule.SERVER_STATE, field, given);
-        }
-        if (!underRoot(lexical)) {
-            throw refused(Rule.OUTSIDE_ROOTS, field, given);
-        }
-        Path real;
-        try {
-            real = lexical.toRealPath();
-        } catch (IOException e) {
-            throw refused(Rule.NOT_A_FILE, field, given);
-        }
-        if (isState(real)) {
-            throw refused(Rule.SERVER_STATE, field, given);
-        }
-        if (!underRoot(real)) {
-            throw refused(Rule.SYMLINK_OUT, field, given);
-        }
+        Path real = inRoots(field, given);
         if (!Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS) || !Files.isReadable(real)) {
             throw refused(Rule.NOT_A_FILE, field, given);
         }
@@ -219,6 +201,19 @@ public final class DataRoots {
 
     /** As {@link #permitted} for a directory (a batch's model directory). */
     public Path permittedDirectory(String field, String given) {
+        Path real = inRoots(field, given);
+        if (!Files.isDirectory(real)) {
+            throw refused(Rule.NOT_A_FILE, field, given);
+        }
+        return real;
+    }
+
+    /**
+     * The real path {@code given} names when it lies under a root and is not the server's state,
+     * checked before the disk is asked (so a refusal does not reveal what exists) and again after
+     * links are resolved.
+     */
+    private Path inRoots(String field, String given) {
         Path lexical = Path.of(given).toAbsolutePath().normalize();
         if (isState(lexical)) {
             throw refused(Rule.SERVER_STATE, field, given);
@@ -237,9 +232,6 @@ public final class DataRoots {
         }
         if (!underRoot(real)) {
             throw refused(Rule.SYMLINK_OUT, field, given);
-        }
-        if (!Files.isDirectory(real)) {
-            throw refused(Rule.NOT_A_FILE, field, given);
         }
         return real;
     }
