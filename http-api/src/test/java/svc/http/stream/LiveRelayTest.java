@@ -123,18 +123,22 @@ class LiveRelayTest {
         SinkQueueWithCancel<String> client = relay.start(List.of(), KIT.system())
                 .runWith(Sink.<String>queue().withAttributes(Attributes.inputBuffer(1, 1)), KIT.system());
         var publish = new Publisher(relay);
-        for (int i = 1; i <= 50; i++) {
+        for (int i = 1; i <= 200; i++) {
             publish.send(msg(i), false);
         }
         List<String> got = new ArrayList<>();
-        for (int i = 0; i < 60; i++) {
+        for (int i = 0; i < 210; i++) {
             var next = client.pull().toCompletableFuture().get(10, TimeUnit.SECONDS);
             if (next.isEmpty()) {
                 break;
             }
             got.add(next.get());
         }
-        assertThat(got.size()).isLessThan(10);
+        // The live queue is pre-materialized, so the stream may pull ahead of the client across its
+        // async boundary (the fan-out publisher's and the subscriber's buffers, 16 each by default)
+        // while the publisher is still sending: what a silent client holds is bounded by those, not by
+        // the relay's bound alone.
+        assertThat(got.size()).isLessThanOrEqualTo(3 + 16 + 16 + 1 + 1);
         assertThat(Json.parse(got.get(got.size() - 1)).get("type").asText()).isEqualTo("dropped");
     }
 
