@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import svc.config.Json;
 
 /**
@@ -36,8 +37,10 @@ import svc.config.Json;
  * <p>Reported: runs finished, failed runs and error answers (any status of 400 or above, any
  * I/O failure), read p50/p99/max over the whole soak, and each minute the server's heap after a
  * full GC ({@code jcmd <pid> GC.run} then {@code GC.heap_info}: the sum of the generations' used
- * sizes), so a leak shows as a rising line. Exits 1 when an error was counted or the last
- * minute's heap is more than 25 % above the first's.
+ * sizes). A sample taken while the runs are in flight swings with what they hold at that instant,
+ * so at the end no run is replaced, the active ones finish, the server idles 45 s and the heap
+ * after a full GC is sampled once more with the largest classes: what a leak would leave. Exits 1
+ * when an error was counted or that drained heap is more than 25 % above minute 1's sample.
  *
  * <p>Needs the jar ({@code ./mvnw -B -o -DskipTests -pl cli,bench -am package}); run from the
  * repository root: {@code java -cp "bench/target/classes:$(cat bench/target/cp.txt)"
@@ -57,6 +60,8 @@ public final class SoakBench {
     private final List<String> errorSamples = new ArrayList<>();
     private final Set<String> active = ConcurrentHashMap.newKeySet();
     private final LatencyLog reads = new LatencyLog();
+    /** Whether a finished run is replaced by a new one; off while the soak drains. */
+    private volatile boolean replace = true;
 
     private SoakBench(String url) {
         this.url = url;
@@ -121,12 +126,31 @@ public final class SoakBench {
         stop.set(true);
         pool.shutdown();
         pool.awaitTermination(1, TimeUnit.MINUTES);
+        // A sample during the soak holds whatever the runs in flight hold at that instant; what a leak
+        // leaves is what stays once they are done. So: no new runs, the active ones finish, the server
+        // idles past H2's LOB_TIMEOUT (30 s), then one more sample and the largest classes.
+        replace = false;
+        long drainEnd = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+        while (!active.isEmpty() && System.nanoTime() < drainEnd) {
+            poll(dataset);
+            TimeUnit.MILLISECONDS.sleep(500);
+        }
+        TimeUnit.SECONDS.sleep(45);
+        long drained = heapAfterFullGc(server.pid());
+        String histogram = jcmd(server.pid(), "GC.class_histogram")
+                .lines()
+                .skip(1)
+                .limit(12)
+                .collect(Collectors.joining("\n"));
+        System.out.printf(
+                "drained (%d runs still active): heap after full GC %.1f MB; largest classes:%n%s%n",
+                active.size(), drained / 1024.0 / 1024.0, histogram);
         long[] lat = reads.sorted();
-        double growth = (double) heap.get(heap.size() - 1) / heap.get(1 < heap.size() ? 1 : 0) - 1;
+        double growth = (double) drained / heap.get(1 < heap.size() ? 1 : 0) - 1;
         System.out.printf(
                 "soak: %d concurrent runs for %d min: %d finished, %d failed, %d error answers; %d reads,"
-                        + " p50 %.1f ms, p99 %.1f ms, max %.1f ms; heap after full GC %s MB (minute 1 -> last:"
-                        + " %+.1f %%)%n",
+                        + " p50 %.1f ms, p99 %.1f ms, max %.1f ms; heap after full GC each minute %s MB; drained %.0f MB"
+                        + " (against minute 1: %+.1f %%)%n",
                 runs,
                 minutes,
                 finished.get(),
@@ -157,13 +181,17 @@ public final class SoakBench {
                 case "succeeded" -> {
                     active.remove(id);
                     finished.incrementAndGet();
-                    startRun(dataset);
+                    if (replace) {
+                        startRun(dataset);
+                    }
                 }
                 case "failed", "cancelled" -> {
                     active.remove(id);
                     failedRuns.incrementAndGet();
                     error("run " + id + " ended " + run.path("state").asText() + ": " + run.path("error"));
-                    startRun(dataset);
+                    if (replace) {
+                        startRun(dataset);
+                    }
                 }
                 case "waiting_approval" -> {
                     for (JsonNode gate : run.path("pending_gates")) {
