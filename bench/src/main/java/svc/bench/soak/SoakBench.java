@@ -40,7 +40,8 @@ import svc.config.Json;
  * sizes). A sample taken while the runs are in flight swings with what they hold at that instant,
  * so at the end no run is replaced, the active ones finish, the server idles 45 s and the heap
  * after a full GC is sampled once more with the largest classes: what a leak would leave. Exits 1
- * when an error was counted or that drained heap is more than 25 % above minute 1's sample.
+ * when an error was counted or that drained heap is more than 25 % above the median of the minute
+ * samples (minute 0, the idle server before any run, left out).
  *
  * <p>Needs the jar ({@code ./mvnw -B -o -DskipTests -pl cli,bench -am package}); run from the
  * repository root: {@code java -cp "bench/target/classes:$(cat bench/target/cp.txt)"
@@ -146,11 +147,15 @@ public final class SoakBench {
                 "drained (%d runs still active): heap after full GC %.1f MB; largest classes:%n%s%n",
                 active.size(), drained / 1024.0 / 1024.0, histogram);
         long[] lat = reads.sorted();
-        double growth = (double) drained / heap.get(1 < heap.size() ? 1 : 0) - 1;
+        // Minute 0 is the idle server before the first run: not part of the soak's steady state.
+        long[] steady =
+                heap.stream().skip(1).mapToLong(Long::longValue).sorted().toArray();
+        long median = steady.length == 0 ? heap.get(0) : steady[steady.length / 2];
+        double growth = (double) drained / median - 1;
         System.out.printf(
                 "soak: %d concurrent runs for %d min: %d finished, %d failed, %d error answers; %d reads,"
                         + " p50 %.1f ms, p99 %.1f ms, max %.1f ms; heap after full GC each minute %s MB; drained %.0f MB"
-                        + " (against minute 1: %+.1f %%)%n",
+                        + " (%+.1f %% against the median minute, %.0f MB)%n",
                 runs,
                 minutes,
                 finished.get(),
@@ -163,7 +168,9 @@ public final class SoakBench {
                 heap.stream()
                         .map(h -> String.format("%.0f", h / 1024.0 / 1024.0))
                         .toList(),
-                growth * 100);
+                drained / 1024.0 / 1024.0,
+                growth * 100,
+                median / 1024.0 / 1024.0);
         synchronized (errorSamples) {
             errorSamples.forEach(e -> System.out.println("error: " + e));
         }
@@ -287,7 +294,9 @@ public final class SoakBench {
                         "-Xmx768m",
                         "-Djava.util.concurrent.ForkJoinPool.common.parallelism=4",
                         "-jar",
-                        Path.of("cli/target/svc.jar").toAbsolutePath().toString(),
+                        Path.of(System.getProperty("svc.jar", "cli/target/svc.jar"))
+                                .toAbsolutePath()
+                                .toString(),
                         "server",
                         "--host",
                         "127.0.0.1",

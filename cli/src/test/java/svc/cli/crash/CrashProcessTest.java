@@ -1,6 +1,7 @@
 package svc.cli.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -50,6 +51,11 @@ import svc.config.Json;
  * {@code seq} from 1 without a gap, every tool call answered exactly once, and no model call made
  * twice except those that were in flight at a kill (counted at the model server).
  *
+ * <p>With PostgreSQL (CI), a second test runs the server on a PostgreSQL of its own, stops that
+ * database ({@code pg_ctl -m immediate}) while an agent waits for its model, lets the answer
+ * arrive while it cannot be journaled, starts the database again: the run goes on and succeeds
+ * with the same checks.
+ *
  * <p>Tagged {@code crash}: the cli module runs it after {@code package}, from the jar, in the same
  * surefire execution as the {@code cluster} tests ({@code .ci/run} runs it; {@code ./mvnw -pl cli
  * -am verify -Dgroups=crash} alone).
@@ -61,6 +67,7 @@ class CrashProcessTest {
     private static final String API_KEY = "crash-test-key-0123456789";
     private static final Path DATA = Path.of("../data").toAbsolutePath().normalize();
     private static final Path DATASET = DATA.resolve("adult/adult_train.csv");
+    private static final String APPROVE = "{\"decision\":\"approve\",\"rationale\":\"after the crash\"}";
     private static final String PROBLEM = "Predict whether income exceeds 50K (column income), fairly across sex.";
 
     @TempDir
@@ -86,25 +93,15 @@ class CrashProcessTest {
     @Test
     void aRunSurvivesSigkillDuringAModelCallDuringATrainingAndAtItsGate() throws Exception {
         model = new HoldingModelServer();
-        server = server();
+        server = server(Map.of());
         Set<String> inFlightAtKills = new HashSet<>();
 
         // ---- 1. during a model call ------------------------------------------------------------
-        var held = model.holdNext(r -> r.path("messages").size() >= 3);
+        HoldingModelServer.Held held = model.holdNext(r -> r.path("messages").size() >= 3);
         server.start();
         awaitHealthy();
-        String runId = send(
-                        "POST",
-                        "/api/v1/pipelines",
-                        Json.object()
-                                .put("problem", PROBLEM)
-                                .put("dataset_path", DATASET.toString())
-                                .put("template", "fast_prototype")
-                                .toString(),
-                        202)
-                .path("run_id")
-                .asText();
-        String heldKey = held.get(300, TimeUnit.SECONDS);
+        String runId = startRun();
+        String heldKey = held.reached().get(300, TimeUnit.SECONDS);
         inFlightAtKills.addAll(inFlight());
         server.kill();
         assertThat(inFlightAtKills).contains(heldKey);
@@ -131,12 +128,7 @@ class CrashProcessTest {
         // ---- 3. at the gate, and a torn conversation line ----------------------------------------
         server.start();
         awaitHealthy();
-        String[] gate = new String[1];
-        eventually(420, () -> {
-            JsonNode r = run(runId);
-            assertThat(r.path("state").asText()).as(r.toString()).isEqualTo("waiting_approval");
-            gate[0] = r.path("pending_gates").get(0).path("gate_id").asText();
-        });
+        String gate = awaitGate(runId).path("gate_id").asText();
         inFlightAtKills.addAll(inFlight());
         server.kill();
         Path torn = tearLongestConversation(runId);
@@ -145,12 +137,8 @@ class CrashProcessTest {
         awaitHealthy();
         JsonNode after = run(runId);
         assertThat(after.path("state").asText()).isEqualTo("waiting_approval");
-        assertThat(after.path("pending_gates").get(0).path("gate_id").asText()).isEqualTo(gate[0]);
-        send(
-                "POST",
-                "/api/v1/approvals/" + gate[0],
-                "{\"decision\":\"approve\",\"rationale\":\"after the kills\"}",
-                200);
+        assertThat(after.path("pending_gates").get(0).path("gate_id").asText()).isEqualTo(gate);
+        send("POST", "/api/v1/approvals/" + gate, APPROVE, 200);
         eventually(420, () -> assertThat(run(runId).path("state").asText()).isEqualTo("succeeded"));
 
         // ---- what the run left -------------------------------------------------------------------
@@ -163,19 +151,86 @@ class CrashProcessTest {
                         && call[1].equals(l.path("tool_call_id").asText()))
                 .as("the interrupted training has one recorded result")
                 .hasSize(1);
+        assertNoModelCallRepeatedBut(inFlightAtKills);
+    }
+
+    @Test
+    void aRunWaitsWhilePostgresIsDownAndContinues() throws Exception {
+        assumeTrue(
+                System.getenv("SVC_TEST_PG_URL") != null,
+                "needs PostgreSQL's binaries, which CI (SVC_TEST_PG_URL) has");
+        try (ThrowawayPostgres pg = ThrowawayPostgres.start(freePort())) {
+            model = new HoldingModelServer();
+            server = server(Map.of("SVC_DB_URL", pg.url));
+            HoldingModelServer.Held held =
+                    model.holdNext(r -> r.path("messages").size() >= 3);
+            server.start();
+            awaitHealthy();
+            String runId = startRun();
+            String heldKey = held.reached().get(300, TimeUnit.SECONDS);
+
+            // The database goes away while an agent waits for its model; the answer then comes and
+            // cannot be journaled.
+            pg.stop();
+            held.release();
+            eventually(120, () -> assertThat(serverLog()).contains("Failed to persist event"));
+            pg.restart();
+
+            JsonNode gate = awaitGate(runId);
+            send("POST", "/api/v1/approvals/" + gate.path("gate_id").asText(), APPROVE, 200);
+            eventually(420, () -> assertThat(run(runId).path("state").asText()).isEqualTo("succeeded"));
+            assertThat(server.alive()).isTrue();
+            assertWholeRun(runId);
+            assertNoModelCallRepeatedBut(Set.of(heldKey));
+        }
+    }
+
+    /** No model call made twice, except one in flight when its answer could not be kept. */
+    private void assertNoModelCallRepeatedBut(Set<String> interrupted) {
         Map<String, Long> times = model.asked.stream()
                 .collect(Collectors.groupingBy(HoldingModelServer.Asked::key, Collectors.counting()));
         times.forEach((key, n) -> {
             if (n > 1) {
-                assertThat(inFlightAtKills)
-                        .as("model call " + key + " made " + n + " times, but it was not in flight at a kill")
+                assertThat(interrupted)
+                        .as("model call " + key + " made " + n + " times, but none of them was interrupted")
                         .contains(key);
             }
         });
-        assertThat(times.values()).allMatch(n -> n <= 1 + 3);
     }
 
-    private ServerProcess server() throws IOException {
+    private String serverLog() {
+        try {
+            return Files.readString(server.log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private String startRun() throws Exception {
+        return send(
+                        "POST",
+                        "/api/v1/pipelines",
+                        Json.object()
+                                .put("problem", PROBLEM)
+                                .put("dataset_path", DATASET.toString())
+                                .put("template", "fast_prototype")
+                                .toString(),
+                        202)
+                .path("run_id")
+                .asText();
+    }
+
+    private JsonNode awaitGate(String runId) {
+        JsonNode[] gate = new JsonNode[1];
+        eventually(420, () -> {
+            JsonNode r = run(runId);
+            assertThat(r.path("state").asText()).as(r.toString()).isEqualTo("waiting_approval");
+            gate[0] = r.path("pending_gates").get(0);
+        });
+        return gate[0];
+    }
+
+    private ServerProcess server(Map<String, String> extra) throws IOException {
         Path home = Files.createDirectories(dir.resolve("home"));
         Map<String, String> env = new HashMap<>();
         env.put("SVC_LLM_PROVIDER", "anthropic");
@@ -186,6 +241,7 @@ class CrashProcessTest {
         env.put("SVC_DATA_DIRS", DATA.toString());
         env.put("SVC_LOG_FORMAT", "text");
         env.put("OMP_WAIT_POLICY", "PASSIVE");
+        env.putAll(extra);
         Path logs = Files.createDirectories(Path.of("target", "crash-logs").toAbsolutePath());
         Path log = logs.resolve("server.log");
         Files.deleteIfExists(log);

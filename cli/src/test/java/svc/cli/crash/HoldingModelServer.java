@@ -26,8 +26,8 @@ import svc.core.llm.scripted.ScriptedModel;
  * scripted model answers from the conversation it is sent, so a request asked again after a
  * restart gets the same answer.
  *
- * <p>A test can {@link #holdNext hold} the next request that matches: it is never answered (the
- * server JVM is killed while it waits), and the test learns when it arrived. Every request is
+ * <p>A test can {@link #holdNext hold} the next request that matches until it releases it (or
+ * kills the server JVM meanwhile), and learns when it arrived. Every request is
  * logged as {@code agent#messages}, so a test can tell which model calls were made twice, and
  * every answer's tool calls are logged with that key.
  */
@@ -37,12 +37,17 @@ final class HoldingModelServer implements AutoCloseable {
 
     record Answered(String key, List<String> tools) {}
 
-    private record Hold(Predicate<JsonNode> when, CompletableFuture<String> reached) {}
+    /** A held request: {@code reached} completes with its key when it arrives; {@link #release} answers it. */
+    record Held(Predicate<JsonNode> when, CompletableFuture<String> reached, CountDownLatch released) {
+        void release() {
+            released.countDown();
+        }
+    }
 
     private final HttpServer server;
     private final ExecutorService threads = Executors.newFixedThreadPool(8);
     private final ScriptedModel model = new ScriptedModel();
-    private final AtomicReference<Hold> hold = new AtomicReference<>();
+    private final AtomicReference<Held> hold = new AtomicReference<>();
     private final CountDownLatch closed = new CountDownLatch(1);
     final List<Asked> asked = new CopyOnWriteArrayList<>();
     final List<Answered> answered = new CopyOnWriteArrayList<>();
@@ -58,11 +63,11 @@ final class HoldingModelServer implements AutoCloseable {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
-    /** The next request matching {@code when} is held unanswered; the future gets its key when it arrives. */
-    CompletableFuture<String> holdNext(Predicate<JsonNode> when) {
-        Hold h = new Hold(when, new CompletableFuture<>());
+    /** The next request matching {@code when} is held unanswered until released (or this server closes). */
+    Held holdNext(Predicate<JsonNode> when) {
+        Held h = new Held(when, new CompletableFuture<>(), new CountDownLatch(1));
         hold.set(h);
-        return h.reached();
+        return h;
     }
 
     static String key(JsonNode request) {
@@ -98,12 +103,15 @@ final class HoldingModelServer implements AutoCloseable {
             JsonNode request = Json.parse(body);
             String key = key(request);
             asked.add(new Asked(key, request));
-            Hold h = hold.get();
+            Held h = hold.get();
             if (h != null && h.when().test(request) && hold.compareAndSet(h, null)) {
                 h.reached().complete(key);
-                // Never answered: the server that asked is killed while it waits.
-                closed.await();
-                return;
+                // Answered only when released; a server killed meanwhile never gets it.
+                while (!h.released().await(100, TimeUnit.MILLISECONDS)) {
+                    if (closed.getCount() == 0) {
+                        return;
+                    }
+                }
             }
             String answer = model.post(body).toCompletableFuture().get(30, TimeUnit.SECONDS);
             List<String> tools = Json.parse(answer).path("content").findValuesAsText("name");
