@@ -154,8 +154,8 @@ public final class SoakBench {
         double growth = (double) drained / median - 1;
         System.out.printf(
                 "soak: %d concurrent runs for %d min: %d finished, %d failed, %d error answers; %d reads,"
-                        + " p50 %.1f ms, p99 %.1f ms, max %.1f ms; heap after full GC each minute %s MB; drained %.0f MB"
-                        + " (%+.1f %% against the median minute, %.0f MB)%n",
+                        + " p50 %.1f ms, p99 %.1f ms, max %.1f ms; heap after full GC each minute %s MB;"
+                        + " drained %.0f MB (%+.1f %% against the median minute, %.0f MB)%n",
                 runs,
                 minutes,
                 finished.get(),
