@@ -28,12 +28,13 @@ import svc.core.llm.scripted.ScriptedModel;
  *
  * <p>A test can {@link #holdNext hold} the next request that matches until it releases it (or
  * kills the server JVM meanwhile), and learns when it arrived. Every request is
- * logged as {@code agent#messages}, so a test can tell which model calls were made twice, and
+ * logged by agent, message count and a digest of the messages, so a test can tell which model calls
+ * were made twice, and
  * every answer's tool calls are logged with that key.
  */
 final class HoldingModelServer implements AutoCloseable {
 
-    record Asked(String key, JsonNode request) {}
+    record Asked(String key, JsonNode request, int epoch) {}
 
     record Answered(String key, List<String> tools) {}
 
@@ -51,6 +52,10 @@ final class HoldingModelServer implements AutoCloseable {
     private final CountDownLatch closed = new CountDownLatch(1);
     final List<Asked> asked = new CopyOnWriteArrayList<>();
     final List<Answered> answered = new CopyOnWriteArrayList<>();
+    /** Completed with the key of the first answer that calls {@code train_model}, once it is sent. */
+    final CompletableFuture<String> trainingCalled = new CompletableFuture<>();
+    /** Which life of the server JVM is asking: the test moves it on at each kill. */
+    volatile int epoch;
 
     HoldingModelServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -70,9 +75,11 @@ final class HoldingModelServer implements AutoCloseable {
         return h;
     }
 
+    /** The agent, its message count and a digest of the messages: one model call, however often it is made. */
     static String key(JsonNode request) {
         return request.path("metadata").path("user_id").asText() + "#"
-                + request.path("messages").size();
+                + request.path("messages").size() + "#"
+                + Integer.toHexString(request.path("messages").toString().hashCode());
     }
 
     /** Whether any message of the request carries the result of a call to {@code tool}. */
@@ -102,7 +109,7 @@ final class HoldingModelServer implements AutoCloseable {
             }
             JsonNode request = Json.parse(body);
             String key = key(request);
-            asked.add(new Asked(key, request));
+            asked.add(new Asked(key, request, epoch));
             Held h = hold.get();
             if (h != null && h.when().test(request) && hold.compareAndSet(h, null)) {
                 h.reached().complete(key);
@@ -117,6 +124,9 @@ final class HoldingModelServer implements AutoCloseable {
             List<String> tools = Json.parse(answer).path("content").findValuesAsText("name");
             answered.add(new Answered(key, tools));
             reply(ex, 200, answer);
+            if (tools.contains("train_model")) {
+                trainingCalled.complete(key);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
