@@ -39,8 +39,19 @@ public record DatabaseSettings(Kind kind, String url, String user, String passwo
         if (url.isEmpty()) {
             String file = home.resolve("db").resolve("svc").toString();
             // DATABASE_TO_UPPER=false: the journal's Slick profile quotes lower-case identifiers.
+            // DB_CLOSE_ON_EXIT=FALSE: H2's own shutdown hook would close the database under the coordinated
+            // shutdown, whose last journal writes then failed ("Database is already closed"); the pool's close
+            // closes it instead, and after a SIGKILL the MVStore file recovers on the next open.
+            // LOB_TIMEOUT=30000: H2 keeps every BLOB it hands out in a query result (each journal payload
+            // read) for LOB_TIMEOUT ms, 5 min by default; under the 50-run soak that held 1.2 M references
+            // and 100-300 MB of heap. Slick reads a payload's bytes as soon as its row is read, so 30 s is ample.
             return new DatabaseSettings(
-                    Kind.H2, "jdbc:h2:file:" + file + ";DATABASE_TO_UPPER=false;AUTO_SERVER=FALSE", "sa", "", pool);
+                    Kind.H2,
+                    "jdbc:h2:file:" + file
+                            + ";DATABASE_TO_UPPER=false;AUTO_SERVER=FALSE;DB_CLOSE_ON_EXIT=FALSE;LOB_TIMEOUT=30000",
+                    "sa",
+                    "",
+                    pool);
         }
         if (url.startsWith("jdbc:h2:")) {
             return new DatabaseSettings(Kind.H2, url, user.isEmpty() ? "sa" : user, password, pool);

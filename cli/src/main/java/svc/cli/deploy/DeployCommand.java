@@ -19,6 +19,8 @@ import picocli.CommandLine.Spec;
             NewDeploymentCommand.class,
             ValidateDeploymentCommand.class,
             ShipDeploymentCommand.class,
+            VerifyShipCommand.class,
+            KeygenCommand.class,
             WhitepaperCommand.class
         },
         footer = {
@@ -26,7 +28,9 @@ import picocli.CommandLine.Spec;
             "Examples:",
             "  svc deploy new acme_bank --template=bfsi_baseline",
             "  svc deploy validate acme_bank",
-            "  svc deploy ship acme_bank --output=dist --version=1.0.0",
+            "  svc deploy keygen keys/ship",
+            "  svc deploy ship acme_bank --output=dist --version=1.0.0 --key-dir=keys/ship",
+            "  svc deploy verify dist/svc-acme_bank-1.0.0.tar.gz --key=keys/ship",
             "  svc deploy whitepaper acme_bank > acme_bank.md"
         })
 public final class DeployCommand implements Callable<Integer> {
@@ -37,6 +41,6 @@ public final class DeployCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         throw new ParameterException(
-                spec.commandLine(), "svc deploy needs a subcommand: new, validate, ship or whitepaper");
+                spec.commandLine(), "svc deploy needs a subcommand: new, validate, ship, verify, keygen or whitepaper");
     }
 }

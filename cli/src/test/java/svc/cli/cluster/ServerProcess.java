@@ -18,22 +18,22 @@ import java.util.concurrent.TimeUnit;
 /**
  * One {@code svc server} JVM, started the way {@code bin/svc} starts it ({@code java -jar
  * cli/target/svc.jar server}) with a small heap, its output in a log file, and stopped with
- * SIGTERM or killed with SIGKILL.
+ * SIGTERM or killed with SIGKILL. Shared by the three-node tests and the crash tests.
  */
-final class ServerProcess {
+public final class ServerProcess {
 
-    final String name;
-    final int httpPort;
-    final int clusterPort;
-    final Path home;
-    final Path log;
+    public final String name;
+    public final int httpPort;
+    public final int clusterPort;
+    public final Path home;
+    public final Path log;
     private final Map<String, String> env;
     private final List<String> jvmOptions;
     private Process process;
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
-    ServerProcess(
+    public ServerProcess(
             String name,
             int httpPort,
             int clusterPort,
@@ -50,15 +50,15 @@ final class ServerProcess {
         this.jvmOptions = List.copyOf(jvmOptions);
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + httpPort;
     }
 
-    String clusterAddress() {
+    public String clusterAddress() {
         return "pekko://svc@127.0.0.1:" + clusterPort;
     }
 
-    void start() throws IOException {
+    public void start() throws IOException {
         Path jar = Path.of(System.getProperty("svc.jar", "target/svc.jar")).toAbsolutePath();
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -82,7 +82,7 @@ final class ServerProcess {
     }
 
     /** Whether the API answers {@code /healthz}; fails with the end of the log when the JVM has exited. */
-    boolean healthy() {
+    public boolean healthy() {
         if (!process.isAlive()) {
             throw new AssertionError(name + " exited with " + process.exitValue() + ":\n" + tail());
         }
@@ -102,13 +102,13 @@ final class ServerProcess {
     }
 
     /** SIGKILL: the JVM gets no chance to leave the cluster or finish anything. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
     }
 
     /** SIGTERM: coordinated shutdown leaves the cluster and hands the shards over. */
-    void stop() throws InterruptedException {
+    public void stop() throws InterruptedException {
         if (process == null || !process.isAlive()) {
             return;
         }
@@ -119,11 +119,11 @@ final class ServerProcess {
         }
     }
 
-    boolean alive() {
+    public boolean alive() {
         return process != null && process.isAlive();
     }
 
-    String tail() {
+    public String tail() {
         try {
             List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
             return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));

@@ -3,15 +3,18 @@ package svc.cli.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -25,7 +28,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import svc.cli.ExitCodes;
 import svc.cli.Main;
+import svc.config.Json;
 import svc.config.Yaml;
+import svc.governance.signing.Digests;
+import svc.governance.signing.Ed25519Signer;
 
 /** The deploy commands in-process, on a temporary checkout with two customers and everything ship must leave out. */
 class DeployCommandTest {
@@ -34,6 +40,7 @@ class DeployCommandTest {
     Path temp;
 
     private Path root;
+    private Path keys;
     private StringWriter out = new StringWriter();
     private StringWriter err = new StringWriter();
 
@@ -47,6 +54,8 @@ class DeployCommandTest {
 
     @BeforeEach
     void checkout() throws IOException {
+        keys = temp.resolve("keys");
+        Ed25519Signer.generate(keys, Clock.systemUTC());
         root = temp.resolve("repo");
         write(
                 "pom.xml",
@@ -214,7 +223,7 @@ class DeployCommandTest {
     @Test
     void shipWritesThePositiveListManifestAndWhitepaper() throws IOException {
         Path dist = temp.resolve("dist");
-        assertThat(run("deploy", "ship", "acme_bank", "--output=" + dist, "--version=1.0.0"))
+        assertThat(run("deploy", "ship", "acme_bank", "--key-dir=" + keys, "--output=" + dist, "--version=1.0.0"))
                 .isEqualTo(ExitCodes.OK);
 
         Path tarball = dist.resolve("svc-acme_bank-1.0.0.tar.gz");
@@ -222,7 +231,11 @@ class DeployCommandTest {
                 .containsExactly(
                         "wrote " + tarball + " (18 files, sha256 " + sha256(tarball) + ")",
                         "wrote " + dist.resolve("MANIFEST.yaml"),
-                        "wrote " + dist.resolve("WHITEPAPER.md"));
+                        "wrote " + dist.resolve("WHITEPAPER.md"),
+                        "wrote " + dist.resolve("svc-acme_bank-1.0.0.cdx.json"),
+                        "signed svc-acme_bank-1.0.0.tar.gz and svc-acme_bank-1.0.0.cdx.json with ed25519 key "
+                                + Digests.fingerprint(Ed25519Signer.load(keys, Clock.systemUTC())
+                                        .publicKey()));
         String p = "svc-acme_bank-1.0.0/";
         assertThat(entries(tarball))
                 .containsExactly(
@@ -273,9 +286,9 @@ class DeployCommandTest {
 
     @Test
     void twoShipsAreByteIdentical() throws IOException {
-        assertThat(run("deploy", "ship", "globex", "--output=" + temp.resolve("a")))
+        assertThat(run("deploy", "ship", "globex", "--key-dir=" + keys, "--output=" + temp.resolve("a")))
                 .isEqualTo(ExitCodes.OK);
-        assertThat(run("deploy", "ship", "globex", "--output=" + temp.resolve("b")))
+        assertThat(run("deploy", "ship", "globex", "--key-dir=" + keys, "--output=" + temp.resolve("b")))
                 .isEqualTo(ExitCodes.OK);
 
         assertThat(sha256(temp.resolve("b/svc-globex-3.1.0.tar.gz")))
@@ -290,7 +303,8 @@ class DeployCommandTest {
                 "customer: acme_bank\ntemplate: template/bfsi_baseline@v1.0.0\nretention: {audit_pdfs_days: 365}\n");
         Path dist = temp.resolve("dist");
 
-        assertThat(run("deploy", "ship", "acme_bank", "--output=" + dist)).isEqualTo(ExitCodes.FAILURE);
+        assertThat(run("deploy", "ship", "acme_bank", "--key-dir=" + keys, "--output=" + dist))
+                .isEqualTo(ExitCodes.FAILURE);
         assertThat(err.toString().lines())
                 .containsExactly(
                         "error: deployment.yaml line 3: retention.audit_pdfs_days 365 is below the 2555 days of "
@@ -299,7 +313,7 @@ class DeployCommandTest {
                         "svc: deployment acme_bank is not valid; fix the errors or ship with --skip-validate");
         assertThat(dist).doesNotExist();
 
-        assertThat(run("deploy", "ship", "acme_bank", "--output=" + dist, "--skip-validate"))
+        assertThat(run("deploy", "ship", "acme_bank", "--key-dir=" + keys, "--output=" + dist, "--skip-validate"))
                 .isEqualTo(ExitCodes.OK);
         assertThat(dist.resolve("svc-acme_bank-3.1.0.tar.gz")).exists();
         assertThat(err.toString()).contains("svc: shipped with validation errors (--skip-validate)");
@@ -307,10 +321,167 @@ class DeployCommandTest {
 
     @Test
     void shipRejectsABadVersion() {
-        assertThat(run("deploy", "ship", "acme_bank", "--output=" + temp.resolve("d"), "--version=latest"))
+        assertThat(run(
+                        "deploy",
+                        "ship",
+                        "acme_bank",
+                        "--key-dir=" + keys,
+                        "--output=" + temp.resolve("d"),
+                        "--version=latest"))
                 .isEqualTo(ExitCodes.FAILURE);
         assertThat(err.toString())
                 .isEqualTo("svc: version 'latest' is not X.Y.Z (an optional -suffix allowed, e.g. 1.2.0-rc.1)\n");
+    }
+
+    // --- SBOM, signatures and verify (G17) ------------------------------------------------------
+
+    @Test
+    void shipWritesACycloneDxSbomOfTheTarballAndVerifyAcceptsIt() throws IOException {
+        write(
+                "cli/target/svc-bom.json",
+                "{\"bomFormat\":\"CycloneDX\",\"specVersion\":\"1.5\",\"components\":["
+                        + "{\"type\":\"library\",\"group\":\"org.apache.pekko\",\"name\":\"pekko-actor_2.13\","
+                        + "\"version\":\"1.7.0\",\"purl\":\"pkg:maven/org.apache.pekko/pekko-actor_2.13@1.7.0\"}]}");
+        Path dist = temp.resolve("dist");
+        assertThat(run("deploy", "ship", "globex", "--key-dir=" + keys, "--output=" + dist, "--version=2.0.0"))
+                .as(err.toString())
+                .isEqualTo(ExitCodes.OK);
+        Path tarball = dist.resolve("svc-globex-2.0.0.tar.gz");
+        Path sbom = dist.resolve("svc-globex-2.0.0.cdx.json");
+
+        JsonNode bom = Json.parse(Files.readString(sbom));
+        assertThat(bom.path("bomFormat").asText()).isEqualTo("CycloneDX");
+        assertThat(bom.path("specVersion").asText()).isEqualTo("1.5");
+        assertThat(bom.path("metadata")
+                        .path("component")
+                        .path("hashes")
+                        .get(0)
+                        .path("content")
+                        .asText())
+                .isEqualTo(sha256(tarball));
+        List<String> files = new ArrayList<>();
+        bom.path("components").forEach(c -> {
+            if (c.path("type").asText().equals("file")) {
+                files.add(c.path("name").asText());
+            }
+        });
+        assertThat(files).isEqualTo(entries(tarball));
+        assertThat(bom.path("components").findValuesAsText("purl"))
+                .containsExactly("pkg:maven/org.apache.pekko/pekko-actor_2.13@1.7.0");
+        for (Path signed : List.of(tarball, sbom)) {
+            assertThat(Path.of(signed + ".sig")).isRegularFile();
+            assertThat(Path.of(signed + ".receipt.json")).content().contains("\"algorithm\" : \"Ed25519\"");
+        }
+
+        assertThat(verify(tarball, keys.resolve(Ed25519Signer.PUBLIC_FILE))).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString().lines())
+                .contains("verified: " + tarball)
+                .anyMatch(l -> l.startsWith("ok: SBOM file digests: " + files.size() + " entries match"));
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void verifyFailsOnATamperedTarballATamperedSbomAndAWrongKey() throws IOException {
+        Path dist = temp.resolve("dist");
+        assertThat(run("deploy", "ship", "globex", "--key-dir=" + keys, "--output=" + dist))
+                .isEqualTo(ExitCodes.OK);
+        Path tarball = dist.resolve("svc-globex-3.1.0.tar.gz");
+        Path sbom = dist.resolve("svc-globex-3.1.0.cdx.json");
+        byte[] original = Files.readAllBytes(tarball);
+        String originalSbom = Files.readString(sbom);
+
+        // A wrong key: both signatures fail, named.
+        Path other = temp.resolve("other-keys");
+        Ed25519Signer.generate(other, Clock.systemUTC());
+        assertThat(verify(tarball, other)).isEqualTo(ExitCodes.FAILURE);
+        assertThat(err.toString().lines())
+                .anyMatch(l -> l.startsWith("svc: FAILED: tarball signature: receipt was signed by key"))
+                .anyMatch(l -> l.startsWith("svc: FAILED: SBOM signature: receipt was signed by key"))
+                .contains("svc: " + tarball + " does NOT verify (2 failed check(s))");
+
+        // A tampered tarball: another ship of a changed tree put in its place, its old sidecars kept.
+        write("deployments/customers/globex/README.md", "# Globex, changed after signing\n");
+        Path elsewhere = temp.resolve("dist2");
+        assertThat(run("deploy", "ship", "globex", "--key-dir=" + keys, "--output=" + elsewhere))
+                .isEqualTo(ExitCodes.OK);
+        Files.copy(elsewhere.resolve(tarball.getFileName()), tarball, StandardCopyOption.REPLACE_EXISTING);
+        assertThat(verify(tarball, keys)).isEqualTo(ExitCodes.FAILURE);
+        assertThat(err.toString().lines())
+                .anyMatch(l -> l.startsWith("svc: FAILED: tarball signature: file content changed"))
+                .anyMatch(l -> l.startsWith("svc: FAILED: SBOM digest of the tarball: the SBOM says sha256 "))
+                .anyMatch(l -> l.startsWith(
+                        "svc: FAILED: entry svc-globex-3.1.0/deployments/customers/globex/README.md:" + " sha256 "));
+        assertThat(out.toString()).contains("ok: SBOM signature");
+        Files.write(tarball, original);
+        assertThat(verify(tarball, keys)).isEqualTo(ExitCodes.OK);
+
+        // A tampered SBOM: one entry's digest changed.
+        String entry = entries(tarball).get(0);
+        JsonNode bom = Json.parse(originalSbom);
+        bom.path("components").forEach(c -> {
+            if (c.path("name").asText().equals(entry)) {
+                ((ObjectNode) c.path("hashes").get(0)).put("content", "0".repeat(64));
+            }
+        });
+        Files.writeString(sbom, bom.toString());
+        String actual = sha256Entry(tarball, entry);
+        assertThat(verify(tarball, keys)).isEqualTo(ExitCodes.FAILURE);
+        assertThat(err.toString().lines())
+                .anyMatch(l -> l.startsWith("svc: FAILED: SBOM signature: file content changed"))
+                .contains("svc: FAILED: entry " + entry + ": sha256 " + actual + " in the tarball, " + "0".repeat(64)
+                        + " in the SBOM");
+        assertThat(out.toString()).contains("ok: tarball signature");
+    }
+
+    @Test
+    void shipNeedsAKeyAndRefusesKeylessCosign() {
+        Path dist = temp.resolve("dist");
+        assertThat(run("deploy", "ship", "globex", "--output=" + dist, "--key-dir=" + temp.resolve("none")))
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).startsWith("svc: no usable signing key in " + temp.resolve("none"));
+        assertThat(run("deploy", "ship", "globex", "--output=" + dist, "--signer=cosign_keyless"))
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).startsWith("svc: --signer cosign_keyless is refused");
+        assertThat(dist).doesNotExist();
+    }
+
+    @Test
+    void keygenWritesAPairAndNeverOverwritesIt() {
+        Path dir = temp.resolve("new-keys");
+        assertThat(Main.run(new PrintWriter(out, true), new PrintWriter(err, true), "deploy", "keygen", dir.toString()))
+                .isEqualTo(ExitCodes.OK);
+        assertThat(dir.resolve(Ed25519Signer.PRIVATE_FILE)).isRegularFile();
+        assertThat(Main.run(new PrintWriter(out, true), new PrintWriter(err, true), "deploy", "keygen", dir.toString()))
+                .isEqualTo(ExitCodes.FAILURE);
+        assertThat(err.toString()).contains("a signing key already exists; not overwriting it");
+    }
+
+    private int verify(Path tarball, Path key) {
+        out = new StringWriter();
+        err = new StringWriter();
+        return Main.run(
+                new PrintWriter(out, true),
+                new PrintWriter(err, true),
+                "deploy",
+                "verify",
+                tarball.toString(),
+                "--key=" + key);
+    }
+
+    private static String sha256Entry(Path tarball, String name) throws IOException {
+        try (InputStream file = Files.newInputStream(tarball);
+                TarArchiveInputStream in = new TarArchiveInputStream(new GZIPInputStream(file))) {
+            TarArchiveEntry e;
+            while ((e = in.getNextEntry()) != null) {
+                if (e.getName().equals(name)) {
+                    return HexFormat.of()
+                            .formatHex(MessageDigest.getInstance("SHA-256").digest(in.readAllBytes()));
+                }
+            }
+        } catch (NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
+        throw new AssertionError(name + " not in " + tarball);
     }
 
     // --- whitepaper ----------------------------------------------------------------------------
@@ -353,7 +524,7 @@ class DeployCommandTest {
     // --- help ----------------------------------------------------------------------------------
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "new", "validate", "ship", "whitepaper"})
+    @ValueSource(strings = {"", "new", "validate", "ship", "verify", "keygen", "whitepaper"})
     void everyCommandHasHelpWithAnExample(String sub) {
         List<String> args = new ArrayList<>(List.of("deploy"));
         if (!sub.isEmpty()) {

@@ -3,6 +3,7 @@ package svc.core.readside;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -164,19 +165,56 @@ public final class ConversationProjectionHandler
         return Json.write(o);
     }
 
-    private static long lastSeqInFile(Path file) {
+    /**
+     * The sequence number of the file's last complete line. A last line without its newline, or
+     * one that is not JSON, is what a process killed during an append leaves: it is cut off here
+     * (its group was never committed, so it is delivered and written again), instead of failing
+     * the projection on every retry.
+     */
+    static long lastSeqInFile(Path file) {
         if (!Files.exists(file)) {
             return 0;
         }
         try {
-            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            for (int i = lines.size() - 1; i >= 0; i--) {
-                if (!lines.get(i).isBlank()) {
-                    return Json.parse(lines.get(i)).path("seq").asLong(0);
+            byte[] bytes = Files.readAllBytes(file);
+            // Bytes past the last newline are a torn line; so is a last complete line that is not JSON.
+            int end = bytes.length;
+            while (end > 0 && bytes[end - 1] != '\n') {
+                end--;
+            }
+            long seq = 0;
+            int keep = end;
+            int lineEnd = end;
+            boolean last = true;
+            while (lineEnd > 0) {
+                int start = lineEnd - 1;
+                while (start > 0 && bytes[start - 1] != '\n') {
+                    start--;
+                }
+                String line = new String(bytes, start, lineEnd - 1 - start, StandardCharsets.UTF_8);
+                if (!line.isBlank()) {
+                    try {
+                        seq = Json.parse(line).path("seq").asLong(0);
+                        break;
+                    } catch (IllegalArgumentException torn) {
+                        if (!last) {
+                            throw new IllegalStateException("a line of " + file + " is not JSON: " + line, torn);
+                        }
+                        keep = start;
+                    }
+                    last = false;
+                }
+                lineEnd = start;
+            }
+            if (keep < bytes.length) {
+                synchronized (FileLocks.of(file)) {
+                    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                        channel.truncate(keep);
+                    }
                 }
             }
-            return 0;
-        } catch (IOException | IllegalArgumentException e) {
+            return seq;
+        } catch (IOException e) {
             throw new IllegalStateException("cannot read the last line of " + file + ": " + e.getMessage(), e);
         }
     }

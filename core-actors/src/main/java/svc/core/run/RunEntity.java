@@ -25,6 +25,7 @@ import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehaviorWithEnforc
 import org.apache.pekko.persistence.typed.javadsl.ReplyEffect;
 import svc.config.Json;
 import svc.core.CborSerializable;
+import svc.core.agent.AgentEntity;
 import svc.core.task.LiveFeed;
 import svc.core.task.StepPermit;
 import svc.core.task.StepRequest;
@@ -359,7 +360,8 @@ public final class RunEntity
     private final EventHandler<State, Event> folds;
 
     private RunEntity(ActorContext<Command> context, String runId, RunRuntime runtime) {
-        super(PersistenceId.of(ENTITY_TYPE_KEY.name(), runId));
+        // A failed journal write (database down) restarts the run from its journal with backoff, not stops it.
+        super(PersistenceId.of(ENTITY_TYPE_KEY.name(), runId), AgentEntity.JOURNAL_FAILURE);
         this.context = context;
         this.runId = runId;
         this.runtime = runtime;
