@@ -3,6 +3,7 @@ package svc.core;
 import com.typesafe.config.Config;
 import java.nio.file.Path;
 import java.time.Duration;
+import svc.core.extensions.ExtensionSettings;
 import svc.core.governance.GovernanceSettings;
 import svc.core.tools.sandbox.SandboxSettings;
 import svc.persistence.store.ArtifactStoreSettings;
@@ -27,7 +28,8 @@ public record CoreSettings(
         Duration gateSweepInterval,
         String defaultProfile,
         SandboxSettings sandbox,
-        GovernanceSettings governance) {
+        GovernanceSettings governance,
+        ExtensionSettings extensions) {
 
     public static CoreSettings fromConfig(Config config) {
         Config svc = config.getConfig("svc");
@@ -62,7 +64,8 @@ public record CoreSettings(
                 svc.getDuration("gates.sweep-interval"),
                 svc.getString("governance.default-profile"),
                 SandboxSettings.fromConfig(svc),
-                GovernanceSettings.fromConfig(svc));
+                GovernanceSettings.fromConfig(svc),
+                ExtensionSettings.fromConfig(svc));
     }
 
     /** This node's runs root: the store itself, or the working copy of an S3 store. */

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.slf4j.LoggerFactory;
 import svc.config.Json;
@@ -85,6 +86,7 @@ public final class GovernedTools implements ToolPermissions {
     private final List<Guardrail> configuredGuardrails;
 
     private final GuardrailListener guardrailListener;
+    private final Function<String, Optional<String>> toolEndpoints;
     private final Map<String, PermissionEngine> engines = new ConcurrentHashMap<>();
     private final Map<String, String> profileOfRun = new ConcurrentHashMap<>();
 
@@ -96,6 +98,31 @@ public final class GovernedTools implements ToolPermissions {
             DenialSink denials,
             DecisionListener decisions,
             GuardrailListener guardrailListener) {
+        this(
+                settings,
+                directory,
+                policy,
+                egressAllowlist,
+                denials,
+                decisions,
+                guardrailListener,
+                tool -> Optional.empty());
+    }
+
+    /**
+     * @param toolEndpoints the remote address a tool always reaches (an HTTP or SSE MCP server),
+     *     judged by the egress allowlist (G1) like a URL in the arguments
+     */
+    public GovernedTools(
+            CoreSettings settings,
+            AgentDirectory directory,
+            PolicyRules policy,
+            String egressAllowlist,
+            DenialSink denials,
+            DecisionListener decisions,
+            GuardrailListener guardrailListener,
+            Function<String, Optional<String>> toolEndpoints) {
+        this.toolEndpoints = toolEndpoints;
         this.settings = settings;
         this.defaultProfile = settings.defaultProfile();
         Map<String, Set<String>> tools = new HashMap<>();
@@ -225,6 +252,9 @@ public final class GovernedTools implements ToolPermissions {
                                 : ProfileRules.of(rules))
                 .provider(new ComplianceGateRules(new ComplianceGates(gates), evidence()))
                 .provider(new EgressRules(args -> egressRefusal(profile, args)))
+                .provider(new ToolEndpointRules(
+                        toolEndpoints,
+                        url -> egressRefusal(profile, Json.write(Json.object().put("url", url)))))
                 .listener(decisions)
                 .denials(denials)
                 .build();

@@ -22,6 +22,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.DispatcherSelector;
@@ -244,6 +246,11 @@ public final class Platform implements AutoCloseable {
             return create(settings, directory, mlExecutor, callbackExecutor);
         }
 
+        /** Tools (names or globs) granted to agents on top of the roster's, by agent; none by default. */
+        default Map<String, List<String>> toolGrants() {
+            return Map.of();
+        }
+
         /**
          * The same with the port through which the pipeline's {@code register_model_deployment}
          * registers a model (the deployment entity of its name); override to use it.
@@ -275,7 +282,9 @@ public final class Platform implements AutoCloseable {
         Executor jdbc = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.jdbc-dispatcher"));
         Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
         Library library = Library.builtIn();
-        AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
+        // The settings file (through the parts factory) may grant agents the MCP and WASM tools it adds.
+        AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider())
+                .withTools(partsFactory.toolGrants());
         WorkingCopy files = WorkingCopy.open(settings.artifactStore());
         LOG.info("run files: {}", settings.artifactStore().describe());
         // The entities reach one another only through these ports (see svc.core.task).
@@ -287,6 +296,17 @@ public final class Platform implements AutoCloseable {
                 settings.defaultProfile(),
                 system.executionContext());
         Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database, deploymentPort);
+        // MCP server processes and connections end with the node (SIGTERM, Platform.close).
+        CoordinatedShutdown.get(system)
+                .addTask(
+                        CoordinatedShutdown.PhaseBeforeActorSystemTerminate(),
+                        "stop-tool-sources",
+                        () -> CompletableFuture.supplyAsync(
+                                () -> {
+                                    parts.tools().close();
+                                    return Done.getInstance();
+                                },
+                                ml));
         LiveEventHub hub = new LiveEventHub();
         ClusterLiveEvents clusterLive = clusterSettings.enabled() ? ClusterLiveEvents.start(system, hub) : null;
 

@@ -5,16 +5,19 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.config.settings.ProjectConfig;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
+import svc.core.extensions.Extensions;
 import svc.core.governance.GovernedTools;
 import svc.core.llm.providers.LlmProviders;
 import svc.core.task.DeploymentPort;
 import svc.core.tools.Tool;
+import svc.core.tools.ToolRegistry;
 import svc.core.tools.ml.AuditSigner;
 import svc.core.tools.ml.StandardTools;
 import svc.core.tools.sandbox.SandboxTools;
@@ -87,6 +90,12 @@ public final class StandardParts implements Platform.PartsFactory {
         return new StandardParts(decisions, guardrails, llmListeners, settingsProject);
     }
 
+    /** The settings file's grants of its MCP and WASM tools to agents (see {@link Extensions#grants}). */
+    @Override
+    public Map<String, List<String>> toolGrants() {
+        return Extensions.grants(settingsProject);
+    }
+
     /** Without a database (tools and tests): denials are kept in memory. */
     @Override
     public Platform.Parts create(CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks) {
@@ -138,17 +147,22 @@ public final class StandardParts implements Platform.PartsFactory {
                 : PolicyRules.load(Path.of(policyFile));
         // One allowlist for tools, the sandbox and notifications: the resolved svc.governance.egress-allowlist.
         String allowlist = settings.governance().egressAllowlist();
-        GovernedTools governance =
-                new GovernedTools(settings, directory, policy, allowlist, denials, decisions, guardrails);
-        ConversationScrubber scrubber = ConversationScrubber.defaults();
         EgressPolicy egress = new EgressPolicy(EgressAllowlist.parse(allowlist));
         List<Tool> sandboxed = SandboxTools.all(sandbox, settings.sandbox(), egress);
-        return new Platform.Parts(
-                providers::forAgent,
-                StandardTools.registry(auditSigner(settings), sandboxed, deployments),
-                governance,
-                scrubber::scrubLine,
-                providers::reachability);
+        ToolRegistry tools = StandardTools.registry(auditSigner(settings), sandboxed, deployments);
+        // MCP servers and WASM tools: the settings file's now; plugins add theirs through the same entry point.
+        Extensions extensions = new Extensions(tools, settings.extensions(), egress, System::getenv, Clock.systemUTC());
+        if (settingsProject != null) {
+            extensions.add(new Extensions.Definitions(
+                    "settings",
+                    Path.of("").toAbsolutePath(),
+                    settingsProject.mcpServers(),
+                    settingsProject.wasmTools()));
+        }
+        GovernedTools governance = new GovernedTools(
+                settings, directory, policy, allowlist, denials, decisions, guardrails, extensions::remoteUrlOf);
+        ConversationScrubber scrubber = ConversationScrubber.defaults();
+        return new Platform.Parts(providers::forAgent, tools, governance, scrubber::scrubLine, providers::reachability);
     }
 
     /** Signs the PDF content for its signature block, and the written file with a sidecar receipt. */
