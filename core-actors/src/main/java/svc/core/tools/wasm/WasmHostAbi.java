@@ -144,8 +144,9 @@ public final class WasmHostAbi {
         if (config.endpointAllowlist().stream().noneMatch(e -> endpointMatches(e, url))) {
             throw stop("http_get: " + url + " is not in its endpoint_allowlist " + config.endpointAllowlist());
         }
-        EgressPolicy.UrlCheck check = egress.check(url);
-        if (!check.allowed()) {
+        // As G1: an unconfigured platform allowlist checks nothing (the tool's own list still holds).
+        EgressPolicy.UrlCheck check = egress.allowlist().isEmpty() ? null : egress.check(url);
+        if (check != null && !check.allowed()) {
             throw stop("http_get: " + url + " refused by the egress allowlist (G1): " + check.reason());
         }
         if (++httpRequests > limits.maxHttpRequests()) {
