@@ -202,7 +202,7 @@ class WasmToolTest {
                 null,
                 c.secrets(),
                 c.workspacePrefixes(),
-                List.of(url + "/data"),
+                List.of(url + "/data.json"),
                 Map.of());
         WasmTool fetch = WasmTool.load(
                 listed,
