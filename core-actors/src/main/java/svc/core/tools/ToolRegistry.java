@@ -87,7 +87,7 @@ public final class ToolRegistry {
         }
         for (ToolSource s : sources) {
             if (entries.stream().anyMatch(e -> couldMatch(e, s.prefix()))) {
-                for (Tool t : s.list()) {
+                for (Tool t : s.list(entries)) {
                     if (entries.stream().anyMatch(e -> Glob.matches(e, t.name()))) {
                         found.putIfAbsent(t.name(), t);
                     }
@@ -114,7 +114,7 @@ public final class ToolRegistry {
     }
 
     /** Whether a name or glob could name something under the prefix (its literal head agrees with it). */
-    private static boolean couldMatch(String entry, String prefix) {
+    public static boolean couldMatch(String entry, String prefix) {
         int wild = firstWildcard(entry);
         String head = wild < 0 ? entry : entry.substring(0, wild);
         return head.startsWith(prefix) || prefix.startsWith(head);

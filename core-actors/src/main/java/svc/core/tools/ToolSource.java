@@ -1,5 +1,6 @@
 package svc.core.tools;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,8 +18,11 @@ public interface ToolSource extends AutoCloseable {
     /** The tool of that name, without contacting anything; empty when the name cannot be one of ours. */
     Optional<Tool> find(String name);
 
-    /** Every tool this source offers now. May block. */
-    List<Tool> list();
+    /**
+     * The tools this source offers now whose names the entries (names or globs) could match;
+     * what no entry could match is not started for it. May block.
+     */
+    List<Tool> list(Collection<String> entries);
 
     /** What {@code /livez} shows of this source: one line per server it runs. */
     default List<Health> health() {

@@ -52,6 +52,8 @@ final class McpServerHandle {
     private int starts;
     private String lastError = "";
     private Instant lastStart = Instant.EPOCH;
+    /** The transport of the running stdio server, whose process exit is watched. */
+    private StdioClientTransport stdioTransport;
 
     McpServerHandle(String name, String origin, McpServerConfig config, McpSettings settings, Clock clock) {
         this.name = name;
@@ -153,6 +155,9 @@ final class McpServerHandle {
             c.initialize();
             tools = List.copyOf(c.listTools().tools());
             client = c;
+            if (stdioTransport != null) {
+                watchExit(stdioTransport, c);
+            }
             state = "running";
             lastError = "";
             LOG.info("MCP server {} ({}, from {}) started with {} tools", name, kind(), origin, tools.size());
@@ -168,10 +173,27 @@ final class McpServerHandle {
         }
     }
 
+    /**
+     * The SDK answers a request to a process that died only when the request times out; a
+     * watcher that waits for the process's exit marks the server crashed at once and closes the
+     * client, which fails the requests in flight. One daemon thread per running stdio server,
+     * parked in {@code Process.waitFor}.
+     */
+    private void watchExit(StdioClientTransport transport, McpSyncClient c) {
+        Thread watcher = new Thread(
+                () -> {
+                    transport.awaitForExit();
+                    crashed(c, new IllegalStateException("the server process exited"));
+                },
+                "mcp-exit-" + name);
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
     private synchronized void crashed(McpSyncClient failed, RuntimeException cause) {
         if (client == failed) {
             client = null;
-            closeQuietly(failed);
+            failed.close();
             state = "crashed";
             lastError = describe(cause);
             LOG.warn("MCP server {} ({}) crashed: {}", name, kind(), lastError);
@@ -179,6 +201,7 @@ final class McpServerHandle {
     }
 
     private McpClientTransport transport() {
+        stdioTransport = null;
         McpTransport t = config.transport();
         if (t instanceof McpTransport.Stdio stdio) {
             ServerParameters params = ServerParameters.builder(stdio.command())
@@ -187,6 +210,7 @@ final class McpServerHandle {
                     .build();
             StdioClientTransport transport = new StdioClientTransport(params, WIRE);
             transport.setStdErrorHandler(line -> LOG.debug("MCP server {} stderr: {}", name, line));
+            stdioTransport = transport;
             return transport;
         }
         if (t instanceof McpTransport.Http http) {

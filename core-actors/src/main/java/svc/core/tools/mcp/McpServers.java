@@ -2,6 +2,7 @@ package svc.core.tools.mcp;
 
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.config.settings.McpServerConfig;
 import svc.core.tools.Tool;
+import svc.core.tools.ToolRegistry;
 import svc.core.tools.ToolSource;
 
 /**
@@ -92,11 +94,18 @@ public final class McpServers implements ToolSource {
                 .orElseGet(() -> new McpTool(server, tool, "[MCP server " + server.name() + "] " + tool, "{}")));
     }
 
-    /** Starts each server not yet running (a server that cannot start is skipped and shows in health). */
+    /**
+     * Starts each server an entry could name and that is not yet running (a server that cannot
+     * start is skipped, and shows so in health).
+     */
     @Override
-    public List<Tool> list() {
+    public List<Tool> list(Collection<String> entries) {
         List<Tool> all = new ArrayList<>();
         for (McpServerHandle s : servers.values()) {
+            String prefix = PREFIX + s.name() + SEPARATOR;
+            if (entries.stream().noneMatch(e -> ToolRegistry.couldMatch(e, prefix))) {
+                continue;
+            }
             try {
                 s.tools().forEach(t -> all.add(McpTool.of(s, t)));
             } catch (RuntimeException e) {
