@@ -15,14 +15,14 @@ import org.apache.catalina.startup.Tomcat;
  * {@code /mcp} and its SSE servlet at {@code /sse} (messages to {@code /message}), in an embedded
  * Tomcat on 127.0.0.1 and a free port.
  */
-final class HttpMcpServers implements AutoCloseable {
+public final class HttpMcpServers implements AutoCloseable {
 
     private final Tomcat tomcat;
     private final McpSyncServer streamable;
     private final McpSyncServer sse;
     final int port;
 
-    HttpMcpServers() throws Exception {
+    public HttpMcpServers() throws Exception {
         HttpServletStreamableServerTransportProvider streamableTransport =
                 HttpServletStreamableServerTransportProvider.builder()
                         .jsonMapper(TestMcpTools.WIRE)
@@ -59,7 +59,7 @@ final class HttpMcpServers implements AutoCloseable {
         port = tomcat.getConnector().getLocalPort();
     }
 
-    String url(String path) {
+    public String url(String path) {
         return "http://127.0.0.1:" + port + path;
     }
 

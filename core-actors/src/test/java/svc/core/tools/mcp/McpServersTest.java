@@ -51,24 +51,9 @@ class McpServersTest {
         http.close();
     }
 
-    /** The stdio test server as a settings file would name it: this JVM's java and class path. */
-    static McpServerConfig stdioServer() {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new McpServerConfig(
-                new McpTransport.Stdio(
-                        java,
-                        List.of(
-                                "-Xmx64m",
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                StdioMcpServerMain.class.getName(),
-                                "stdio")),
-                Map.of());
-    }
-
     static Map<String, McpServerConfig> servers() {
         return Map.of(
-                "files", stdioServer(),
+                "files", StdioMcpServerMain.config("stdio"),
                 "remote", new McpServerConfig(new McpTransport.Http(http.url("/mcp"), Map.of()), Map.of()),
                 "events", new McpServerConfig(new McpTransport.Sse(http.url("/sse"), Map.of()), Map.of()));
     }

@@ -7,6 +7,11 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import svc.config.settings.McpServerConfig;
+import svc.config.settings.McpTransport;
 
 /**
  * A stdio MCP server run as a child JVM by the tests: the SDK's stdio transport on this process's
@@ -16,6 +21,22 @@ import java.io.PrintStream;
 public final class StdioMcpServerMain {
 
     private StdioMcpServerMain() {}
+
+    /** This server as a settings file would name it: this JVM's java and class path. */
+    public static McpServerConfig config(String name) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return new McpServerConfig(
+                new McpTransport.Stdio(
+                        java,
+                        List.of(
+                                "-Xmx64m",
+                                "-XX:TieredStopAtLevel=1",
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                StdioMcpServerMain.class.getName(),
+                                name)),
+                Map.of());
+    }
 
     public static void main(String[] args) throws Exception {
         OutputStream protocol = new FileOutputStream(FileDescriptor.out);
