@@ -59,16 +59,33 @@ public final class StandardParts implements Platform.PartsFactory {
     private final GuardrailListener guardrails;
     private final LlmProviders.Listeners llmListeners;
     private final ProjectConfig settingsProject;
+    /** Where the project's relative paths (a WASM tool's {@code path}) start: {@code svc server} runs in it. */
+    private final Path projectDir;
+
+    private StandardParts(
+            DecisionListener decisions,
+            GuardrailListener guardrails,
+            LlmProviders.Listeners llmListeners,
+            ProjectConfig settingsProject,
+            Path projectDir) {
+        this.decisions = decisions;
+        this.guardrails = guardrails;
+        this.llmListeners = llmListeners;
+        this.settingsProject = settingsProject;
+        this.projectDir = projectDir;
+    }
 
     private StandardParts(
             DecisionListener decisions,
             GuardrailListener guardrails,
             LlmProviders.Listeners llmListeners,
             ProjectConfig settingsProject) {
-        this.decisions = decisions;
-        this.guardrails = guardrails;
-        this.llmListeners = llmListeners;
-        this.settingsProject = settingsProject;
+        this(decisions, guardrails, llmListeners, settingsProject, Path.of("").toAbsolutePath());
+    }
+
+    /** The same parts for a project in {@code dir} rather than the working directory. */
+    public StandardParts inProject(Path dir) {
+        return new StandardParts(decisions, guardrails, llmListeners, settingsProject, dir.toAbsolutePath());
     }
 
     public static StandardParts create() {
@@ -154,10 +171,7 @@ public final class StandardParts implements Platform.PartsFactory {
         Extensions extensions = new Extensions(tools, settings.extensions(), egress, System::getenv, Clock.systemUTC());
         if (settingsProject != null) {
             extensions.add(new Extensions.Definitions(
-                    "settings",
-                    Path.of("").toAbsolutePath(),
-                    settingsProject.mcpServers(),
-                    settingsProject.wasmTools()));
+                    "settings", projectDir, settingsProject.mcpServers(), settingsProject.wasmTools()));
         }
         GovernedTools governance = new GovernedTools(
                 settings, directory, policy, allowlist, denials, decisions, guardrails, extensions::remoteUrlOf);
