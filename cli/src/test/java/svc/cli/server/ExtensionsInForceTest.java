@@ -140,6 +140,7 @@ class ExtensionsInForceTest {
         JsonNode before = livezServer();
         assertThat(before.path("name").asText()).isEqualTo("svc");
         assertThat(before.path("kind").asText()).isEqualTo("mcp:stdio");
+        assertThat(before.path("state").asText()).isEqualTo("not_started");
 
         // the tool answers from svc mcp serve, whose API (port 9) does not answer: an error answer, relayed
         HttpResponse<String> r = invoke("infra-operator", "mcp__svc__list_runs", "{}");

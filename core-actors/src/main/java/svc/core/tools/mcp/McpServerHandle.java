@@ -208,7 +208,18 @@ final class McpServerHandle {
                     .args(stdio.args())
                     .env(config.env())
                     .build();
-            StdioClientTransport transport = new StdioClientTransport(params, WIRE);
+            StdioClientTransport transport = new StdioClientTransport(params, WIRE) {
+                /**
+                 * The server gets the SDK's short list of inherited variables (HOME, PATH, …) and
+                 * its {@code env}, never the rest of svc's environment (keys, secrets).
+                 */
+                @Override
+                protected ProcessBuilder getProcessBuilder() {
+                    ProcessBuilder builder = super.getProcessBuilder();
+                    builder.environment().clear();
+                    return builder;
+                }
+            };
             transport.setStdErrorHandler(line -> LOG.debug("MCP server {} stderr: {}", name, line));
             stdioTransport = transport;
             return transport;

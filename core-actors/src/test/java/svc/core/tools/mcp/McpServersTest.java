@@ -53,9 +53,13 @@ class McpServersTest {
 
     static Map<String, McpServerConfig> servers() {
         return Map.of(
-                "files", StdioMcpServerMain.config("stdio"),
+                "files", withEnv(StdioMcpServerMain.config("stdio"), Map.of("GREETING", "hello")),
                 "remote", new McpServerConfig(new McpTransport.Http(http.url("/mcp"), Map.of()), Map.of()),
                 "events", new McpServerConfig(new McpTransport.Sse(http.url("/sse"), Map.of()), Map.of()));
+    }
+
+    static McpServerConfig withEnv(McpServerConfig c, Map<String, String> env) {
+        return new McpServerConfig(c.transport(), env);
     }
 
     @BeforeEach
@@ -101,7 +105,11 @@ class McpServersTest {
         assertThat(tools)
                 .extracting(Tool::name)
                 .containsExactlyInAnyOrder(
-                        "mcp__files__echo", "mcp__files__add", "mcp__files__fail", "mcp__files__crash");
+                        "mcp__files__echo",
+                        "mcp__files__add",
+                        "mcp__files__env",
+                        "mcp__files__fail",
+                        "mcp__files__crash");
         assertThat(tools.get(0).description()).startsWith("[MCP server files] ");
         assertThat(Json.parse(tools.stream()
                                 .filter(t -> t.name().equals("mcp__files__add"))
@@ -127,6 +135,20 @@ class McpServersTest {
         }
         ToolResult sum = call("mcp__remote__add", "{\"a\":2,\"b\":3}");
         assertThat(Json.parse(sum.contentJson()).path("text").asText()).isEqualTo("5.0");
+    }
+
+    @Test
+    void aStdioServerGetsItsEnvAndNotTheRestOfSvcsEnvironment() throws Exception {
+        // surefire sets OMP_WAIT_POLICY for this JVM (see the root pom): it must not reach the server
+        assertThat(System.getenv("OMP_WAIT_POLICY")).isNotNull();
+        assertThat(text(call("mcp__files__env", "{\"name\":\"GREETING\"}"))).isEqualTo("hello");
+        assertThat(text(call("mcp__files__env", "{\"name\":\"OMP_WAIT_POLICY\"}")))
+                .isEqualTo("null");
+        assertThat(text(call("mcp__files__env", "{\"name\":\"PATH\"}"))).isNotEqualTo("null");
+    }
+
+    static String text(ToolResult r) {
+        return Json.parse(r.contentJson()).path("text").asText();
     }
 
     @Test

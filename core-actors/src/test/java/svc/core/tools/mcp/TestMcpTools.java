@@ -41,6 +41,11 @@ final class TestMcpTools {
                 args -> text(
                         String.valueOf(((Number) args.get("a")).doubleValue() + ((Number) args.get("b")).doubleValue()),
                         false)));
+        specs.add(spec(
+                "env",
+                "The value of an environment variable of the server, or (unset).",
+                Map.of("type", "object", "properties", Map.of("name", Map.of("type", "string"))),
+                args -> text(String.valueOf(System.getenv(String.valueOf(args.get("name")))), false)));
         specs.add(spec("fail", "Always fails.", Map.of("type", "object"), args -> text("it went wrong", true)));
         if (withCrash) {
             specs.add(spec("crash", "Ends the server process.", Map.of("type", "object"), args -> {
