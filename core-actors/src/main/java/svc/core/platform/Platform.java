@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -343,7 +344,8 @@ public final class Platform implements AutoCloseable {
                 database,
                 files,
                 directory,
-                parts.scrubber(),
+                // G4 with the run's pii_action first, then the G5 scrubber (which then rarely finds more).
+                (runId, line) -> parts.scrubber().apply(parts.permissions().screenStored(runId, line)),
                 new NotificationOutbox(notifySettings.channels()));
         ClusterSingleton.get(system)
                 .init(SingletonActor.of(
@@ -427,7 +429,7 @@ public final class Platform implements AutoCloseable {
             Database database,
             WorkingCopy files,
             AgentDirectory directory,
-            UnaryOperator<String> scrubber,
+            BiFunction<String, String, String> scrubber,
             NotificationOutbox outbox) {
         Supplier<PooledJdbcSession> sessions = () -> new PooledJdbcSession(database.dataSource());
         try {

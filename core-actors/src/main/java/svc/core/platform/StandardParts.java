@@ -6,7 +6,9 @@ import java.time.Clock;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.config.settings.ProjectConfig;
@@ -166,16 +168,29 @@ public final class StandardParts implements Platform.PartsFactory {
         String allowlist = settings.governance().egressAllowlist();
         EgressPolicy egress = new EgressPolicy(EgressAllowlist.parse(allowlist));
         List<Tool> sandboxed = SandboxTools.all(sandbox, settings.sandbox(), egress);
-        ToolRegistry tools = StandardTools.registry(auditSigner(settings), sandboxed, deployments);
-        // MCP servers and WASM tools: the settings file's now; plugins add theirs through the same entry point.
+        // The engine judges an MCP server's address (G1); the servers are added below, once the registry exists.
+        AtomicReference<Extensions> extensionsOfGovernance = new AtomicReference<>();
+        GovernedTools governance = new GovernedTools(
+                settings,
+                directory,
+                policy,
+                allowlist,
+                denials,
+                decisions,
+                guardrails,
+                tool -> Optional.ofNullable(extensionsOfGovernance.get()).flatMap(e -> e.remoteUrlOf(tool)));
+        ConversationScrubber scrubber = ConversationScrubber.defaults();
+        // Every standard tool's text, JSON and Markdown files are treated for PII as they are written (STORAGE_WRITE).
+        ToolRegistry tools =
+                governance.screenStorage(StandardTools.registry(auditSigner(settings), sandboxed, deployments));
+        // MCP servers and WASM tools (they write no run files): the settings file's now; plugins add theirs
+        // through the same entry point, on this registry.
         Extensions extensions = new Extensions(tools, settings.extensions(), egress, System::getenv, Clock.systemUTC());
+        extensionsOfGovernance.set(extensions);
         if (settingsProject != null) {
             extensions.add(new Extensions.Definitions(
                     "settings", projectDir, settingsProject.mcpServers(), settingsProject.wasmTools()));
         }
-        GovernedTools governance = new GovernedTools(
-                settings, directory, policy, allowlist, denials, decisions, guardrails, extensions::remoteUrlOf);
-        ConversationScrubber scrubber = ConversationScrubber.defaults();
         return new Platform.Parts(providers::forAgent, tools, governance, scrubber::scrubLine, providers::reachability);
     }
 

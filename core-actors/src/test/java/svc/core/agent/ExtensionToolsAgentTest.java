@@ -176,10 +176,17 @@ class ExtensionToolsAgentTest {
         testKit.shutdownTestKit();
     }
 
+    /** A run's directory with its brief: governance reads the run's profile there (none: every call denied). */
+    static String newRun(String runId) throws Exception {
+        Files.createDirectories(settings.runDir(runId).resolve("data"));
+        Files.writeString(
+                settings.runDir(runId).resolve("run.json"), "{\"runId\":\"" + runId + "\",\"profile\":\"generic_ml\"}");
+        return runId;
+    }
+
     /** Runs one task on a fresh worker of a fresh run and returns the worker's answer. */
     static TaskAnswer runTask(String tool, String argumentsJson) throws Exception {
-        String runId = "run-" + UUID.randomUUID().toString().substring(0, 8);
-        Files.createDirectories(settings.runDir(runId).resolve("data"));
+        String runId = newRun("run-" + UUID.randomUUID().toString().substring(0, 8));
         Files.writeString(settings.runDir(runId).resolve("data/note.json"), "{\"note\":\"hello\"}");
         CompletableFuture<TaskAnswer> answered = new CompletableFuture<>();
         RunPort port = new RunPort() {
@@ -270,13 +277,14 @@ class ExtensionToolsAgentTest {
         TaskAnswer a = runTask("mcp__events__add", "{\"a\":1,\"b\":2}");
         assertThat(a.outcome().ok()).isFalse();
         assertThat(a.outcome().answer()).contains("mcp__events__add");
-        ToolPermissions.Verdict v = governance.check("run-x", "worker", "mcp__events__add", "{}");
+        ToolPermissions.Verdict v = governance.check(newRun("run-x"), "worker", "mcp__events__add", "{}");
         assertThat(v.allowed()).isFalse();
         assertThat(v.source()).isEqualTo("agent_allowlist");
     }
 
     @Test
-    void theEgressAllowlistJudgesARemoteServersAddress() {
+    void theEgressAllowlistJudgesARemoteServersAddress() throws Exception {
+        newRun("run-g1");
         ToolPermissions.Verdict v = governance("api.example.com").check("run-g1", "worker", "mcp__remote__echo", "{}");
         assertThat(v.allowed()).isFalse();
         assertThat(v.source()).isEqualTo("egress_allowlist");
