@@ -132,7 +132,9 @@ class ExtensionsInForceTest {
                         .timeout(Duration.ofSeconds(30))
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
-        return Json.parse(r.body()).path("checks").path("mcp_servers").get(0);
+        JsonNode check = Json.parse(r.body()).path("checks").path("mcp_servers");
+        assertThat(check.path("ok").asBoolean()).isTrue();
+        return check.path("servers").get(0);
     }
 
     @Test

@@ -14,7 +14,13 @@ record Readiness(String status, Checks checks) {
     record Health(String status) {}
 
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record Checks(Check database, Check artifactStore, LlmCheck llmProvider, List<Server> mcpServers) {}
+    record Checks(Check database, Check artifactStore, LlmCheck llmProvider, McpCheck mcpServers) {}
+
+    /**
+     * The MCP servers, each with its state. Always {@code ok}: a server starts on its first call
+     * and again after a crash, so none of them makes the node unready.
+     */
+    record McpCheck(boolean ok, List<Server> servers) {}
 
     /** One MCP server: {@code not_started}, {@code running}, {@code crashed} or {@code stopped}. */
     record Server(String name, String kind, String state, int restarts, String detail) {

@@ -207,7 +207,9 @@ public final class SystemEndpoints {
                         providers.isEmpty() ? "in-process model, nothing to reach" : null,
                         providers.stream().map(Reach::of).toList()),
                 // An MCP server that crashed starts again on its next call: reported, not a degradation.
-                toolSources.get().stream().map(Readiness.Server::of).toList());
+                new Readiness.McpCheck(
+                        true,
+                        toolSources.get().stream().map(Readiness.Server::of).toList()));
         return new Readiness(db && store == null && reachable ? "ok" : "degraded", checks);
     }
 
