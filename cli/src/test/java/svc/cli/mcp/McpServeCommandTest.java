@@ -49,7 +49,8 @@ class McpServeCommandTest {
     McpServeCommandTest(LiveServer server) throws IOException {
         this.server = server;
         this.cli = new Cli().loggedInAsAdmin(server);
-        this.workflow = Files.writeString(cli.home.resolve("review_only.yaml"), REVIEW_ONLY);
+        // Under the server's data roots ($SVC_HOME/datasets), where it reads a workflow from.
+        this.workflow = Files.writeString(server.home.resolve("datasets").resolve("review_only.yaml"), REVIEW_ONLY);
     }
 
     @BeforeEach
