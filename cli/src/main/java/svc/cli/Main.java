@@ -20,6 +20,7 @@ import svc.cli.deploy.DeployCommand;
 import svc.cli.deployments.DeploymentsCommand;
 import svc.cli.features.FeaturesCommand;
 import svc.cli.guardrails.GuardrailsCommand;
+import svc.cli.mcp.McpCommand;
 import svc.cli.models.ModelsCommand;
 import svc.cli.pipelines.PipelinesCommand;
 import svc.cli.predict.PredictCommand;
@@ -68,7 +69,8 @@ import svc.cli.users.UsersCommand;
             TokensCommand.class,
             UsersCommand.class,
             SettingsCommand.class,
-            ConfigCommand.class
+            ConfigCommand.class,
+            McpCommand.class
         },
         footer = {"", "Examples:", "  svc --version", "  svc help settings"})
 public final class Main {

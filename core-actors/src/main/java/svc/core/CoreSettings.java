@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import java.nio.file.Path;
 import java.time.Duration;
 import svc.core.agent.AgentLimits;
+import svc.core.extensions.ExtensionSettings;
 import svc.core.governance.GovernanceSettings;
 import svc.core.tools.sandbox.SandboxSettings;
 import svc.persistence.store.ArtifactStoreSettings;
@@ -29,7 +30,8 @@ public record CoreSettings(
         String defaultProfile,
         SandboxSettings sandbox,
         GovernanceSettings governance,
-        AgentLimits agentLimits) {
+        AgentLimits agentLimits,
+        ExtensionSettings extensions) {
 
     public static CoreSettings fromConfig(Config config) {
         Config svc = config.getConfig("svc");
@@ -65,7 +67,8 @@ public record CoreSettings(
                 svc.getString("governance.default-profile"),
                 SandboxSettings.fromConfig(svc),
                 GovernanceSettings.fromConfig(svc),
-                AgentLimits.fromConfig(svc));
+                AgentLimits.fromConfig(svc),
+                ExtensionSettings.fromConfig(svc));
     }
 
     /** This node's runs root: the store itself, or the working copy of an S3 store. */

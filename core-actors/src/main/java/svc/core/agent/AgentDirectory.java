@@ -58,6 +58,34 @@ public final class AgentDirectory {
         return agents.values();
     }
 
+    /**
+     * The same agents, each also allowed the tools (names or globs) granted to it, such as the
+     * MCP and WASM tools the settings file grants; a grant for an unknown agent is refused.
+     */
+    public AgentDirectory withTools(Map<String, List<String>> grants) {
+        if (grants.isEmpty()) {
+            return this;
+        }
+        for (String agent : grants.keySet()) {
+            if (!agents.containsKey(agent)) {
+                throw new IllegalArgumentException("tools are granted to agent " + agent + ", which does not exist");
+            }
+        }
+        List<AgentProfile> profiles = new ArrayList<>();
+        for (AgentProfile p : agents.values()) {
+            List<String> extra = grants.getOrDefault(p.name(), List.of());
+            if (extra.isEmpty()) {
+                profiles.add(p);
+                continue;
+            }
+            List<String> tools = new ArrayList<>(p.tools());
+            extra.stream().filter(t -> !tools.contains(t)).forEach(tools::add);
+            profiles.add(new AgentProfile(
+                    p.name(), p.team(), p.tier(), p.systemPrompt(), p.model(), p.provider(), tools, p.delegates()));
+        }
+        return new AgentDirectory(profiles);
+    }
+
     public AgentProfile director() {
         return agents.values().stream()
                 .filter(a -> a.tier() == AgentProfile.Tier.DIRECTOR)

@@ -71,6 +71,7 @@ import svc.core.tools.Tool;
 import svc.core.tools.ToolContext;
 import svc.core.tools.ToolPermissions;
 import svc.core.tools.ToolResult;
+import svc.governance.permission.Glob;
 
 /**
  * One agent of one run: an event-sourced loop that asks its model, runs the tools the model
@@ -559,6 +560,9 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     private static List<ToolSpec> toolSpecs(AgentProfile profile, AgentRuntime runtime) {
         List<ToolSpec> specs = new ArrayList<>();
         for (String name : profile.tools()) {
+            if (isDynamic(name, runtime)) {
+                continue; // listed by its server, off the actor: see callModel
+            }
             runtime.tools()
                     .find(name)
                     .ifPresent(t -> specs.add(new ToolSpec(t.name(), t.description(), t.inputSchemaJson())));
@@ -576,6 +580,35 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                             + "\"required\":[\"task\"]}"));
         }
         return List.copyOf(specs);
+    }
+
+    /**
+     * An entry whose tools a source must list (an MCP server, started on first need): a glob, or
+     * a name under a source's prefix. Such entries are resolved before each model call, on the
+     * blocking dispatcher, so a server that starts (or restarts with other tools) is seen.
+     */
+    private static boolean isDynamic(String entry, AgentRuntime runtime) {
+        return entry.indexOf('*') >= 0
+                || entry.indexOf('?') >= 0
+                || runtime.tools().fromSource(entry);
+    }
+
+    /** The tool specs of this call: the fixed ones plus what the dynamic entries match now. May block. */
+    private List<ToolSpec> currentToolSpecs() {
+        List<String> dynamic =
+                profile.tools().stream().filter(e -> isDynamic(e, runtime)).toList();
+        List<ToolSpec> specs = new ArrayList<>(toolSpecs);
+        for (Tool t : runtime.tools().matching(dynamic)) {
+            if (specs.stream().noneMatch(s -> s.name().equals(t.name()))) {
+                specs.add(new ToolSpec(t.name(), t.description(), t.inputSchemaJson()));
+            }
+        }
+        return specs;
+    }
+
+    /** Whether one of the profile's entries (names or globs) covers the tool. */
+    private boolean mayCall(String tool) {
+        return profile.tools().stream().anyMatch(e -> Glob.matches(e, tool));
     }
 
     @Override
@@ -1088,14 +1121,25 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             }
             model = supervisor.get().model() != null ? supervisor.get().model() : model;
         }
-        LlmRequest request = new LlmRequest(profile.name(), model, system, conversation, toolSpecs, 4096);
+        String systemPrompt = system;
+        String chosenModel = model;
         long started = System.nanoTime();
-        CompletableFuture<LlmResponse> answer;
-        try {
-            answer = runtime.providers().apply(profile).complete(request).toCompletableFuture();
-        } catch (RuntimeException e) {
-            answer = CompletableFuture.failedFuture(e);
-        }
+        boolean dynamic = profile.tools().stream().anyMatch(e -> isDynamic(e, runtime));
+        // Tools of MCP servers are listed by the server (which may have to start): never on this thread.
+        CompletableFuture<List<ToolSpec>> specs = dynamic
+                ? CompletableFuture.supplyAsync(this::currentToolSpecs, runtime.blockingExecutor())
+                : CompletableFuture.completedFuture(toolSpecs);
+        CompletableFuture<LlmResponse> answer = specs.thenComposeAsync(
+                offered -> {
+                    LlmRequest request =
+                            new LlmRequest(profile.name(), chosenModel, systemPrompt, conversation, offered, 4096);
+                    try {
+                        return runtime.providers().apply(profile).complete(request);
+                    } catch (RuntimeException e) {
+                        return CompletableFuture.failedFuture(e);
+                    }
+                },
+                WHERE_COMPLETED);
         // The answer is screened (POST_LLM) before it is journalled or acted on, off the actor's thread.
         answer.orTimeout(runtime.settings().stepTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .thenApplyAsync(
@@ -1163,9 +1207,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     private void runTool(Acting state, ToolCall call) {
         awaiting = toolWait(call.id());
         watchWait(awaiting);
-        Tool tool = profile.tools().contains(call.name())
-                ? runtime.tools().find(call.name()).orElse(null)
-                : null;
+        Tool tool = mayCall(call.name()) ? runtime.tools().find(call.name()).orElse(null) : null;
         if (tool == null) {
             self(new ToolFinished(
                     call.id(),

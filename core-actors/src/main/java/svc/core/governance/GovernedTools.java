@@ -143,6 +143,7 @@ public final class GovernedTools implements ToolPermissions {
     private final List<Guardrail> configuredBaseGuardrails;
 
     private final GuardrailListener guardrailListener;
+    private final Function<String, Optional<String>> toolEndpoints;
     private final Map<String, Profile> profiles = new ConcurrentHashMap<>();
     private final Map<String, String> profileOfRun = new ConcurrentHashMap<>();
     private final Profile unresolved;
@@ -163,10 +164,23 @@ public final class GovernedTools implements ToolPermissions {
             DenialSink denials,
             DecisionListener decisions,
             GuardrailListener guardrailListener) {
-        this(settings, directory, policy, null, egressAllowlist, denials, decisions, guardrailListener);
+        this(
+                settings,
+                directory,
+                policy,
+                null,
+                egressAllowlist,
+                denials,
+                decisions,
+                guardrailListener,
+                tool -> Optional.empty());
     }
 
-    /** @param settingsRules the settings file's permissions, or null when the server runs no project */
+    /**
+     * @param settingsRules the settings file's permissions, or null when the server runs no project
+     * @param toolEndpoints the remote address a tool always reaches (an HTTP or SSE MCP server),
+     *     judged by the egress allowlist (G1) like a URL in the arguments
+     */
     public GovernedTools(
             CoreSettings settings,
             AgentDirectory directory,
@@ -175,8 +189,10 @@ public final class GovernedTools implements ToolPermissions {
             String egressAllowlist,
             DenialSink denials,
             DecisionListener decisions,
-            GuardrailListener guardrailListener) {
+            GuardrailListener guardrailListener,
+            Function<String, Optional<String>> toolEndpoints) {
         this.settingsRules = settingsRules;
+        this.toolEndpoints = toolEndpoints;
         this.settings = settings;
         this.defaultProfile = settings.defaultProfile();
         Map<String, Set<String>> tools = new HashMap<>();
@@ -541,6 +557,9 @@ public final class GovernedTools implements ToolPermissions {
                 .provider(configured ? deploymentRules(restrictions) : ProfileRules.of(restrictions))
                 .provider(new ComplianceGateRules(new ComplianceGates(gates), evidence()))
                 .provider(new EgressRules(args -> egressRefusal(profile, args)))
+                .provider(new ToolEndpointRules(
+                        toolEndpoints,
+                        url -> egressRefusal(profile, Json.write(Json.object().put("url", url)))))
                 .listener(decisions)
                 .denials(denials)
                 .build();

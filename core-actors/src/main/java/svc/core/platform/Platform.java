@@ -24,6 +24,8 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.DispatcherSelector;
@@ -291,6 +293,11 @@ public final class Platform implements AutoCloseable {
             return create(settings, directory, mlExecutor, callbackExecutor);
         }
 
+        /** Tools (names or globs) granted to agents on top of the roster's, by agent; none by default. */
+        default Map<String, List<String>> toolGrants() {
+            return Map.of();
+        }
+
         /**
          * The same with the port through which the pipeline's {@code register_model_deployment}
          * registers a model (the deployment entity of its name); override to use it.
@@ -330,7 +337,8 @@ public final class Platform implements AutoCloseable {
         AgentDirectory builtIn = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
         // A deployment with knowledge bases offers every agent the read-only search over them.
         AgentDirectory offered = knowledge.bases().isEmpty() ? builtIn : builtIn.withToolForAll(KnowledgeTools.SEARCH);
-        AgentDirectory directory = partsFactory.directory(roster.apply(offered));
+        // The settings file (through the parts factory) may grant agents the MCP and WASM tools it adds.
+        AgentDirectory directory = partsFactory.directory(roster.apply(offered)).withTools(partsFactory.toolGrants());
         WorkingCopy files = WorkingCopy.open(settings.artifactStore());
         LOG.info("run files: {}", settings.artifactStore().describe());
         // The entities reach one another only through these ports (see svc.core.task).
@@ -345,6 +353,17 @@ public final class Platform implements AutoCloseable {
         if (!knowledge.bases().isEmpty()) {
             parts.tools().register(KnowledgeTools.search(knowledge));
         }
+        // MCP server processes and connections end with the node (SIGTERM, Platform.close).
+        CoordinatedShutdown.get(system)
+                .addTask(
+                        CoordinatedShutdown.PhaseBeforeActorSystemTerminate(),
+                        "stop-tool-sources",
+                        () -> CompletableFuture.supplyAsync(
+                                () -> {
+                                    parts.tools().close();
+                                    return Done.getInstance();
+                                },
+                                ml));
         LiveEventHub hub = new LiveEventHub();
         ClusterLiveEvents clusterLive = clusterSettings.enabled() ? ClusterLiveEvents.start(system, hub) : null;
 

@@ -7,7 +7,9 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.config.settings.PermissionsConfig;
@@ -15,11 +17,13 @@ import svc.config.settings.ProjectConfig;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
 import svc.core.agent.SettingsProfiles;
+import svc.core.extensions.Extensions;
 import svc.core.governance.DriftPolicy;
 import svc.core.governance.GovernedTools;
 import svc.core.llm.providers.LlmProviders;
 import svc.core.task.DeploymentPort;
 import svc.core.tools.Tool;
+import svc.core.tools.ToolRegistry;
 import svc.core.tools.ml.AuditSigner;
 import svc.core.tools.ml.StandardTools;
 import svc.core.tools.sandbox.SandboxTools;
@@ -66,6 +70,23 @@ public final class StandardParts implements Platform.PartsFactory {
     private final ProjectConfig settingsProject;
     /** The project's key in the settings file: where its permission rules come from. */
     private final String projectPath;
+    /** Where the project's relative paths (a WASM tool's {@code path}) start: {@code svc server} runs in it. */
+    private final Path projectDir;
+
+    private StandardParts(
+            DecisionListener decisions,
+            GuardrailListener guardrails,
+            LlmProviders.Listeners llmListeners,
+            ProjectConfig settingsProject,
+            String projectPath,
+            Path projectDir) {
+        this.decisions = decisions;
+        this.guardrails = guardrails;
+        this.llmListeners = llmListeners;
+        this.settingsProject = settingsProject;
+        this.projectPath = projectPath;
+        this.projectDir = projectDir;
+    }
 
     private StandardParts(
             DecisionListener decisions,
@@ -73,11 +94,19 @@ public final class StandardParts implements Platform.PartsFactory {
             LlmProviders.Listeners llmListeners,
             ProjectConfig settingsProject,
             String projectPath) {
-        this.decisions = decisions;
-        this.guardrails = guardrails;
-        this.llmListeners = llmListeners;
-        this.settingsProject = settingsProject;
-        this.projectPath = projectPath;
+        this(
+                decisions,
+                guardrails,
+                llmListeners,
+                settingsProject,
+                projectPath,
+                Path.of("").toAbsolutePath());
+    }
+
+    /** The same parts for a project in {@code dir} rather than the working directory. */
+    public StandardParts inProject(Path dir) {
+        return new StandardParts(
+                decisions, guardrails, llmListeners, settingsProject, projectPath, dir.toAbsolutePath());
     }
 
     public static StandardParts create() {
@@ -133,6 +162,12 @@ public final class StandardParts implements Platform.PartsFactory {
         return SettingsProfiles.apply(roster, settingsProject);
     }
 
+    /** The settings file's grants of its MCP and WASM tools to agents (see {@link Extensions#grants}). */
+    @Override
+    public Map<String, List<String>> toolGrants() {
+        return Extensions.grants(settingsProject);
+    }
+
     /** Without a database (tools and tests): denials are kept in memory. */
     @Override
     public Platform.Parts create(CoreSettings settings, AgentDirectory directory, Executor ml, Executor callbacks) {
@@ -184,6 +219,10 @@ public final class StandardParts implements Platform.PartsFactory {
                 : PolicyRules.load(Path.of(policyFile));
         // One allowlist for tools, the sandbox and notifications: the resolved svc.governance.egress-allowlist.
         String allowlist = settings.governance().egressAllowlist();
+        EgressPolicy egress = new EgressPolicy(EgressAllowlist.parse(allowlist));
+        List<Tool> sandboxed = SandboxTools.all(sandbox, settings.sandbox(), egress);
+        // The engine judges an MCP server's address (G1); the servers are added below, once the registry exists.
+        AtomicReference<Extensions> extensionsOfGovernance = new AtomicReference<>();
         GovernedTools governance = new GovernedTools(
                 settings,
                 directory,
@@ -192,21 +231,24 @@ public final class StandardParts implements Platform.PartsFactory {
                 allowlist,
                 denials,
                 decisions,
-                guardrails);
+                guardrails,
+                tool -> Optional.ofNullable(extensionsOfGovernance.get()).flatMap(e -> e.remoteUrlOf(tool)));
         ConversationScrubber scrubber = ConversationScrubber.defaults();
-        EgressPolicy egress = new EgressPolicy(EgressAllowlist.parse(allowlist));
-        List<Tool> sandboxed = SandboxTools.all(sandbox, settings.sandbox(), egress);
-        return new Platform.Parts(
-                providers::forAgent,
-                // Every tool's text, JSON and Markdown files are treated for PII as they are written (STORAGE_WRITE).
-                governance.screenStorage(StandardTools.registry(
-                        auditSigner(settings),
-                        sandboxed,
-                        deployments,
-                        new DriftPolicy(settings.governance(), settings.defaultProfile()))),
-                governance,
-                scrubber::scrubLine,
-                providers::reachability);
+        // Every standard tool's text, JSON and Markdown files are treated for PII as they are written (STORAGE_WRITE).
+        ToolRegistry tools = governance.screenStorage(StandardTools.registry(
+                auditSigner(settings),
+                sandboxed,
+                deployments,
+                new DriftPolicy(settings.governance(), settings.defaultProfile())));
+        // MCP servers and WASM tools (they write no run files): the settings file's now; plugins add theirs
+        // through the same entry point, on this registry.
+        Extensions extensions = new Extensions(tools, settings.extensions(), egress, System::getenv, Clock.systemUTC());
+        extensionsOfGovernance.set(extensions);
+        if (settingsProject != null) {
+            extensions.add(new Extensions.Definitions(
+                    "settings", projectDir, settingsProject.mcpServers(), settingsProject.wasmTools()));
+        }
+        return new Platform.Parts(providers::forAgent, tools, governance, scrubber::scrubLine, providers::reachability);
     }
 
     /** Signs the PDF content for its signature block, and the written file with a sidecar receipt. */

@@ -15,6 +15,7 @@ import svc.config.Json;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
 import svc.core.agent.AgentProfile;
+import svc.governance.permission.Glob;
 import svc.persistence.store.WorkingCopy;
 
 /**
@@ -84,10 +85,10 @@ public final class ToolInvoker {
         return call(runId, profile, tool, toolName, arguments);
     }
 
-    /** The first roster agent whose tool list names the tool (whom a batch runs it as by default). */
+    /** The first roster agent whose tool list (names, globs) covers the tool: whom a batch runs it as by default. */
     public Optional<String> agentWithTool(String toolName) {
         return agents.all().stream()
-                .filter(a -> a.tools().contains(toolName))
+                .filter(a -> a.tools().stream().anyMatch(entry -> Glob.matches(entry, toolName)))
                 .map(AgentProfile::name)
                 .findFirst();
     }

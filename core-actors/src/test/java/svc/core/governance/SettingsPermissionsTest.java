@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,7 +61,8 @@ class SettingsPermissionsTest {
                 "",
                 denials,
                 DecisionListener.NONE,
-                GuardrailListener.NONE);
+                GuardrailListener.NONE,
+                tool -> Optional.empty());
         for (String run : List.of("run-generic", "run-bfsi")) {
             Files.createDirectories(settings.runDir(run).resolve("work/results"));
         }

@@ -6,11 +6,11 @@ package svc.governance.permission;
  * tool name chosen by a model (which may contain regex syntax) is never interpreted as one, and
  * so that rules built per request cost no compilation.
  */
-final class Glob {
+public final class Glob {
 
     private Glob() {}
 
-    static boolean matches(String glob, String text) {
+    public static boolean matches(String glob, String text) {
         int g = 0;
         int t = 0;
         int starG = -1;

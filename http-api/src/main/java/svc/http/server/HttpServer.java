@@ -216,6 +216,9 @@ public final class HttpServer {
                         platform.files(),
                         platform.settings().llmProvider(),
                         platform.parts().providerHealth(),
+                        () -> platform.parts().tools().sources().stream()
+                                .flatMap(s -> s.health().stream())
+                                .toList(),
                         metrics,
                         blocking,
                         document,

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
 import svc.core.llm.providers.LlmProviders;
+import svc.core.tools.ToolSource;
 
 /** The answer of {@code /livez}: {@code ok} or {@code degraded}, with each check. */
 record Readiness(String status, Checks checks) {
@@ -13,7 +14,20 @@ record Readiness(String status, Checks checks) {
     record Health(String status) {}
 
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record Checks(Check database, Check artifactStore, LlmCheck llmProvider) {}
+    record Checks(Check database, Check artifactStore, LlmCheck llmProvider, McpCheck mcpServers) {}
+
+    /**
+     * The MCP servers, each with its state. Always {@code ok}: a server starts on its first call
+     * and again after a crash, so none of them makes the node unready.
+     */
+    record McpCheck(boolean ok, List<Server> servers) {}
+
+    /** One MCP server: {@code not_started}, {@code running}, {@code crashed} or {@code stopped}. */
+    record Server(String name, String kind, String state, int restarts, String detail) {
+        static Server of(ToolSource.Health h) {
+            return new Server(h.name(), h.kind(), h.state(), h.restarts(), h.detail());
+        }
+    }
 
     record Check(boolean ok, String detail) {}
 

@@ -20,6 +20,7 @@ import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.model.headers.RawHeader;
 import org.apache.pekko.http.javadsl.server.Route;
 import svc.core.llm.providers.LlmProviders.Reachability;
+import svc.core.tools.ToolSource;
 import svc.http.server.Endpoint;
 import svc.http.server.Endpoint.Doc;
 import svc.http.server.JsonSupport;
@@ -44,6 +45,7 @@ public final class SystemEndpoints {
     private final WorkingCopy files;
     private final String llmProvider;
     private final Supplier<CompletionStage<List<Reachability>>> providerHealth;
+    private final Supplier<List<ToolSource.Health>> toolSources;
     private final ApiMetrics metrics;
     private final Executor blocking;
     private final Supplier<?> openApi;
@@ -82,6 +84,21 @@ public final class SystemEndpoints {
             Executor blocking,
             Supplier<?> openApi,
             boolean docs) {
+        this(database, files, llmProvider, providerHealth, List::of, metrics, blocking, openApi, docs);
+    }
+
+    /** With each MCP server's state in /livez ({@code toolSources}: the platform's tool sources' health). */
+    public SystemEndpoints(
+            Database database,
+            WorkingCopy files,
+            String llmProvider,
+            Supplier<CompletionStage<List<Reachability>>> providerHealth,
+            Supplier<List<ToolSource.Health>> toolSources,
+            ApiMetrics metrics,
+            Executor blocking,
+            Supplier<?> openApi,
+            boolean docs) {
+        this.toolSources = toolSources;
         this.providerHealth = providerHealth;
         this.database = database;
         this.files = files;
@@ -193,7 +210,11 @@ public final class SystemEndpoints {
                         reachable,
                         llmProvider,
                         providers.isEmpty() ? "in-process model, nothing to reach" : null,
-                        providers.stream().map(Reach::of).toList()));
+                        providers.stream().map(Reach::of).toList()),
+                // An MCP server that crashed starts again on its next call: reported, not a degradation.
+                new Readiness.McpCheck(
+                        true,
+                        toolSources.get().stream().map(Readiness.Server::of).toList()));
         return new Readiness(db && store == null && reachable ? "ok" : "degraded", checks);
     }
 
