@@ -442,7 +442,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                     .map(p -> p.team() + " " + p.tier().name().toLowerCase())
                     .orElse("agent");
             specs.add(new ToolSpec(
-                    DELEGATION_PREFIX + delegate,
+                    Delegation.toolName(delegate),
                     "Hand a task to " + delegate + " (" + role + ") and get its answer back.",
                     "{\"type\":\"object\",\"properties\":{\"task\":{\"type\":\"string\","
                             + "\"description\":\"what to do, with all context the delegate needs\"}},"
@@ -705,20 +705,24 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         long seq = state.memory().seq();
         awaiting = modelWait(seq);
         List<ChatMessage> conversation = state.memory().conversation().asList();
-        Optional<String> injection = runtime.permissions().screenPrompt(runId, profile.name(), conversation);
-        if (injection.isPresent()) {
-            self(new ModelFailed(seq, "the conversation was not sent: " + injection.get()));
-            return;
-        }
         LlmRequest request =
                 new LlmRequest(profile.name(), profile.model(), profile.systemPrompt(), conversation, toolSpecs, 4096);
         long started = System.nanoTime();
-        CompletableFuture<LlmResponse> answer;
-        try {
-            answer = runtime.providers().apply(profile).complete(request).toCompletableFuture();
-        } catch (RuntimeException e) {
-            answer = CompletableFuture.failedFuture(e);
-        }
+        // The PRE_LLM screen (guardrails, then hooks, which may run a process) is off the actor's thread.
+        CompletableFuture<LlmResponse> answer = CompletableFuture.supplyAsync(
+                        () -> runtime.permissions().screenPrompt(runId, profile.name(), conversation),
+                        runtime.blockingExecutor())
+                .thenCompose(injection -> {
+                    if (injection.isPresent()) {
+                        return CompletableFuture.failedFuture(
+                                new NotSent("the conversation was not sent: " + injection.get()));
+                    }
+                    try {
+                        return runtime.providers().apply(profile).complete(request);
+                    } catch (RuntimeException e) {
+                        return CompletableFuture.failedFuture(e);
+                    }
+                });
         answer.orTimeout(runtime.settings().stepTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .whenCompleteAsync(
                         (response, failure) -> self(
@@ -862,6 +866,15 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         return runtime.permissions().afterTool(toolContext, call.name(), raw);
     }
 
+    /** The PRE_LLM screen stopped the conversation from going to the model. */
+    private static final class NotSent extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotSent(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
     /** The permission engine answered ASK and nobody has approved this call yet. */
     private static final class ApprovalRequired extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -952,8 +965,8 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         return call.name().startsWith(DELEGATION_PREFIX);
     }
 
-    private static String delegateOf(ToolCall call) {
-        return call.name().substring(DELEGATION_PREFIX.length());
+    private String delegateOf(ToolCall call) {
+        return Delegation.target(call.name(), profile.delegates());
     }
 
     /** Why this delegation must not happen (G10 depth and loop rules), or null when it may. */

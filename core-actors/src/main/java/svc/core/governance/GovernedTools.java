@@ -18,7 +18,6 @@ import org.slf4j.LoggerFactory;
 import svc.config.Json;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
-import svc.core.agent.AgentProfile;
 import svc.core.llm.ChatMessage;
 import svc.core.tools.ToolContext;
 import svc.core.tools.ToolPermissions;
@@ -98,13 +97,10 @@ public final class GovernedTools implements ToolPermissions {
             GuardrailListener guardrailListener) {
         this.settings = settings;
         this.defaultProfile = settings.defaultProfile();
-        Map<String, Set<String>> tools = new HashMap<>();
-        Map<String, Set<String>> delegates = new HashMap<>();
-        for (AgentProfile p : directory.all()) {
-            tools.put(p.name(), Set.copyOf(p.tools()));
-            delegates.put(p.name(), Set.copyOf(p.delegates()));
-        }
-        this.allowlist = new AgentAllowlistRules(tools, delegates);
+        // Read from the directory on each check: plugin agents and what plugins add come and go.
+        this.allowlist = new AgentAllowlistRules(
+                name -> directory.find(name).map(p -> Set.copyOf(p.tools())).orElse(null),
+                name -> directory.find(name).map(p -> Set.copyOf(p.delegates())).orElse(null));
         this.policy = policy;
         this.denials = denials;
         this.decisions = decisions;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import svc.config.settings.HooksConfig;
 import svc.config.settings.ProjectConfig;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
@@ -85,6 +86,11 @@ public final class StandardParts implements Platform.PartsFactory {
             GuardrailListener guardrails,
             LlmProviders.Listeners llmListeners) {
         return new StandardParts(decisions, guardrails, llmListeners, settingsProject);
+    }
+
+    @Override
+    public HooksConfig settingsHooks() {
+        return settingsProject == null ? null : settingsProject.hooks();
     }
 
     /** Without a database (tools and tests): denials are kept in memory. */

@@ -381,6 +381,7 @@ final class Schemas {
         s.putAll(RegistrySchemas.all());
         s.putAll(DeploymentSchemas.all());
         s.putAll(ClusterSchemas.all());
+        s.putAll(PluginSchemas.all());
         return s;
     }
 

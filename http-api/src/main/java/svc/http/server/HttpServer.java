@@ -47,6 +47,7 @@ import svc.http.notifications.NotificationEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
 import svc.http.pipelines.PipelineEndpoints;
+import svc.http.plugins.PluginEndpoints;
 import svc.http.ratelimit.RateLimiter;
 import svc.http.registry.ModelEndpoints;
 import svc.http.reports.ReportEndpoints;
@@ -55,6 +56,7 @@ import svc.http.stream.RunStreamEndpoints;
 import svc.http.system.ConfigEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
+import svc.http.telemetry.HookMetrics;
 import svc.http.telemetry.InferenceMetrics;
 import svc.http.telemetry.JobMetrics;
 import svc.http.telemetry.NotificationMetrics;
@@ -134,6 +136,9 @@ public final class HttpServer {
         platform.cron().listen(jobMetrics::cronRun);
         new RetentionMetrics(metrics).attach(platform.retention());
         new NotificationMetrics(metrics).attach(platform.notifications());
+        // Plugin surfaces obey the shared flags; hook runs feed this server's metrics.
+        platform.plugins().gate(features::isEnabled);
+        new HookMetrics(metrics).attach(platform.hooks());
 
         List<Endpoint> endpoints = new ArrayList<>();
         endpoints.addAll(new AuthEndpoints(users, tokens).endpoints());
@@ -160,6 +165,13 @@ public final class HttpServer {
                 new ClusterEndpoints(platform.clusterView(), platform.clusterLiveEvents(), callbacks).endpoints());
         endpoints.addAll(new CatalogEndpoints(platform.agents(), sharedFeatures, denialStore, blocking).endpoints());
         endpoints.addAll(new ConfigEndpoints(effective).endpoints());
+        endpoints.addAll(new PluginEndpoints(
+                        platform.plugins(),
+                        platform.pluginCommands(),
+                        platform.pluginAgents(),
+                        config.getDuration("svc.plugins.command-wait"),
+                        callbacks)
+                .endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
                         new SubjectErasure(

@@ -1,0 +1,91 @@
+package svc.core.hooks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Optional;
+import svc.config.Json;
+import svc.core.llm.ChatMessage;
+import svc.core.tools.ToolContext;
+import svc.core.tools.ToolPermissions;
+import svc.core.tools.ToolResult;
+
+/**
+ * The governance seam with the hook pipeline around it: after the permission engine allows a
+ * call, the PRE_TOOL hooks may block it (the denial names the hook, source {@code hook}); after
+ * the POST_TOOL guardrails, the POST_TOOL hooks may withhold the result or lift a mutation into
+ * it; after the injection screen, the PRE_LLM hooks may stop the conversation going out. Every
+ * method here runs on the blocking dispatcher (the agent loop and the tool invoker call it there).
+ */
+public final class HookedPermissions implements ToolPermissions {
+
+    public static final String SOURCE = "hook";
+
+    private final ToolPermissions inner;
+    private final HookPipeline hooks;
+
+    public HookedPermissions(ToolPermissions inner, HookPipeline hooks) {
+        this.inner = inner;
+        this.hooks = hooks;
+    }
+
+    @Override
+    public Verdict check(String runId, String agent, String tool, String argumentsJson) {
+        Verdict verdict = inner.check(runId, agent, tool, argumentsJson);
+        if (!verdict.allowed()) {
+            return verdict;
+        }
+        HookResult r = hooks.run(new HookInput(HookEvent.PRE_TOOL, runId, agent, tool, parse(argumentsJson)));
+        return r.blocked() ? Verdict.deny(SOURCE, r.denial()) : verdict;
+    }
+
+    @Override
+    public Verdict checkAction(String runId, String user, String action, String argumentsJson) {
+        return inner.checkAction(runId, user, action, argumentsJson);
+    }
+
+    @Override
+    public ToolResult afterTool(ToolContext context, String tool, ToolResult result) {
+        ToolResult screened = inner.afterTool(context, tool, result);
+        ObjectNode payload = Json.object().put("ok", screened.ok());
+        payload.set("result", parse(screened.contentJson()));
+        HookResult r = hooks.run(new HookInput(HookEvent.POST_TOOL, context.runId(), context.agent(), tool, payload));
+        if (r.blocked()) {
+            return ToolResult.error("the result of " + tool + " was withheld: " + r.denial());
+        }
+        if (r.mutation() == null) {
+            return screened;
+        }
+        JsonNode content = parse(screened.contentJson());
+        ObjectNode lifted = content.isObject() ? (ObjectNode) content : Json.object();
+        if (!content.isObject()) {
+            lifted.set("result", content);
+        }
+        lifted.setAll(r.mutation());
+        return new ToolResult(screened.ok(), Json.write(lifted), screened.facts());
+    }
+
+    @Override
+    public Optional<String> screenPrompt(String runId, String agent, List<ChatMessage> conversation) {
+        Optional<String> refused = inner.screenPrompt(runId, agent, conversation);
+        if (refused.isPresent()) {
+            return refused;
+        }
+        var messages = Json.MAPPER.createArrayNode();
+        for (ChatMessage m : conversation) {
+            messages.addObject().put("role", m.role().name().toLowerCase()).put("content", m.content());
+        }
+        ObjectNode payload = Json.object();
+        payload.set("messages", messages);
+        HookResult r = hooks.run(new HookInput(HookEvent.PRE_LLM, runId, agent, null, payload));
+        return r.blocked() ? Optional.of(r.denial()) : Optional.empty();
+    }
+
+    private static JsonNode parse(String json) {
+        try {
+            return Json.parse(json);
+        } catch (IllegalArgumentException e) {
+            return Json.MAPPER.getNodeFactory().textNode(json);
+        }
+    }
+}
