@@ -22,6 +22,7 @@ import svc.cli.features.FeaturesCommand;
 import svc.cli.guardrails.GuardrailsCommand;
 import svc.cli.models.ModelsCommand;
 import svc.cli.pipelines.PipelinesCommand;
+import svc.cli.plugins.PluginsCommand;
 import svc.cli.predict.PredictCommand;
 import svc.cli.reports.ReportsCommand;
 import svc.cli.retention.RetentionCommand;
@@ -50,6 +51,7 @@ import svc.cli.system.HealthCommand;
             DeploymentsCommand.class,
             PredictCommand.class,
             CronCommand.class,
+            PluginsCommand.class,
             DatasetsCommand.class,
             ModelsCommand.class,
             ReportsCommand.class,

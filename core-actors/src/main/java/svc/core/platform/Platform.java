@@ -440,7 +440,10 @@ public final class Platform implements AutoCloseable {
                 Clock.systemUTC(),
                 directory::isBuiltIn,
                 name -> parts.tools().find(name).isPresent());
-        parts.tools().register(new LoadSkillTool(plugins));
+        if (parts.tools().find(LoadSkillTool.NAME).isEmpty()) {
+            // A caller may hand the same registry to several platforms (tests start more than one).
+            parts.tools().register(new LoadSkillTool(plugins));
+        }
         plugins.refresh().toCompletableFuture().join();
         plugins.follow(system);
         return plugins;

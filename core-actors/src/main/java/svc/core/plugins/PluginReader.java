@@ -147,6 +147,9 @@ public final class PluginReader {
             problems.add("plugin.json: name must be 1 to 64 lower-case letters, digits or dashes, got "
                     + (name == null ? m.path("name").toString() : "'" + name + "'"));
         }
+        if (name != null && RESERVED.contains(name)) {
+            problems.add("plugin.json: name '" + name + "' is reserved (it is a route: /api/v1/plugins/" + name + ")");
+        }
         String version =
                 m.path("version").isTextual() ? m.get("version").asText().strip() : null;
         if (version == null || version.isEmpty() || version.length() > 128) {

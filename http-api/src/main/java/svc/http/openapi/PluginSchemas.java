@@ -92,12 +92,6 @@ final class PluginSchemas {
                         "install_drops",
                         Schema.ref("PluginInstallDrops")));
         s.put(
-                "PluginInstall",
-                object(
-                        new String[] {"path"},
-                        "path",
-                        Schema.string("a plugin directory or .tar.gz the server can read (JSON body)")));
-        s.put(
                 "PluginCommand",
                 object(
                         new String[] {"qname", "plugin", "name"},

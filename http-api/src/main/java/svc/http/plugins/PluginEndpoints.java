@@ -87,10 +87,10 @@ public final class PluginEndpoints {
                         "plugins.install",
                         Doc.of(
                                         "plugins",
-                                        "Install a plugin: a .tar.gz body (application/gzip), or JSON {path} naming a"
-                                                + " plugin directory or archive the server can read",
+                                        "Install a plugin from a .tar.gz body (application/gzip), or from JSON"
+                                                + " {\"path\": ...} naming a plugin directory or archive on the server",
                                         "PluginDetail")
-                                .upload("PluginInstall", GZIP, "application/json")
+                                .upload(null, GZIP)
                                 .status(201)
                                 .errors(400, 401, 403, 409, 413, 415, 429),
                         this::install),
