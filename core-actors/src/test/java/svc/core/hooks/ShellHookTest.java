@@ -2,14 +2,20 @@ package svc.core.hooks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeAll;
@@ -171,5 +177,65 @@ class ShellHookTest {
         assertThat(pipeline.run(input("danger")).blocked()).isTrue();
         on.remove(HookPipeline.SHELL_FLAG);
         assertThat(pipeline.active(HookEvent.PRE_TOOL)).containsExactly(core);
+    }
+
+    @Test
+    void eachHookRunIsAHookRunSpan() {
+        List<SpanData> spans = new CopyOnWriteArrayList<>();
+        SpanExporter collector = new SpanExporter() {
+            @Override
+            public CompletableResultCode export(Collection<SpanData> batch) {
+                spans.addAll(batch);
+                return CompletableResultCode.ofSuccess();
+            }
+
+            @Override
+            public CompletableResultCode flush() {
+                return CompletableResultCode.ofSuccess();
+            }
+
+            @Override
+            public CompletableResultCode shutdown() {
+                return CompletableResultCode.ofSuccess();
+            }
+        };
+        try (Tracing tracing = Tracing.withExporter(collector, Map.of())) {
+            HookPipeline pipeline = new HookPipeline(
+                    List.of(),
+                    List::of,
+                    () -> List.of(hook("${CLAUDE_PLUGIN_ROOT}/block.sh", HookSpec.DEFAULT_TIMEOUT)),
+                    flag -> true,
+                    tracing);
+            assertThat(pipeline.run(input("danger")).blocked()).isTrue();
+            tracing.flush();
+        }
+        assertThat(spans).singleElement().satisfies(span -> {
+            assertThat(span.getName()).isEqualTo("hook.run");
+            assertThat(span.getAttributes().get(AttributeKey.stringKey("event")))
+                    .isEqualTo("PRE_TOOL");
+            assertThat(span.getAttributes().get(AttributeKey.stringKey("plugin")))
+                    .isEqualTo("p");
+            assertThat(span.getAttributes().get(AttributeKey.stringKey("outcome")))
+                    .isEqualTo("blocked");
+            assertThat(span.getAttributes().get(AttributeKey.stringKey("run_id")))
+                    .isEqualTo("run-1");
+        });
+    }
+
+    @Test
+    void aSettingsFileHookNamesItsProgramByAbsolutePath() {
+        AUDIT.clear();
+        HookSpec spec = new HookSpec(
+                HookEvent.PRE_TOOL, "some_.*", plugin.resolve("block.sh").toString(), HookSpec.DEFAULT_TIMEOUT);
+        ShellHook settings = new ShellHook("settings:hooks#PRE_TOOL[0]", HookPipeline.SETTINGS, spec, null, runtime);
+        assertThat(settings.matches(input("danger"))).isTrue();
+        assertThat(settings.run(input("danger")).denial()).startsWith("blocked by hook settings:hooks#PRE_TOOL[0]");
+        HookSpec relative =
+                new HookSpec(HookEvent.PRE_TOOL, null, "${CLAUDE_PLUGIN_ROOT}/block.sh", HookSpec.DEFAULT_TIMEOUT);
+        assertThat(new ShellHook("s", HookPipeline.SETTINGS, relative, null, runtime)
+                        .run(input("danger"))
+                        .blocked())
+                .isFalse();
+        assertThat(AUDIT.get(AUDIT.size() - 1).outcome()).isEqualTo("refused");
     }
 }
