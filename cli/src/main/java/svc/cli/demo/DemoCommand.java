@@ -75,8 +75,16 @@ public final class DemoCommand implements Callable<Integer> {
             BlockingQueue<LiveEventHub.LiveMessage> events = new LinkedBlockingQueue<>(100_000);
             try (var subscription = platform.liveEvents().subscribe(LiveEventHub.ALL_RUNS, events::offer)) {
                 RunView run = platform.runs()
+                        // The platform's default governance profile: a profile that names no template fails closed.
                         .start(new RunService.StartRequest(
-                                PROBLEM, dataset.toString(), null, List.of(), template, "demo", null, "demo-operator"))
+                                PROBLEM,
+                                dataset.toString(),
+                                null,
+                                List.of(),
+                                template,
+                                "default",
+                                null,
+                                "demo-operator"))
                         .toCompletableFuture()
                         .get(30, TimeUnit.SECONDS);
                 out.println("svc demo: run " + run.runId() + " (" + template + ") on " + dataset);

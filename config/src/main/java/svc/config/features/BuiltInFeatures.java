@@ -15,6 +15,7 @@ public final class BuiltInFeatures {
     public static final String PLUGIN_SHELL_HOOKS_ENABLED = "plugin_shell_hooks_enabled";
     public static final String PLUGIN_COMMANDS_ENABLED = "plugin_commands_enabled";
     public static final String PLUGIN_AGENTS_ENABLED = "plugin_agents_enabled";
+    public static final String CODE_EXECUTION_ENABLED = "code_execution_enabled";
 
     /** Every built-in feature, in the order {@link FeatureRegistry#list()} shows them. */
     public static final List<FeatureFlag> ALL = List.of(
@@ -45,7 +46,13 @@ public final class BuiltInFeatures {
                     "plugins may add commands",
                     List.of("plugin_commands")),
             new FeatureFlag(
-                    PLUGIN_AGENTS_ENABLED, FeatureTier.FLAG, true, "plugins may add agents", List.of("plugin_agents")));
+                    PLUGIN_AGENTS_ENABLED, FeatureTier.FLAG, true, "plugins may add agents", List.of("plugin_agents")),
+            new FeatureFlag(
+                    CODE_EXECUTION_ENABLED,
+                    FeatureTier.FLAG,
+                    true,
+                    "agents may run execute_python and execute_shell in the sandbox (off: denied, source feature_flag)",
+                    List.of("code_execution")));
 
     private BuiltInFeatures() {}
 }

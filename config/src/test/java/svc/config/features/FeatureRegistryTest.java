@@ -33,7 +33,8 @@ class FeatureRegistryTest {
                         Tuple.tuple("batch_runner", true, FeatureTier.FLAG, FeatureSource.DEFAULT),
                         Tuple.tuple("plugin_shell_hooks_enabled", false, FeatureTier.EXPERIMENT, FeatureSource.DEFAULT),
                         Tuple.tuple("plugin_commands_enabled", true, FeatureTier.FLAG, FeatureSource.DEFAULT),
-                        Tuple.tuple("plugin_agents_enabled", true, FeatureTier.FLAG, FeatureSource.DEFAULT));
+                        Tuple.tuple("plugin_agents_enabled", true, FeatureTier.FLAG, FeatureSource.DEFAULT),
+                        Tuple.tuple("code_execution_enabled", true, FeatureTier.FLAG, FeatureSource.DEFAULT));
     }
 
     @Test
@@ -121,7 +122,8 @@ class FeatureRegistryTest {
                                         "SVC_FEATURE_HOKS_ENABLED names no feature (features: audit_log_enabled, "
                                                 + "hooks_enabled, cron_scheduler, batch_runner, "
                                                 + "plugin_shell_hooks_enabled, "
-                                                + "plugin_commands_enabled, plugin_agents_enabled)",
+                                                + "plugin_commands_enabled, plugin_agents_enabled, "
+                                                + "code_execution_enabled)",
                                         "SVC_FEATURE_HOOKS_ENABLED=maybe is not a feature value: use true, false, 1,"
                                                 + " 0, "
                                                 + "on or off"));

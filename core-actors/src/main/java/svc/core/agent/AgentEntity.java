@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,6 +42,7 @@ import org.apache.pekko.persistence.typed.javadsl.EventHandlerBuilder;
 import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
 import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
 import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
+import org.slf4j.LoggerFactory;
 import svc.config.Json;
 import svc.core.CborSerializable;
 import svc.core.llm.ChatMessage;
@@ -139,14 +141,17 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     record PermitLost(String key) implements Command {}
 
     /** The model's answer to the conversation as it was after line {@code afterSeq}. */
-    record ModelAnswered(long afterSeq, LlmResponse response, long durationMs) implements Command {}
+    /** The answer after the POST_LLM guardrails, with what they did ({@code guardrails}). */
+    record ModelAnswered(long afterSeq, LlmResponse response, long durationMs, List<String> guardrails)
+            implements Command {}
 
     record ModelFailed(long afterSeq, String reason) implements Command {}
 
     record ToolFinished(String callId, ToolResult result, long durationMs) implements Command {}
 
     /** The permission engine answered ASK for the call and nobody has approved it yet. */
-    record ToolNeedsApproval(String callId, String reason) implements Command {}
+    /** {@code source} and {@code ruleId}: the rule that asked, for the denial if nobody approves. */
+    record ToolNeedsApproval(String callId, String reason, String source, String ruleId) implements Command {}
 
     /** The run's decision on the call's approval gate; {@code refused} is null when approved. */
     record ApprovalAnswered(String callId, StepPermit.Refuse refused) implements Command {}
@@ -179,6 +184,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             String taskId, Requester requester, String text, int depth, List<String> chain, long seq, Instant at)
             implements MessageEvent {}
 
+    /** {@code guardrails}: what the POST_LLM guardrails did to the answer, one line each (empty in older events). */
     public record AssistantSaid(
             String taskId,
             String text,
@@ -188,9 +194,31 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             double costUsd,
             long durationMs,
             long seq,
-            Instant at)
-            implements MessageEvent {}
+            Instant at,
+            List<String> guardrails)
+            implements MessageEvent {
+        public AssistantSaid {
+            guardrails = guardrails == null ? List.of() : List.copyOf(guardrails);
+        }
 
+        public AssistantSaid(
+                String taskId,
+                String text,
+                List<ToolCall> toolCalls,
+                String model,
+                Usage usage,
+                double costUsd,
+                long durationMs,
+                long seq,
+                Instant at) {
+            this(taskId, text, toolCalls, model, usage, costUsd, durationMs, seq, at, List.of());
+        }
+    }
+
+    /**
+     * {@code guardrails}: what the POST_TOOL and STORAGE_WRITE guardrails did to the result and to
+     * the files the tool wrote, one line each (empty in older events).
+     */
     public record ToolAnswered(
             String taskId,
             String callId,
@@ -200,8 +228,26 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             Map<String, Object> facts,
             long durationMs,
             long seq,
-            Instant at)
-            implements MessageEvent {}
+            Instant at,
+            List<String> guardrails)
+            implements MessageEvent {
+        public ToolAnswered {
+            guardrails = guardrails == null ? List.of() : List.copyOf(guardrails);
+        }
+
+        public ToolAnswered(
+                String taskId,
+                String callId,
+                String tool,
+                String content,
+                boolean isError,
+                Map<String, Object> facts,
+                long durationMs,
+                long seq,
+                Instant at) {
+            this(taskId, callId, tool, content, isError, facts, durationMs, seq, at, List.of());
+        }
+    }
 
     public record TaskFinished(String taskId, TaskOutcome outcome, Instant at) implements Event {}
 
@@ -397,6 +443,8 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     private final Deque<AssignTask> queue = new ArrayDeque<>();
     /** Calls a person approved (ASK gates) since this incarnation started; lost on restart, re-asked. */
     private final Set<String> approvedCalls = new HashSet<>();
+    /** The ASK verdict of each call waiting for a person, for the denial if the answer is no. */
+    private final Map<String, ToolPermissions.Verdict> asked = new HashMap<>();
     /**
      * What this incarnation waits for (see the {@code …Wait} helpers), or null when it must take
      * the next step. Answers to anything else are stale and dropped, unless the journal says they
@@ -723,11 +771,19 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                         return CompletableFuture.failedFuture(e);
                     }
                 });
+        // The answer is screened (POST_LLM) before it is journalled or acted on, off the actor's thread.
         answer.orTimeout(runtime.settings().stepTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .thenApplyAsync(
+                        response -> runtime.permissions().screenAnswer(runId, profile.name(), response),
+                        runtime.blockingExecutor())
                 .whenCompleteAsync(
-                        (response, failure) -> self(
+                        (screened, failure) -> self(
                                 failure == null
-                                        ? new ModelAnswered(seq, response, (System.nanoTime() - started) / 1_000_000)
+                                        ? new ModelAnswered(
+                                                seq,
+                                                screened.response(),
+                                                (System.nanoTime() - started) / 1_000_000,
+                                                screened.guardrails())
                                         : new ModelFailed(seq, describe(failure))),
                         WHERE_COMPLETED);
     }
@@ -754,7 +810,8 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                 cost,
                 msg.durationMs(),
                 state.memory().seq() + 1,
-                now));
+                now,
+                msg.guardrails()));
         if (r.toolCalls().isEmpty()) {
             events.add(new TaskFinished(
                     taskId, TaskOutcome.fromAnswer(r.text(), state.task().facts()), now));
@@ -804,7 +861,8 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                         (result, failure) -> {
                             Throwable cause = unwrap(failure);
                             if (cause instanceof ApprovalRequired ask) {
-                                self(new ToolNeedsApproval(call.id(), ask.getMessage()));
+                                self(new ToolNeedsApproval(
+                                        call.id(), ask.getMessage(), ask.verdict.source(), ask.verdict.ruleId()));
                                 return;
                             }
                             self(new ToolFinished(
@@ -852,7 +910,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                                 verdict.source()),
                         false);
         if (verdict.needsApproval() && !approved) {
-            throw new ApprovalRequired(verdict.source() + ": " + verdict.reason());
+            throw new ApprovalRequired(verdict);
         }
         if (!verdict.allowed() && !verdict.needsApproval()) {
             return ToolResult.error("permission denied by " + verdict.source() + ": " + verdict.reason());
@@ -879,8 +937,11 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     private static final class ApprovalRequired extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
-        ApprovalRequired(String reason) {
-            super(reason, null, false, false);
+        private final transient ToolPermissions.Verdict verdict;
+
+        ApprovalRequired(ToolPermissions.Verdict verdict) {
+            super(verdict.source() + ": " + verdict.reason(), null, false, false);
+            this.verdict = verdict;
         }
     }
 
@@ -907,7 +968,8 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                         result.facts(),
                         durationMs,
                         state.memory().seq() + 1,
-                        Instant.now())));
+                        Instant.now(),
+                        result.guardrails())));
     }
 
     // ---- approval gates for ASK (HITL) ----------------------------------------------------
@@ -919,6 +981,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         ToolCall call = state.head();
         String wait = approvalWait(call.id());
         awaiting = wait;
+        asked.put(call.id(), new ToolPermissions.Verdict(false, true, msg.source(), msg.reason(), msg.ruleId()));
         // The run opens (or finds) a gate for the call and answers when it is decided.
         CompletionStage<StepPermit> decision = runtime.runs()
                 .requestToolApproval(
@@ -947,7 +1010,21 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             return Effect().none();
         }
         awaiting = null;
+        ToolPermissions.Verdict ask = asked.remove(msg.callId());
         if (msg.refused() != null) {
+            // A call a person did not approve is a denial of its approval rule (source hitl), stored as any other.
+            ToolPermissions.Verdict rule = ask != null ? ask : ToolPermissions.Verdict.ask("hitl", "needs approval");
+            String tool = state.head().name();
+            String why = "not approved: " + msg.refused().reason();
+            CompletableFuture.runAsync(
+                            () -> runtime.permissions().refused(runId, profile.name(), tool, rule, why),
+                            runtime.blockingExecutor())
+                    .exceptionally(e -> {
+                        // Not the actor's logger: this runs on whichever thread the write failed on.
+                        LoggerFactory.getLogger(AgentEntity.class)
+                                .warn("could not store the denial of {}: {}", tool, e.getMessage());
+                        return null;
+                    });
             if (msg.refused().endsTask()) {
                 return abort(state, msg.refused().reason());
             }

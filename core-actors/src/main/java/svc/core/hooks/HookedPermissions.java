@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Optional;
 import svc.config.Json;
 import svc.core.llm.ChatMessage;
+import svc.core.llm.LlmException;
+import svc.core.llm.LlmResponse;
 import svc.core.tools.ToolContext;
 import svc.core.tools.ToolPermissions;
 import svc.core.tools.ToolResult;
@@ -14,7 +16,9 @@ import svc.core.tools.ToolResult;
  * The governance seam with the hook pipeline around it: after the permission engine allows a
  * call, the PRE_TOOL hooks may block it (the denial names the hook, source {@code hook}); after
  * the POST_TOOL guardrails, the POST_TOOL hooks may withhold the result or lift a mutation into
- * it; after the injection screen, the PRE_LLM hooks may stop the conversation going out. Every
+ * it; after the injection screen, the PRE_LLM hooks may stop the conversation going out; after the
+ * POST_LLM guardrails, the POST_LLM hooks may refuse the answer. The other methods are the inner
+ * seam's (STORAGE_WRITE, refusals), unchanged. Every
  * method here runs on the blocking dispatcher (the agent loop and the tool invoker call it there).
  */
 public final class HookedPermissions implements ToolPermissions {
@@ -79,6 +83,32 @@ public final class HookedPermissions implements ToolPermissions {
         payload.set("messages", messages);
         HookResult r = hooks.run(new HookInput(HookEvent.PRE_LLM, runId, agent, null, payload));
         return r.blocked() ? Optional.of(r.denial()) : Optional.empty();
+    }
+
+    /** POST_LLM: after the POST_LLM guardrails; a block fails the model turn with the hook named. */
+    @Override
+    public ScreenedAnswer screenAnswer(String runId, String agent, LlmResponse answer) {
+        ScreenedAnswer screened = inner.screenAnswer(runId, agent, answer);
+        LlmResponse r = screened.response();
+        ObjectNode payload =
+                Json.object().put("model", r.model()).put("text", r.text()).put("stop_reason", r.stopReason());
+        var calls = payload.putArray("tool_calls");
+        r.toolCalls().forEach(c -> calls.addObject().put("name", c.name()).put("arguments", c.argumentsJson()));
+        HookResult result = hooks.run(new HookInput(HookEvent.POST_LLM, runId, agent, null, payload));
+        if (result.blocked()) {
+            throw new LlmException(result.denial(), false);
+        }
+        return screened;
+    }
+
+    @Override
+    public String screenStored(String runId, String line) {
+        return inner.screenStored(runId, line);
+    }
+
+    @Override
+    public void refused(String runId, String agent, String tool, Verdict verdict, String why) {
+        inner.refused(runId, agent, tool, verdict, why);
     }
 
     private static JsonNode parse(String json) {

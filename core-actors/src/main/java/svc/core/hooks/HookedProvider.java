@@ -12,10 +12,10 @@ import svc.core.llm.LlmResponse;
 
 /**
  * A model provider with the model-side hook events around it, run on the blocking executor:
- * SESSION_START before an agent's first model turn (its conversation holds one message),
- * LLM_CALL_WRAPPER and POST_LLM after the answer (request summary and answer), which may block
- * the answer (the agent's task then fails with the hook named). The provider knows the agent, not
- * the run: these events carry no run id.
+ * SESSION_START before an agent's first model turn (its conversation holds one message) and
+ * LLM_CALL_WRAPPER after the answer (request summary and answer), which may block the answer (the
+ * model turn then fails with the hook named). The provider knows the agent, not the run: these
+ * events carry no run id. POST_LLM runs in {@link HookedPermissions#screenAnswer}, with the run.
  */
 public final class HookedProvider implements LlmProvider {
 
@@ -58,19 +58,15 @@ public final class HookedProvider implements LlmProvider {
         var calls = answer.putArray("tool_calls");
         response.toolCalls()
                 .forEach(c -> calls.addObject().put("name", c.name()).put("arguments", c.argumentsJson()));
-        for (HookEvent event : new HookEvent[] {HookEvent.POST_LLM, HookEvent.LLM_CALL_WRAPPER}) {
-            ObjectNode payload = Json.object();
-            if (event == HookEvent.LLM_CALL_WRAPPER) {
-                payload.putObject("request")
-                        .put("model", request.model())
-                        .put("messages", request.messages().size())
-                        .put("tools", request.tools().size());
-            }
-            payload.set("response", answer);
-            HookResult r = hooks.run(new HookInput(event, null, request.agent(), null, payload));
-            if (r.blocked()) {
-                throw new LlmException(r.denial(), false);
-            }
+        ObjectNode payload = Json.object();
+        payload.putObject("request")
+                .put("model", request.model())
+                .put("messages", request.messages().size())
+                .put("tools", request.tools().size());
+        payload.set("response", answer);
+        HookResult r = hooks.run(new HookInput(HookEvent.LLM_CALL_WRAPPER, null, request.agent(), null, payload));
+        if (r.blocked()) {
+            throw new LlmException(r.denial(), false);
         }
         return response;
     }

@@ -21,6 +21,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -317,13 +318,13 @@ public final class Platform implements AutoCloseable {
                 settings.runsDir(),
                 settings.defaultProfile(),
                 system.executionContext());
-        Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database, deploymentPort);
-        PluginService plugins = startPlugins(system, database, config, settings, directory, parts, jdbc);
+        Parts bare = partsFactory.create(settings, directory, ml, system.executionContext(), database, deploymentPort);
+        PluginService plugins = startPlugins(system, database, config, settings, directory, bare, jdbc);
         PluginAgents pluginAgents =
                 new PluginAgents(plugins, directory.director().model(), settings.llmProvider());
         directory.extend(pluginAgents);
         HookPipeline hooks = hookPipeline(database, settings, plugins, partsFactory.settingsHooks(), tracing);
-        parts = hooked(parts, hooks, ml);
+        Parts parts = hooked(bare, hooks, ml);
         LiveEventHub hub = new LiveEventHub();
         ClusterLiveEvents clusterLive = clusterSettings.enabled() ? ClusterLiveEvents.start(system, hub) : null;
 
@@ -360,7 +361,8 @@ public final class Platform implements AutoCloseable {
                 database,
                 files,
                 directory,
-                parts.scrubber(),
+                // G4 with the run's pii_action first, then the G5 scrubber (which then rarely finds more).
+                (runId, line) -> parts.scrubber().apply(parts.permissions().screenStored(runId, line)),
                 new NotificationOutbox(notifySettings.channels()));
         ClusterSingleton.get(system)
                 .init(SingletonActor.of(
@@ -548,7 +550,7 @@ public final class Platform implements AutoCloseable {
             Database database,
             WorkingCopy files,
             AgentDirectory directory,
-            UnaryOperator<String> scrubber,
+            BiFunction<String, String, String> scrubber,
             NotificationOutbox outbox) {
         Supplier<PooledJdbcSession> sessions = () -> new PooledJdbcSession(database.dataSource());
         try {

@@ -151,7 +151,8 @@ public final class StandardParts implements Platform.PartsFactory {
         List<Tool> sandboxed = SandboxTools.all(sandbox, settings.sandbox(), egress);
         return new Platform.Parts(
                 providers::forAgent,
-                StandardTools.registry(auditSigner(settings), sandboxed, deployments),
+                // Every tool's text, JSON and Markdown files are treated for PII as they are written (STORAGE_WRITE).
+                governance.screenStorage(StandardTools.registry(auditSigner(settings), sandboxed, deployments)),
                 governance,
                 scrubber::scrubLine,
                 providers::reachability);

@@ -16,6 +16,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import org.apache.pekko.projection.eventsourced.EventEnvelope;
 import org.apache.pekko.projection.jdbc.javadsl.JdbcHandler;
@@ -23,6 +24,7 @@ import svc.config.Json;
 import svc.core.agent.AgentDirectory;
 import svc.core.agent.AgentEntity;
 import svc.core.agent.AgentProfile;
+import svc.core.stream.StreamMessages;
 import svc.core.task.Requester;
 import svc.persistence.store.WorkingCopy;
 
@@ -30,8 +32,10 @@ import svc.persistence.store.WorkingCopy;
  * Writes each agent's conversation to {@code runs/<run>/conversations/<agent>.jsonl}, one JSON
  * line per message with the journal's per-agent sequence number, and keeps
  * {@code conversations/index.json} (hierarchy and timing). Lines go to disk in groups (every 10
- * events or 1 s, set where the projection is built) through the scrubber, so the files hold
- * redacted text while the live stream shows what the agents said.
+ * events or 1 s, set where the projection is built) through the screen (STORAGE_WRITE: G4 with the
+ * run's {@code pii_action}, then the G5 scrubber), so the files hold treated text; a line a
+ * guardrail changed carries {@code "_redacted": true}, and a message the guardrails changed before
+ * it was journalled lists what they did under {@code guardrails}.
  *
  * <p>Delivery is at least once; a line whose sequence number is already in the file is skipped,
  * so a replayed group neither loses nor duplicates a line.
@@ -42,16 +46,22 @@ public final class ConversationProjectionHandler
     private final WorkingCopy files;
     private final Path runsDir;
     private final AgentDirectory directory;
-    private final UnaryOperator<String> scrubber;
+    private final BiFunction<String, String, String> screen;
     private final Map<Path, Long> lastSeq = new HashMap<>();
     /** Runs whose conversation files this instance has brought from the store. */
     private final Set<String> pulled = new HashSet<>();
 
-    public ConversationProjectionHandler(WorkingCopy files, AgentDirectory directory, UnaryOperator<String> scrubber) {
+    /** @param screen (run id, line) → the line as it may be written */
+    public ConversationProjectionHandler(
+            WorkingCopy files, AgentDirectory directory, BiFunction<String, String, String> screen) {
         this.files = files;
         this.runsDir = files.root();
         this.directory = directory;
-        this.scrubber = scrubber;
+        this.screen = screen;
+    }
+
+    public ConversationProjectionHandler(WorkingCopy files, AgentDirectory directory, UnaryOperator<String> scrubber) {
+        this(files, directory, (runId, line) -> scrubber.apply(line));
     }
 
     @Override
@@ -80,7 +90,7 @@ public final class ConversationProjectionHandler
             }
             lastSeq.put(file, message.seq());
             appends.computeIfAbsent(file, f -> new StringBuilder())
-                    .append(scrubber.apply(line(agent, message)))
+                    .append(screen.apply(runId, line(agent, message)))
                     .append('\n');
         }
         for (Map.Entry<Path, StringBuilder> e : appends.entrySet()) {
@@ -141,6 +151,7 @@ public final class ConversationProjectionHandler
                     .put("cached_tokens", a.usage().cachedTokens());
             o.put("cost_usd", a.costUsd());
             o.put("duration_ms", a.durationMs());
+            StreamMessages.guardrails(o, a.guardrails());
         } else if (message instanceof AgentEntity.ToolAnswered t) {
             o.put("role", "tool");
             o.put("tool_call_id", t.callId());
@@ -148,6 +159,7 @@ public final class ConversationProjectionHandler
             o.put("is_error", t.isError());
             o.put("content", t.content());
             o.put("duration_ms", t.durationMs());
+            StreamMessages.guardrails(o, t.guardrails());
         }
         return Json.write(o);
     }

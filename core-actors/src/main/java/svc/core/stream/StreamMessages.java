@@ -1,6 +1,7 @@
 package svc.core.stream;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 import svc.config.Json;
 import svc.core.agent.AgentEntity;
 import svc.core.run.Gate;
@@ -13,7 +14,9 @@ import svc.core.run.RunView;
  * JSON object with {@code type}, {@code run_id}, {@code ts}; agent messages add {@code agent}
  * and {@code seq} (the agent's conversation line). Types: {@code agent_message} (a task or an
  * answer), {@code tool_call}, {@code tool_result}, {@code training_log} (a result of a training
- * tool), {@code stage}, {@code gate}, {@code state}.
+ * tool), {@code stage}, {@code gate}, {@code state}. An agent message that a guardrail changed
+ * (PII treated in a model's answer, a tool's result or the files a tool wrote) lists what it did
+ * under {@code guardrails}.
  */
 public final class StreamMessages {
 
@@ -43,6 +46,7 @@ public final class StreamMessages {
                                 .set("arguments", Json.parse(c.argumentsJson())));
             }
             o.put("model", a.model()).put("cost_usd", a.costUsd()).put("duration_ms", a.durationMs());
+            guardrails(o, a.guardrails());
         } else if (event instanceof AgentEntity.ToolAnswered t) {
             boolean training = t.tool().equals("train_model") || t.tool().equals("mitigate_bias");
             o.put("type", training ? "training_log" : "tool_result")
@@ -51,6 +55,7 @@ public final class StreamMessages {
                     .put("is_error", t.isError())
                     .put("content", t.content())
                     .put("duration_ms", t.durationMs());
+            guardrails(o, t.guardrails());
         } else if (event instanceof AgentEntity.TaskFinished f) {
             o.put("type", "task_finished")
                     .put("task_id", f.taskId())
@@ -112,6 +117,14 @@ public final class StreamMessages {
     /** Whether the run is over after this event: the stream ends there. */
     public static boolean isFinal(RunEntity.Event event) {
         return RunState.setBy(event).map(RunState::isFinished).orElse(false);
+    }
+
+    /** What the guardrails did to the message, when they did something: {@code guardrails: [...]}. */
+    public static void guardrails(ObjectNode o, List<String> guardrails) {
+        if (!guardrails.isEmpty()) {
+            var list = o.putArray("guardrails");
+            guardrails.forEach(list::add);
+        }
     }
 
     private static ObjectNode base(String runId, String ts) {

@@ -20,7 +20,8 @@ import svc.persistence.store.WorkingCopy;
 /**
  * One tool call on behalf of an agent, outside any agent loop, through exactly the governance an
  * agent's call meets (the permission engine, then the tool, then POST_TOOL guardrails). With a
- * run id the tool works in that run's directory; without one, in a fresh scratch directory.
+ * run id the tool works in that run's directory, governed by that run's profile; without one, in a
+ * fresh scratch directory whose brief names the platform's default profile.
  */
 public final class ToolInvoker {
 
@@ -96,18 +97,33 @@ public final class ToolInvoker {
         boolean forRun = runId != null && !runId.isBlank();
         String effectiveRun =
                 forRun ? runId : "adhoc-" + UUID.randomUUID().toString().substring(0, 8);
+        Path dir = settings.runDir(effectiveRun);
         if (forRun) {
             // The permission check reads the run's brief, the tool its files: both from the store.
             files.pull(effectiveRun);
+        } else {
+            // A brief like a run's, so governance knows the profile (a run without one fails closed).
+            try {
+                Files.createDirectories(dir);
+                Files.writeString(
+                        dir.resolve("run.json"),
+                        Json.write(Json.object()
+                                .put("runId", effectiveRun)
+                                .put("profile", "default")
+                                .put("adhoc", true)));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
         ToolPermissions.Verdict verdict = permissions.check(effectiveRun, profile.name(), toolName, args);
         if (!verdict.allowed()) {
-            // Outside a run nobody can be asked, so an ASK is refused, naming the rule.
-            return new Denied(
-                    verdict.source(),
-                    verdict.needsApproval() ? verdict.reason() + " (needs a human approval)" : verdict.reason());
+            if (verdict.needsApproval()) {
+                // Outside a run nobody can be asked, so an ASK is refused, naming the rule, and stored as a denial.
+                permissions.refused(effectiveRun, profile.name(), toolName, verdict, "nobody can approve it here");
+                return new Denied(verdict.source(), verdict.reason() + " (needs a human approval)");
+            }
+            return new Denied(verdict.source(), verdict.reason());
         }
-        Path dir = settings.runDir(effectiveRun);
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {

@@ -428,10 +428,10 @@ class AgentEntityTest {
         return List.of(
                 new AgentEntity.PermitAnswered("permit after 0", null),
                 new AgentEntity.PermitLost("permit after 0"),
-                new AgentEntity.ModelAnswered(0, finalAnswer("late"), 1),
+                new AgentEntity.ModelAnswered(0, finalAnswer("late"), 1, List.of()),
                 new AgentEntity.ModelFailed(0, "late"),
                 new AgentEntity.ToolFinished("c9", ToolResult.error("late"), 1),
-                new AgentEntity.ToolNeedsApproval("c9", "late"),
+                new AgentEntity.ToolNeedsApproval("c9", "late", "hitl", null),
                 new AgentEntity.ApprovalAnswered("c9", null),
                 new AgentEntity.ApprovalLost("c9"),
                 new AgentEntity.DelegationAnswered("c9", new TaskOutcome(true, "late", Map.of())),
@@ -538,7 +538,7 @@ class AgentEntityTest {
         var kit = kit(WORKER);
         kit.runCommand(task("t1", "count the rows"));
         feed(kit, WORKER, AgentEntity.PermitAnswered.class);
-        var result = kit.runCommand(new AgentEntity.ModelAnswered(0, finalAnswer("stale"), 1));
+        var result = kit.runCommand(new AgentEntity.ModelAnswered(0, finalAnswer("stale"), 1, List.of()));
         assertThat(result.hasNoEvents()).isTrue();
         assertThat(result.state()).isInstanceOf(Thinking.class);
     }

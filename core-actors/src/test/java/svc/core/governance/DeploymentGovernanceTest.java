@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import svc.core.CoreSettings;
 import svc.core.agent.RosterProfiles;
 import svc.core.llm.ChatMessage;
+import svc.core.llm.LlmResponse;
 import svc.core.tools.ToolPermissions.Verdict;
 import svc.governance.guardrail.GuardrailListener;
 import svc.governance.permission.DecisionListener;
@@ -116,5 +117,55 @@ class DeploymentGovernanceTest {
                 .isEmpty();
         assertThat(governance.screenPrompt("run-bfsi", "data-profiler", injection))
                 .isPresent();
+    }
+
+    @Test
+    void g4RunsForTheConfiguredProfileWhenSwitchedOnAndNotWhenSwitchedOff() throws Exception {
+        LlmResponse answer = new LlmResponse("m", "SSN 536-22-1847.", List.of(), null, "end_turn");
+        // Switched on (G4 = true): the configured template's profile treats PII (generic_ml: mask).
+        assertThat(governance
+                        .screenAnswer("run-generic", "data-profiler", answer)
+                        .response()
+                        .text())
+                .isEqualTo("SSN 53*******47.");
+
+        CoreSettings g4Off = CoreSettings.fromConfig(
+                ConfigFactory.parseString("""
+                svc.home = "%s"
+                svc.governance { template = generic_ml, guardrails { G4 = false } }
+                """.formatted(home.toString().replace("\\", "/")))
+                        .withFallback(ConfigFactory.load()));
+        GovernedTools off = new GovernedTools(
+                g4Off,
+                RosterProfiles.directory(Roster.builtIn(), "scripted"),
+                PolicyRules.empty(),
+                "",
+                denials,
+                DecisionListener.NONE,
+                GuardrailListener.NONE);
+        assertThat(off.screenAnswer("run-generic", "data-profiler", answer)
+                        .response()
+                        .text())
+                .isEqualTo("SSN 536-22-1847.");
+        assertThat(off.screenStored("run-generic", "{\"text\":\"SSN 536-22-1847\"}"))
+                .isEqualTo("{\"text\":\"SSN 536-22-1847\"}");
+        // Another profile keeps its template's G4 (bfsi_baseline: redact).
+        assertThat(off.screenAnswer("run-bfsi", "data-profiler", answer)
+                        .response()
+                        .text())
+                .isEqualTo("SSN <US_SSN>.");
+    }
+
+    @Test
+    void aPersonsActionOnARunWhoseProfileCannotBeDeterminedIsDenied() throws Exception {
+        Files.createDirectories(settings.runDir("run-lost"));
+        Verdict v = governance.checkAction("run-lost", "alice", "register_model_deployment", "{}");
+        assertThat(v.allowed()).isFalse();
+        assertThat(v.needsApproval()).isFalse();
+        assertThat(v.ruleId()).isEqualTo(GovernedTools.PROFILE_UNRESOLVED);
+        // The deployment's ASK holds for a person's action under the configured profile.
+        Verdict asked = governance.checkAction("run-generic", "alice", "register_model_deployment", "{}");
+        assertThat(asked.needsApproval()).isTrue();
+        assertThat(asked.ruleId()).isEqualTo("generic-ask-register-deployment");
     }
 }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,13 +27,25 @@ class ToolApprovalTest {
 
     static final FakeToolbox tools = new FakeToolbox();
     static PlatformFixture fx;
+    static final List<String> refusals = new CopyOnWriteArrayList<>();
 
     @BeforeAll
     static void start() throws Exception {
         fx = new PlatformFixture(home, tools);
-        fx.permissions = (runId, agent, tool, args) -> tool.equals("register_model_deployment")
-                ? ToolPermissions.Verdict.ask("profile", "a person confirms before a model serves traffic")
-                : ToolPermissions.Verdict.allow();
+        fx.permissions = new ToolPermissions() {
+            @Override
+            public Verdict check(String runId, String agent, String tool, String args) {
+                return tool.equals("register_model_deployment")
+                        ? new Verdict(false, true, "hitl", "a person confirms before a model serves traffic", "ask-1")
+                        : Verdict.allow();
+            }
+
+            @Override
+            public void refused(String runId, String agent, String tool, Verdict verdict, String why) {
+                refusals.add(
+                        runId + " " + agent + " " + tool + " " + verdict.source() + " " + verdict.ruleId() + " " + why);
+            }
+        };
         fx.start(Map.of());
     }
 
@@ -88,5 +102,12 @@ class ToolApprovalTest {
         assertThat(after.state()).isEqualTo("failed");
         assertThat(after.failure()).contains("not this model");
         assertThat(tools.callsTo(run.runId(), "register_model_deployment")).isZero();
+        // Stored as a denial of the approval rule, under its source.
+        fx.eventually(
+                Duration.ofSeconds(10),
+                () -> assertThat(refusals)
+                        .anySatisfy(r -> assertThat(r)
+                                .startsWith(run.runId()
+                                        + " release-manager register_model_deployment hitl ask-1 not approved: ")));
     }
 }

@@ -3,10 +3,29 @@ package svc.governance.permission;
 import java.util.List;
 import java.util.Set;
 
-/** Tools that need a human approval: an ASK at {@link Priorities#HITL_ASK} for each glob. */
+/**
+ * Tools that need a human approval: an ASK at {@link Priorities#HITL_ASK} for each glob, or the
+ * approval rules of a profile ({@link #of}), so an ASK is attributed to {@code hitl} wherever it
+ * was written down.
+ */
 public final class HitlRules implements RuleProvider {
 
     private final List<PermissionRule> rules;
+
+    private HitlRules(List<PermissionRule> rules) {
+        this.rules = List.copyOf(rules);
+    }
+
+    /** Approval rules built elsewhere (a template's ASK rules); each must be an ASK of source hitl. */
+    public static HitlRules of(List<PermissionRule> rules) {
+        for (PermissionRule r : rules) {
+            if (r.source() != RuleSource.HITL || r.behavior() != Behavior.ASK) {
+                throw new IllegalArgumentException("hitl rule '" + r.id() + "': must be an ask of source hitl, was "
+                        + r.behavior() + " of " + r.source());
+            }
+        }
+        return new HitlRules(rules);
+    }
 
     public HitlRules(Set<String> approvalRequiredTools) {
         this.rules = approvalRequiredTools.stream()

@@ -8,8 +8,10 @@ import java.util.TreeMap;
 
 /**
  * Runs every recognizer and keeps a non-overlapping set of entities: where two candidates overlap,
- * the higher confidence wins, then the longer span, then the recognizer registered first.
- * Thread-safe.
+ * the higher confidence wins, then the longer span, then the recognizer registered first. A
+ * candidate that is part of a decimal number ({@code 0.43243243243243246}: digits right after
+ * {@code <digit>.} or right before {@code .<digit>}) is dropped: figures in tool results and model
+ * answers are not phone or card numbers. Thread-safe.
  */
 public final class PiiDetector {
 
@@ -37,7 +39,9 @@ public final class PiiDetector {
         List<Ranked> candidates = new ArrayList<>();
         for (int i = 0; i < recognizers.size(); i++) {
             for (PiiEntity e : recognizers.get(i).find(text)) {
-                candidates.add(new Ranked(e, i));
+                if (!partOfDecimal(text, e)) {
+                    candidates.add(new Ranked(e, i));
+                }
             }
         }
         candidates.sort(Comparator.comparingDouble((Ranked r) -> -r.entity.confidence())
@@ -56,6 +60,20 @@ public final class PiiDetector {
             }
         }
         return List.copyOf(kept.values());
+    }
+
+    private static boolean partOfDecimal(String text, PiiEntity e) {
+        int s = e.start();
+        int end = e.end();
+        boolean fraction = s >= 2
+                && Character.isDigit(text.charAt(s))
+                && text.charAt(s - 1) == '.'
+                && Character.isDigit(text.charAt(s - 2));
+        boolean integerPart = end + 1 < text.length()
+                && Character.isDigit(text.charAt(end - 1))
+                && text.charAt(end) == '.'
+                && Character.isDigit(text.charAt(end + 1));
+        return fraction || integerPart;
     }
 
     private record Ranked(PiiEntity entity, int order) {}

@@ -47,4 +47,15 @@ class PiiFalsePositiveTest {
         }
         assertThat(flagged).isEmpty();
     }
+
+    @Test
+    void figuresInAToolsResultAreNotPhoneOrCardNumbers() {
+        // Seen in a fairness audit: the fraction of a double read as a US phone and as a card number.
+        String figures = "{\"v\":0.4123456789,\"base_rate\":0.43243243243243246,\"x\":4155550132.5}";
+        assertThat(PiiDetector.safeHarbor().detect(figures)).isEmpty();
+        // A number on its own, or at the end of a sentence, still is one.
+        assertThat(PiiDetector.defaults().detect("Call 415-555-0132. Or 4155550132."))
+                .extracting(PiiEntity::type)
+                .containsExactly(PiiType.US_PHONE, PiiType.US_PHONE);
+    }
 }

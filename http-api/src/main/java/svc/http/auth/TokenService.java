@@ -34,14 +34,30 @@ public final class TokenService {
     }
 
     public String issue(String subject, Role role) {
+        return issue(subject, role, null);
+    }
+
+    /**
+     * A token for the dashboard's session cookie: it also carries the session's CSRF token
+     * ({@code csrf} claim), so a request's {@code X-CSRF-Token} must match the session it rides
+     * on, not only a cookie that another site might have planted.
+     */
+    public String issueSession(String subject, Role role, String csrf) {
+        return issue(subject, role, csrf);
+    }
+
+    private String issue(String subject, Role role, String csrf) {
         Instant now = clock.instant();
-        JWTClaimsSet claims = new JWTClaimsSet.Builder()
+        JWTClaimsSet.Builder builder = new JWTClaimsSet.Builder()
                 .subject(subject)
                 .claim("role", role.wireName())
                 .issueTime(Date.from(now))
                 .expirationTime(Date.from(now.plus(LIFETIME)))
-                .jwtID(UUID.randomUUID().toString())
-                .build();
+                .jwtID(UUID.randomUUID().toString());
+        if (csrf != null) {
+            builder.claim("csrf", csrf);
+        }
+        JWTClaimsSet claims = builder.build();
         SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
         try {
             jwt.sign(new MACSigner(keys.current()));
@@ -51,8 +67,11 @@ public final class TokenService {
         return jwt.serialize();
     }
 
-    /** A verified token: who it stands for and until when. */
-    public record Verified(Caller caller, Instant expires) {}
+    /**
+     * A verified token: who it stands for, until when, and the CSRF token of a session token
+     * (null on other tokens).
+     */
+    public record Verified(Caller caller, Instant expires, String csrf) {}
 
     /** The caller a token stands for, or a 401 problem saying what is wrong with it. */
     public Caller verify(String token) {
@@ -91,7 +110,8 @@ public final class TokenService {
             if (subject == null || subject.isBlank() || role == null) {
                 throw ApiProblem.unauthorized("the bearer token lacks its sub or role claim");
             }
-            return new Verified(new Caller(subject, Role.fromWire(role), null), exp.toInstant());
+            return new Verified(
+                    new Caller(subject, Role.fromWire(role), null), exp.toInstant(), claims.getStringClaim("csrf"));
         } catch (ParseException | IllegalArgumentException e) {
             throw ApiProblem.unauthorized("the bearer token's claims are malformed");
         }

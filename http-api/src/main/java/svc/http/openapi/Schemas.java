@@ -382,6 +382,7 @@ final class Schemas {
         s.putAll(DeploymentSchemas.all());
         s.putAll(ClusterSchemas.all());
         s.putAll(PluginSchemas.all());
+        s.putAll(AuthSchemas.all());
         return s;
     }
 

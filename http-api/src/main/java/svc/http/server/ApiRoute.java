@@ -9,6 +9,7 @@ import static org.apache.pekko.http.javadsl.server.Directives.handleRejections;
 import static org.apache.pekko.http.javadsl.server.Directives.mapRequest;
 import static org.apache.pekko.http.javadsl.server.Directives.mapResponse;
 import static org.apache.pekko.http.javadsl.server.Directives.method;
+import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 import static org.apache.pekko.http.javadsl.server.Directives.pathEndOrSingleSlash;
 import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
 import static org.apache.pekko.http.javadsl.server.Directives.reject;
@@ -136,7 +137,10 @@ public final class ApiRoute {
 
     /** The caller (401 when credentials are missing or wrong); public routes get null. */
     private Route authenticated(Endpoint e, HttpRequest request, Function<Caller, Route> inner) {
-        return inner.apply(e.isPublic() ? null : authenticator.authenticate(request, e.isWebSocket()));
+        if (e.isPublic()) {
+            return inner.apply(null);
+        }
+        return onSuccess(authenticator.authenticate(request, e.isWebSocket()), inner::apply);
     }
 
     /** The permission engine's verdict on the caller's role (403 naming the rule source). */
@@ -180,9 +184,13 @@ public final class ApiRoute {
         return inner.get();
     }
 
-    /** The endpoint class a limit counts against: login and refresh per IP, starting runs per hour. */
+    /**
+     * The endpoint class a limit counts against: sign-in and refresh (the POSTs under
+     * {@code /api/v1/auth/}) per IP, starting runs per hour. Reading who one is
+     * ({@code /auth/me}, {@code /auth/providers}) is an ordinary read.
+     */
     static RateLimits.Bucket bucket(Endpoint e) {
-        if (e.template().startsWith("/api/v1/auth/")) {
+        if (e.template().startsWith("/api/v1/auth/") && e.httpMethod().equals("POST")) {
             return RateLimits.Bucket.AUTH;
         }
         if (e.endpointClass().equals("pipelines.create")) {

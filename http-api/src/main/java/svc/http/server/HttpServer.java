@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -22,6 +23,7 @@ import svc.config.features.FeatureRegistry;
 import svc.core.cluster.ClusterView;
 import svc.core.config.HoconLayers;
 import svc.core.erasure.SubjectErasure;
+import svc.core.governance.GovernedTools;
 import svc.core.platform.Platform;
 import svc.core.registry.ModelRegistry;
 import svc.core.reports.CostReports;
@@ -32,6 +34,7 @@ import svc.http.auth.AuthEndpoints;
 import svc.http.auth.Authenticator;
 import svc.http.auth.JwtKeys;
 import svc.http.auth.PasswordHasher;
+import svc.http.auth.SessionEndpoints;
 import svc.http.auth.TokenService;
 import svc.http.auth.Users;
 import svc.http.batch.BatchEndpoints;
@@ -133,6 +136,10 @@ public final class HttpServer {
                 features, new FeatureOverrideRepository(platform.database().dataSource()), blocking, clock);
         AutoCloseable featurePoll = sharedFeatures.follow(system, config.getDuration("svc.features.refresh-interval"));
         platform.cron().gate(() -> features.isEnabled(CronEndpoints.FLAG));
+        if (platform.parts().permissions() instanceof GovernedTools governed) {
+            // Tools of a feature that is off are denied (source feature_flag), with the flips made over the API.
+            governed.useFeatures(features::isEnabled);
+        }
         platform.cron().listen(jobMetrics::cronRun);
         new RetentionMetrics(metrics).attach(platform.retention());
         new NotificationMetrics(metrics).attach(platform.notifications());
@@ -142,6 +149,7 @@ public final class HttpServer {
 
         List<Endpoint> endpoints = new ArrayList<>();
         endpoints.addAll(new AuthEndpoints(users, tokens).endpoints());
+        endpoints.addAll(new SessionEndpoints(users, tokens, settings.production(), Optional.empty()).endpoints());
         endpoints.addAll(
                 new PipelineEndpoints(platform.runs(), platform.database(), blocking, runMetrics::started).endpoints());
         endpoints.addAll(new RunStreamEndpoints(

@@ -42,6 +42,62 @@ class GovernanceEndpointsTest {
     }
 
     @Test
+    void aToolThatNeedsAnApprovalIsRefusedOutsideARunUnderHitlAndIsRecorded() {
+        Api.Reply r = api.post(
+                "/api/v1/tools/invoke",
+                "{\"agent\":\"director\",\"tool\":\"request_approval\",\"arguments\":{}}",
+                Api.apiKey());
+        assertThat(r.status()).isEqualTo(403);
+        assertThat(r.json().path("rule_source").asText()).isEqualTo("hitl");
+        assertDenial("request_approval", "director", "hitl", "hitl:request_approval");
+    }
+
+    @Test
+    void aToolOfAFeatureTurnedOffIsDeniedUnderFeatureFlagAndIsRecorded() {
+        // The test platform carries two servers; the one started last (production) hands its flags to governance.
+        Api flags = server.productionApi;
+        String call = "{\"agent\":\"experiment-scripter\",\"tool\":\"execute_python\","
+                + "\"arguments\":{\"code\":\"print(1)\"}}";
+        assertThat(flags.post("/api/v1/features/code_execution_enabled", "{\"enabled\":false}", Api.apiKey())
+                        .status())
+                .isEqualTo(200);
+        try {
+            Api.Reply r = api.post("/api/v1/tools/invoke", call, Api.apiKey());
+            assertThat(r.status()).isEqualTo(403);
+            assertThat(r.json().path("rule_source").asText()).isEqualTo("feature_flag");
+            assertThat(r.json().path("detail").asText()).contains("code_execution_enabled is off");
+            assertDenial(
+                    "execute_python", "experiment-scripter", "feature_flag", "feature_flag:code_execution_enabled");
+        } finally {
+            assertThat(flags.delete("/api/v1/features/code_execution_enabled", Api.apiKey())
+                            .status())
+                    .isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aToolOfARunWithoutAKnownProfileIsDeniedAndIsRecorded() {
+        Api.Reply r = api.post(
+                "/api/v1/tools/invoke",
+                "{\"agent\":\"data-profiler\",\"tool\":\"inspect_dataset\",\"run_id\":\"run-that-never-was\"}",
+                Api.apiKey());
+        assertThat(r.status()).isEqualTo(403);
+        assertThat(r.json().path("rule_source").asText()).isEqualTo("profile");
+        assertThat(r.json().path("detail").asText())
+                .contains("governance profile cannot be determined", "run run-that-never-was has no run.json");
+        assertDenial("inspect_dataset", "data-profiler", "profile", "profile-unresolved");
+    }
+
+    private void assertDenial(String tool, String agent, String source, String ruleId) {
+        server.eventually(10, () -> {
+            JsonNode denials = api.get("/api/v1/permissions/denials?tool=" + tool + "&agent=" + agent, Api.apiKey())
+                    .json();
+            assertThat(denials.path("items").get(0).path("source").asText()).isEqualTo(source);
+            assertThat(denials.path("items").get(0).path("rule_id").asText()).isEqualTo(ruleId);
+        });
+    }
+
+    @Test
     void anAllowedToolRunsAndAnswersItsResult() {
         Api.Reply r = api.post(
                 "/api/v1/tools/invoke", "{\"agent\":\"data-profiler\",\"tool\":\"list_artifacts\"}", Api.apiKey());
