@@ -33,6 +33,11 @@ public final class HookedPermissions implements ToolPermissions {
         this.hooks = hooks;
     }
 
+    /** The seam inside (the platform's governance), for what configures it. */
+    public ToolPermissions inner() {
+        return inner;
+    }
+
     @Override
     public Verdict check(String runId, String agent, String tool, String argumentsJson) {
         Verdict verdict = inner.check(runId, agent, tool, argumentsJson);

@@ -109,12 +109,14 @@ public final class PluginEndpoints {
                         "plugins.remove",
                         Doc.of("plugins", "Remove a plugin", "PluginDetail").errors(401, 403, 404, 429),
                         this::remove)));
+        // The spec writes these paths without /api/v1; both are served, the prefixed ones as aliases.
         for (String prefix : List.of("", "/api/v1")) {
+            String v1 = prefix.isEmpty() ? "" : ".v1";
             all.add(new Endpoint(
                     "GET",
                     prefix + "/plugins/commands",
                     Role.VIEWER,
-                    "plugins.commands",
+                    "plugins.commands" + v1,
                     Doc.of("plugins", "List plugin commands (plugin_commands_enabled)", "PluginCommandList")
                             .errors(401, 404, 429),
                     this::commands));
@@ -122,7 +124,7 @@ public final class PluginEndpoints {
                     "POST",
                     prefix + "/plugins/commands/{qname}/invoke",
                     Role.OPERATOR,
-                    "plugins.commands.invoke",
+                    "plugins.commands.invoke" + v1,
                     Doc.of(
                                     "plugins",
                                     "Invoke a command <plugin>:<command> with {arguments}: a task run for its agent;"
@@ -135,7 +137,7 @@ public final class PluginEndpoints {
                     "GET",
                     prefix + "/plugins/agents",
                     Role.VIEWER,
-                    "plugins.agents",
+                    "plugins.agents" + v1,
                     Doc.of("plugins", "List plugin agents (plugin_agents_enabled); ?plugin= filters", "PluginAgentList")
                             .query(new Endpoint.Query("plugin", "string", "only this plugin's agents"))
                             .errors(401, 404, 429),
@@ -144,7 +146,7 @@ public final class PluginEndpoints {
                     "GET",
                     prefix + "/plugins/agents/{qname}",
                     Role.VIEWER,
-                    "plugins.agent",
+                    "plugins.agent" + v1,
                     Doc.of("plugins", "One plugin agent, plugin-<name>::<agent>", "PluginAgent")
                             .errors(401, 404, 429),
                     this::agent));

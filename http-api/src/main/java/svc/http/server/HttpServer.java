@@ -24,9 +24,11 @@ import svc.core.cluster.ClusterView;
 import svc.core.config.HoconLayers;
 import svc.core.erasure.SubjectErasure;
 import svc.core.governance.GovernedTools;
+import svc.core.hooks.HookedPermissions;
 import svc.core.platform.Platform;
 import svc.core.registry.ModelRegistry;
 import svc.core.reports.CostReports;
+import svc.core.tools.ToolPermissions;
 import svc.governance.permission.DenialSink;
 import svc.http.approvals.ApprovalEndpoints;
 import svc.http.auth.AccessControl;
@@ -136,7 +138,11 @@ public final class HttpServer {
                 features, new FeatureOverrideRepository(platform.database().dataSource()), blocking, clock);
         AutoCloseable featurePoll = sharedFeatures.follow(system, config.getDuration("svc.features.refresh-interval"));
         platform.cron().gate(() -> features.isEnabled(CronEndpoints.FLAG));
-        if (platform.parts().permissions() instanceof GovernedTools governed) {
+        ToolPermissions seam = platform.parts().permissions();
+        if (seam instanceof HookedPermissions hooked) {
+            seam = hooked.inner();
+        }
+        if (seam instanceof GovernedTools governed) {
             // Tools of a feature that is off are denied (source feature_flag), with the flips made over the API.
             governed.useFeatures(features::isEnabled);
         }
