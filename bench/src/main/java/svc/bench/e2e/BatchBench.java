@@ -79,7 +79,8 @@ public final class BatchBench {
                                 .withCandidates(1))
                 .model()
                 .save(modelDir);
-        Path input = home.resolve("records.jsonl");
+        // Under the upload directory, a data root (DataRoots): a batch reads only files under one.
+        Path input = Files.createDirectories(home.resolve("datasets")).resolve("records.jsonl");
         try (BufferedWriter w = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
             for (int i = 0; i < n; i++) {
                 Map<String, Object> row = data.row(i % data.rowCount());

@@ -37,7 +37,7 @@ class ApprovalsCommandsTest {
     ApprovalsCommandsTest(LiveServer server) throws IOException {
         this.server = server;
         this.cli = new Cli().loggedInAsAdmin(server);
-        this.workflow = Files.writeString(cli.home.resolve("review_only.yaml"), REVIEW_ONLY);
+        this.workflow = Files.writeString(server.home.resolve("datasets").resolve("review_only.yaml"), REVIEW_ONLY);
     }
 
     /** Starts a review-only run and answers its gate id once the run shows the gate. */

@@ -24,7 +24,7 @@ class BatchCommandsTest {
 
     @Test
     void submitStatusResultsListAndRefusals() throws Exception {
-        Path input = server.home.resolve("cli-echo.jsonl");
+        Path input = Files.createDirectories(server.home.resolve("datasets")).resolve("cli-echo.jsonl");
         Files.writeString(input, "{\"n\":1}\n{\"n\":2}\n");
         Cli.Result submitted = cli.run("batch", "submit", "--kind", "echo", "--input", input.toString());
         assertThat(submitted.exitCode()).as(submitted.toString()).isEqualTo(ExitCodes.OK);

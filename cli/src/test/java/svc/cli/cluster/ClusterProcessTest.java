@@ -186,6 +186,7 @@ class ClusterProcessTest {
         env.put("SVC_JWT_SECRET", "cluster-test-secret-cluster-test-secret-0123");
         env.put("SVC_SIGNING_KEY_DIR", keys.toString());
         env.put("SVC_API_KEYS", API_KEY);
+        env.put("SVC_DATA_DIRS", DATASET.getParent().getParent().toString());
         env.put("SVC_ADMIN_EMAIL", ADMIN_EMAIL);
         env.put("SVC_ADMIN_PASSWORD", ADMIN_PASSWORD);
         env.put("SVC_CLUSTER_SEEDS", String.join(",", seeds));

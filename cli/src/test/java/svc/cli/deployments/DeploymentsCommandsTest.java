@@ -34,7 +34,7 @@ class DeploymentsCommandsTest {
     @Test
     void deployPredictPromoteRetireAndHistory() throws Exception {
         String name = "cli_credit_" + UUID.randomUUID().toString().substring(0, 8);
-        Path dataset = server.home.resolve(name + ".csv");
+        Path dataset = Files.createDirectories(server.home.resolve("datasets")).resolve(name + ".csv");
         Files.copy(LiveServer.DATASET, dataset);
         Cli.Result started = cli.run(
                 "pipelines",

@@ -76,7 +76,7 @@ class PipelinesCommandsTest {
     @Test
     void runFollowStreamsReadableLinesWithProgressAndEndsSucceededWithExit0() throws Exception {
         String problem = PROBLEM + " (" + System.nanoTime() + ")";
-        Path workflow = Files.writeString(cli.home.resolve("fast_reviewed.yaml"), FAST_REVIEWED);
+        Path workflow = Files.writeString(server.home.resolve("datasets").resolve("fast_reviewed.yaml"), FAST_REVIEWED);
         Cli follower = new Cli().loggedInAsAdmin(server).terminal(SCREEN);
         ExecutorService background = Executors.newSingleThreadExecutor();
         CompletableFuture<Cli.Result> following;

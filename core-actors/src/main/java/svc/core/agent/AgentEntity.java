@@ -1,5 +1,11 @@
 package svc.core.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -8,6 +14,7 @@ import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -1046,7 +1053,16 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         return Delegation.target(call.name(), profile.delegates());
     }
 
-    /** Why this delegation must not happen (G10 depth and loop rules), or null when it may. */
+    /**
+     * Why this delegation must not happen (G10), or null when it may. In order: the target is not
+     * one of this agent's delegates; the chain would be deeper than {@code max-delegation-depth};
+     * the delegation repeats one on its own chain (the delegations that led here, this chain's first
+     * agent included) by the scope's key ({@code strict}: agent and a hash of the arguments,
+     * {@code name_only}: agent); or, under {@code strict} with other arguments, the target is on the
+     * chain, waiting for this very delegation to end: an agent takes one task at a time, so it
+     * could never take this one (the chain would wait until the step timeout). The run-wide count
+     * ({@code max-delegations-per-run}) is the run entity's, asked next.
+     */
     private String delegationRefusal(Task task, ToolCall call) {
         String target = delegateOf(call);
         if (!profile.delegates().contains(target)) {
@@ -1055,17 +1071,73 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         if (task.depth() + 1 > runtime.settings().maxDelegationDepth()) {
             return "delegation depth limit reached (" + runtime.settings().maxDelegationDepth() + ")";
         }
-        if (task.chain().contains(delegationKey(target, call.argumentsJson()))) {
-            return "delegation loop: " + target + " is already working on this in the chain " + task.chain();
+        List<String> chain = chainOf(task);
+        if (chain.contains(delegationKey(target, call.argumentsJson()))) {
+            return "delegation loop: " + target + " is already working on this in the chain " + chain + " (scope "
+                    + runtime.settings().delegationScope() + ")";
+        }
+        if (chain.stream().anyMatch(k -> agentOf(k).equals(target))) {
+            return "delegation loop: " + target + " is waiting on this chain " + chain
+                    + " and takes one task at a time, so it could not take this one";
         }
         return null;
+    }
+
+    /** The delegation keys that led to this task, starting with the agent that began the chain. */
+    private List<String> chainOf(Task task) {
+        if (!task.chain().isEmpty()) {
+            return task.chain();
+        }
+        // The first agent of a chain got its task from the run, not by a delegation: its name alone.
+        return List.of(
+                runtime.settings().delegationScope().equals("name_only") ? profile.name() : profile.name() + "#");
+    }
+
+    private static String agentOf(String key) {
+        int hash = key.indexOf('#');
+        return hash < 0 ? key : key.substring(0, hash);
     }
 
     private String delegationKey(String target, String argumentsJson) {
         if (runtime.settings().delegationScope().equals("name_only")) {
             return target;
         }
-        return target + "#" + Integer.toHexString(argumentsJson.hashCode());
+        return target + "#" + argumentsHash(argumentsJson);
+    }
+
+    /** SHA-256 of the arguments with object keys sorted (the same arguments in another order are the same). */
+    static String argumentsHash(String argumentsJson) {
+        String canonical;
+        try {
+            canonical = Json.write(sorted(Json.parse(argumentsJson)));
+        } catch (RuntimeException e) {
+            canonical = argumentsJson;
+        }
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    private static JsonNode sorted(JsonNode node) {
+        if (node.isObject()) {
+            ObjectNode out = Json.object();
+            List<String> names = new ArrayList<>();
+            node.fieldNames().forEachRemaining(names::add);
+            Collections.sort(names);
+            for (String n : names) {
+                out.set(n, sorted(node.get(n)));
+            }
+            return out;
+        }
+        if (node.isArray()) {
+            ArrayNode out = Json.MAPPER.createArrayNode();
+            node.forEach(e -> out.add(sorted(e)));
+            return out;
+        }
+        return node;
     }
 
     private Effect<Event, State> onDelegationPermit(Acting state, PermitAnswered msg) {
@@ -1091,7 +1163,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         awaiting = delegateWait(call.id());
         String target = delegateOf(call);
         String text = Json.parse(call.argumentsJson()).path("task").asText("");
-        List<String> chain = new ArrayList<>(task.chain());
+        List<String> chain = new ArrayList<>(chainOf(task));
         chain.add(delegationKey(target, call.argumentsJson()));
         runtime.mail()
                 .tell(

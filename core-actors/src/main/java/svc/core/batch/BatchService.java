@@ -27,6 +27,7 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 import svc.config.Json;
 import svc.core.CoreSettings;
+import svc.core.datasets.DataRoots;
 import svc.core.run.RunErrors;
 import svc.core.run.RunService.Page;
 import svc.core.tools.ToolInvoker;
@@ -59,6 +60,7 @@ public final class BatchService {
     private final ActorSystem<?> system;
     private final Database database;
     private final CoreSettings settings;
+    private final DataRoots dataRoots;
     private final ToolInvoker tools;
     private final BatchFeed feed;
     private final Executor blocking;
@@ -68,12 +70,14 @@ public final class BatchService {
             ActorSystem<?> system,
             Database database,
             CoreSettings settings,
+            DataRoots dataRoots,
             ToolInvoker tools,
             BatchFeed feed,
             Executor blocking) {
         this.system = system;
         this.database = database;
         this.settings = settings;
+        this.dataRoots = dataRoots;
         this.tools = tools;
         this.feed = feed;
         this.blocking = blocking;
@@ -103,10 +107,16 @@ public final class BatchService {
         }
         boolean hasPath = r.inputPath() != null && !r.inputPath().isBlank();
         boolean hasRecords = r.records() != null;
+        Path named = null;
         if (hasPath == hasRecords) {
             problems.add("give exactly one of input_path and records");
-        } else if (hasPath && !Files.isRegularFile(Path.of(r.inputPath()))) {
-            problems.add("input_path: no readable file at " + r.inputPath());
+        } else if (hasPath) {
+            // The echo kind copies its input into results.jsonl: only a file the caller may name is read.
+            try {
+                named = dataRoots.permitted("input_path", r.inputPath());
+            } catch (DataRoots.Refused e) {
+                problems.add(e.getMessage());
+            }
         }
         String modelDir = null;
         String agent = r.agent();
@@ -129,7 +139,7 @@ public final class BatchService {
         Path dir = dir(batchId);
         try {
             Files.createDirectories(dir);
-            Path input = hasPath ? Path.of(r.inputPath()).toAbsolutePath() : dir.resolve("input.jsonl");
+            Path input = hasPath ? named : dir.resolve("input.jsonl");
             if (hasRecords) {
                 try (BufferedWriter w = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
                     for (JsonNode record : r.records()) {
@@ -137,6 +147,8 @@ public final class BatchService {
                         w.write('\n');
                     }
                 }
+                // Kept by its real path, as a named input is: the worker refuses a path that changed since.
+                input = input.toRealPath();
             }
             BatchSpec spec = new BatchSpec(
                     r.kind(),
@@ -156,8 +168,14 @@ public final class BatchService {
     private String modelDir(SubmitRequest r, List<String> problems) {
         String model = blankToNull(r.model());
         Path dir;
-        if (model != null && Files.isDirectory(Path.of(model))) {
-            dir = Path.of(model);
+        if (model != null && (model.contains("/") || Files.isDirectory(Path.of(model)))) {
+            // A model directory named by path: read (and its manifest quoted in errors) only inside the data roots.
+            try {
+                dir = dataRoots.permittedDirectory("model", model);
+            } catch (DataRoots.Refused e) {
+                problems.add(e.getMessage());
+                return null;
+            }
         } else if (model != null || r.runId() != null) {
             String run = model != null ? model : r.runId();
             tools.files().pull(run, "model/");

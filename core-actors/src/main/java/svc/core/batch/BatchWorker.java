@@ -18,6 +18,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import svc.config.Json;
+import svc.core.datasets.DataRoots;
 import svc.core.tools.ToolInvoker;
 import svc.ml.train.ServedModel;
 
@@ -102,7 +103,12 @@ final class BatchWorker implements AutoCloseable {
             Progress start = linesAfter(results, checkpoint);
             channel.truncate(start.resultsBytes());
             channel.position(start.resultsBytes());
-            input = Files.newBufferedReader(Path.of(spec.inputPath()), StandardCharsets.UTF_8);
+            Path inputPath = Path.of(spec.inputPath());
+            if (!DataRoots.unchanged(inputPath)) {
+                // Accepted by its real path at submission (DataRoots); a link put in its way since is not followed.
+                throw new IOException("the input " + inputPath + " now leads elsewhere through a symbolic link");
+            }
+            input = Files.newBufferedReader(inputPath, StandardCharsets.UTF_8);
             for (long i = 0; i < start.processed(); i++) {
                 if (input.readLine() == null) {
                     throw new IOException("the input has fewer lines than " + RESULTS + " (" + start.processed() + ")");

@@ -15,6 +15,7 @@ import org.apache.pekko.projection.jdbc.javadsl.JdbcProjection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.core.CoreSettings;
+import svc.core.datasets.DataRoots;
 import svc.core.readside.PooledJdbcSession;
 import svc.core.tools.ToolInvoker;
 import svc.persistence.Database;
@@ -34,6 +35,7 @@ public final class Batches {
             ActorSystem<?> system,
             Database database,
             CoreSettings settings,
+            DataRoots dataRoots,
             ToolInvoker tools,
             Executor ml,
             Executor jdbc,
@@ -55,7 +57,7 @@ public final class Batches {
                         i -> ProjectionBehavior.create(projection),
                         ShardedDaemonProcessSettings.create(system),
                         Optional.of(ProjectionBehavior.stopMessage()));
-        BatchService service = new BatchService(system, database, settings, tools, feed, jdbc);
+        BatchService service = new BatchService(system, database, settings, dataRoots, tools, feed, jdbc);
         CompletableFuture.runAsync(service::wakeRunning, jdbc).exceptionally(e -> {
             LOG.error("could not wake the batches that were running before the restart: {}", e.getMessage());
             return null;

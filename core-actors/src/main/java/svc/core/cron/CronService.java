@@ -128,6 +128,8 @@ public final class CronService {
                     }
                     if (params != null && !params.isObject()) {
                         problems.add("params: must be an object");
+                    } else if (params != null) {
+                        tasks.checkFiles(params, problems);
                     }
                     if (!problems.isEmpty()) {
                         throw new RunErrors.Invalid(problems);

@@ -1,13 +1,13 @@
 package svc.core.cron;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import svc.config.Json;
+import svc.core.datasets.DataRoots;
 import svc.core.run.RunService;
 import svc.core.run.RunView;
 import svc.core.tools.ToolInvoker;
@@ -44,6 +44,20 @@ final class CronTasks {
         this.runs = runs;
         this.tools = tools;
         this.files = files;
+    }
+
+    /** A job's {@code dataset_path} must be a file its creator may name (DataRoots), checked when it is created. */
+    void checkFiles(JsonNode params, List<String> problems) {
+        if (params.hasNonNull("dataset_path")) {
+            try {
+                runs.dataRoots()
+                        .permitted(
+                                "params.dataset_path",
+                                params.get("dataset_path").asText());
+            } catch (DataRoots.Refused e) {
+                problems.add(e.getMessage());
+            }
+        }
     }
 
     /** Runs the job; answers its output (JSON text). */
@@ -86,7 +100,9 @@ final class CronTasks {
         files.pull(runId, "model/");
         TrainedModel model = TrainedModel.load(files.runDir(runId).resolve("model"));
         Dataset reference = TrainingReference.of(files, runId);
-        Dataset current = DatasetReader.read(Path.of(p.path("dataset_path").asText()));
+        // Checked again when it runs: the roots or the file may have changed since the job was made.
+        Dataset current = DatasetReader.read(runs.dataRoots()
+                .permitted("dataset_path", p.path("dataset_path").asText()));
         Map<String, double[]> refNum = new LinkedHashMap<>();
         Map<String, double[]> curNum = new LinkedHashMap<>();
         Map<String, String[]> refCat = new LinkedHashMap<>();

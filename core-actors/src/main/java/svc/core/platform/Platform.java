@@ -3,6 +3,7 @@ package svc.core.platform;
 import ch.qos.logback.classic.LoggerContext;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -62,6 +63,7 @@ import svc.core.cron.BuiltInJob;
 import svc.core.cron.Cron;
 import svc.core.cron.CronService;
 import svc.core.crypto.EncryptedCborSerializer;
+import svc.core.datasets.DataRoots;
 import svc.core.datasets.DatasetService;
 import svc.core.datasets.DatasetSettings;
 import svc.core.datasets.DatasetStore;
@@ -213,6 +215,15 @@ public final class Platform implements AutoCloseable {
 
     /** The same with the given tracing (tests pass one with an in-memory exporter). */
     public static Platform start(Config config, PartsFactory partsFactory, Tracing tracing) {
+        return start(config, partsFactory, tracing, UnaryOperator.identity());
+    }
+
+    /**
+     * The same with the agents' profiles adjusted: tests give agents delegates the built-in roster's
+     * tree never has (a chain deeper than G10's depth, one that comes back to an agent on it).
+     */
+    public static Platform start(
+            Config config, PartsFactory partsFactory, Tracing tracing, UnaryOperator<AgentDirectory> roster) {
         // G6: no credential reaches a log line, whoever logs it.
         if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logback
                 && logback.getTurboFilterList().stream().noneMatch(f -> f instanceof SecretRedactingFilter)) {
@@ -221,6 +232,8 @@ public final class Platform implements AutoCloseable {
         CoreSettings settings = CoreSettings.fromConfig(config);
         NotificationSettings notifySettings = NotificationSettings.fromConfig(config);
         DatabaseSettings dbSettings = DatabaseSettings.fromConfig(config);
+        // Before the database and the actor system: a data root that does not exist stops the start.
+        DataRoots dataRoots = dataRoots(config, settings, dbSettings);
         Database database = Database.open(dbSettings);
         ActorSystem<Void> system;
         try {
@@ -236,12 +249,31 @@ public final class Platform implements AutoCloseable {
             throw e;
         }
         try {
-            return wire(system, database, settings, notifySettings, config, partsFactory, tracing);
+            return wire(system, database, settings, dataRoots, notifySettings, config, partsFactory, tracing, roster);
         } catch (RuntimeException e) {
             system.terminate();
             database.close();
             throw e;
         }
+    }
+
+    /** The files a request may name (SVC_DATA_DIRS), and the server's own files that are never data. */
+    private static DataRoots dataRoots(Config config, CoreSettings settings, DatabaseSettings db) {
+        Optional<Path> h2File = Optional.empty();
+        if (db.kind() == DatabaseSettings.Kind.H2 && db.url().startsWith("jdbc:h2:file:")) {
+            String rest = db.url().substring("jdbc:h2:file:".length());
+            int semi = rest.indexOf(';');
+            h2File = Optional.of(Path.of(semi < 0 ? rest : rest.substring(0, semi)));
+        }
+        String signing = System.getenv("SVC_SIGNING_KEY_DIR");
+        DataRoots roots = DataRoots.fromConfig(
+                config,
+                settings.home(),
+                DatasetSettings.from(config, settings.home()).dir(),
+                h2File,
+                signing == null || signing.isBlank() ? Optional.empty() : Optional.of(Path.of(signing)));
+        LOG.info("data roots (SVC_DATA_DIRS): {}", roots.roots());
+        return roots;
     }
 
     /** With at-rest encryption on, every journaled message goes through the encrypting serializer. */
@@ -295,10 +327,12 @@ public final class Platform implements AutoCloseable {
             ActorSystem<Void> system,
             Database database,
             CoreSettings settings,
+            DataRoots dataRoots,
             NotificationSettings notifySettings,
             Config config,
             PartsFactory partsFactory,
-            Tracing tracing) {
+            Tracing tracing,
+            UnaryOperator<AgentDirectory> roster) {
         ClusterSettings clusterSettings = ClusterSettings.fromConfig(config);
         if (system.settings().config().getStringList("pekko.cluster.seed-nodes").isEmpty()) {
             Cluster cluster = Cluster.get(system);
@@ -307,7 +341,7 @@ public final class Platform implements AutoCloseable {
         Executor jdbc = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.jdbc-dispatcher"));
         Executor ml = system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.ml-dispatcher"));
         Library library = Library.builtIn();
-        AgentDirectory directory = RosterProfiles.directory(Roster.builtIn(), settings.llmProvider());
+        AgentDirectory directory = roster.apply(RosterProfiles.directory(Roster.builtIn(), settings.llmProvider()));
         WorkingCopy files = WorkingCopy.open(settings.artifactStore());
         LOG.info("run files: {}", settings.artifactStore().describe());
         // The entities reach one another only through these ports (see svc.core.task).
@@ -319,7 +353,7 @@ public final class Platform implements AutoCloseable {
                 settings.defaultProfile(),
                 system.executionContext());
         Parts bare = partsFactory.create(settings, directory, ml, system.executionContext(), database, deploymentPort);
-        PluginService plugins = startPlugins(system, database, config, settings, directory, bare, jdbc);
+        PluginService plugins = startPlugins(system, database, config, settings, dataRoots, directory, bare, jdbc);
         PluginAgents pluginAgents =
                 new PluginAgents(plugins, directory.director().model(), settings.llmProvider());
         directory.extend(pluginAgents);
@@ -371,15 +405,23 @@ public final class Platform implements AutoCloseable {
         DatasetService datasets = new DatasetService(
                 database, new DatasetStore(DatasetSettings.from(config, settings.home()), jdbc), jdbc);
         RunService runs = new RunService(
-                system, database, library, datasets::fileOf, settings.home(), files, jdbc, settings.askTimeout());
+                system,
+                database,
+                library,
+                datasets::fileOf,
+                dataRoots,
+                settings.home(),
+                files,
+                jdbc,
+                settings.askTimeout());
         Platform platform =
                 new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing, files);
         platform.datasets = datasets;
         platform.plugins = plugins;
         platform.hooks = hooks;
         platform.pluginAgents = pluginAgents;
-        platform.batches =
-                Batches.start(system, database, settings, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
+        platform.batches = Batches.start(
+                system, database, settings, dataRoots, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
         platform.cron = Cron.start(
                 system,
                 database,
@@ -432,6 +474,7 @@ public final class Platform implements AutoCloseable {
             Database database,
             Config config,
             CoreSettings settings,
+            DataRoots dataRoots,
             AgentDirectory directory,
             Parts parts,
             Executor jdbc) {
@@ -441,7 +484,8 @@ public final class Platform implements AutoCloseable {
                 jdbc,
                 Clock.systemUTC(),
                 directory::isBuiltIn,
-                name -> parts.tools().find(name).isPresent());
+                name -> parts.tools().find(name).isPresent(),
+                dataRoots);
         if (parts.tools().find(LoadSkillTool.NAME).isEmpty()) {
             // A caller may hand the same registry to several platforms (tests start more than one).
             parts.tools().register(new LoadSkillTool(plugins));

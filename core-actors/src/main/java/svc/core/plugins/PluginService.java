@@ -28,6 +28,7 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.config.features.FeatureRegistry;
+import svc.core.datasets.DataRoots;
 import svc.persistence.plugins.PluginRepository;
 import svc.persistence.plugins.PluginRow;
 
@@ -52,6 +53,7 @@ public final class PluginService {
     private final Clock clock;
     private final Predicate<String> reservedAgentName;
     private final Predicate<String> knownTool;
+    private final DataRoots dataRoots;
     private volatile Map<String, InstalledPlugin> current = Map.of();
     private volatile Predicate<String> flags;
     private volatile RuntimeSurfaces runtimes = RuntimeSurfaces.NONE;
@@ -60,6 +62,7 @@ public final class PluginService {
     /**
      * @param reservedAgentName the built-in agents' names, which plugin agents may not take
      * @param knownTool whether a tool of that name exists (for plugin agents' tool lists)
+     * @param dataRoots where a plugin installed from a server path may be read (SVC_DATA_DIRS)
      */
     public PluginService(
             PluginRepository repository,
@@ -67,8 +70,10 @@ public final class PluginService {
             Executor blocking,
             Clock clock,
             Predicate<String> reservedAgentName,
-            Predicate<String> knownTool) {
+            Predicate<String> knownTool,
+            DataRoots dataRoots) {
         this.repository = repository;
+        this.dataRoots = dataRoots;
         this.settings = settings;
         this.blocking = blocking;
         this.clock = clock;
@@ -128,9 +133,18 @@ public final class PluginService {
     }
 
     /** Installs a directory (or a {@code .tar.gz} file) the server can read. */
-    public CompletionStage<InstalledPlugin> installPath(Path path, String by) {
+    public CompletionStage<InstalledPlugin> installPath(Path given, String by) {
         return CompletableFuture.supplyAsync(
                 () -> {
+                    Path path;
+                    try {
+                        // Like every path a request names: only under the data roots, never the server's own files.
+                        path = Files.isDirectory(given)
+                                ? dataRoots.permittedDirectory("path", given.toString())
+                                : dataRoots.permitted("path", given.toString());
+                    } catch (DataRoots.Refused e) {
+                        throw PluginException.invalid(e.getMessage());
+                    }
                     if (Files.isDirectory(path)) {
                         return installNow(PluginArchive.pack(path, settings.maxBytes()), by);
                     }

@@ -26,6 +26,7 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 import svc.config.Json;
+import svc.core.datasets.DataRoots;
 import svc.library.LibraryException;
 import svc.library.asset.Library;
 import svc.library.roster.Team;
@@ -124,6 +125,7 @@ public final class RunService {
     private final Database database;
     private final Library library;
     private final Function<String, Optional<Path>> uploadedFiles;
+    private final DataRoots dataRoots;
     private final WorkingCopy files;
     private final Path home;
     private final Executor blocking;
@@ -132,12 +134,16 @@ public final class RunService {
     private final RunRepository runs = new RunRepository();
     private final ApprovalRepository approvals = new ApprovalRepository();
 
-    /** @param uploadedFiles the file of an uploaded dataset by its id (blocking; empty when unknown) */
+    /**
+     * @param uploadedFiles the file of an uploaded dataset by its id (blocking; empty when unknown)
+     * @param dataRoots the files a request may name as its dataset or workflow
+     */
     public RunService(
             ActorSystem<?> system,
             Database database,
             Library library,
             Function<String, Optional<Path>> uploadedFiles,
+            DataRoots dataRoots,
             Path home,
             WorkingCopy files,
             Executor blocking,
@@ -146,6 +152,7 @@ public final class RunService {
         this.database = database;
         this.library = library;
         this.uploadedFiles = uploadedFiles;
+        this.dataRoots = dataRoots;
         this.home = home;
         this.files = files;
         this.blocking = blocking;
@@ -240,21 +247,26 @@ public final class RunService {
                 problems.add("dataset_id: no uploaded dataset " + datasetId);
             }
         } else {
-            dataset = Path.of(r.datasetPath()).toAbsolutePath().normalize();
-            if (!Files.isRegularFile(dataset)) {
-                problems.add("dataset_path: no file at " + dataset);
-            } else if (!Files.isReadable(dataset)) {
-                problems.add("dataset_path: " + dataset + " is not readable by the server");
+            try {
+                dataset = dataRoots.permitted("dataset_path", r.datasetPath());
+            } catch (DataRoots.Refused e) {
+                problems.add(e.getMessage());
+            }
+        }
+        Optional<Path> explicit = Optional.empty();
+        if (r.workflowPath() != null && !r.workflowPath().isBlank()) {
+            // A customer workflow is read and its errors quoted back: it must be a file the caller may name.
+            try {
+                explicit = Optional.of(dataRoots.permitted("workflow", r.workflowPath()));
+            } catch (DataRoots.Refused e) {
+                problems.add(e.getMessage());
+                return failWith(problems);
             }
         }
         String template = r.template() == null || r.template().isBlank() ? DEFAULT_TEMPLATE : r.template();
         PipelineConfigResolver.Resolved resolved = null;
         try {
             PipelineConfigResolver resolver = PipelineConfigResolver.forSvcHome(library, home);
-            Optional<Path> explicit =
-                    r.workflowPath() == null || r.workflowPath().isBlank()
-                            ? Optional.empty()
-                            : Optional.of(Path.of(r.workflowPath()));
             resolved = resolver.resolve(explicit, Optional.of(template));
         } catch (LibraryException e) {
             problems.add((r.workflowPath() != null && !r.workflowPath().isBlank() ? "workflow: " : "template: ")
@@ -280,6 +292,15 @@ public final class RunService {
                 datasetId);
         writeBrief(spec, resolved);
         return new Prepared(spec, WorkflowCodec.toJson(resolved.workflow()));
+    }
+
+    private static Prepared failWith(List<String> problems) {
+        throw new RunErrors.Invalid(problems);
+    }
+
+    /** The files a request may name (for the batch and cron services, which read files too). */
+    public DataRoots dataRoots() {
+        return dataRoots;
     }
 
     private void writeBrief(RunSpec spec, PipelineConfigResolver.Resolved resolved) {
@@ -407,6 +428,10 @@ public final class RunService {
     }
 
     private static Optional<String> artifactKey(String runId, String name) {
+        // A NUL or other control character names no file (and Path.of throws on NUL): not found, not a 500.
+        if (name.chars().anyMatch(c -> c < 0x20)) {
+            return Optional.empty();
+        }
         String normalized = Path.of(name).normalize().toString().replace('\\', '/');
         if (name.isBlank()
                 || normalized.startsWith("..")

@@ -712,7 +712,9 @@ class AgentEntityTest {
         assertThat(assigned.requester()).isEqualTo(Requester.agent("lead", "d1"));
         assertThat(assigned.text()).isEqualTo("profile the data");
         assertThat(assigned.depth()).isEqualTo(1);
-        assertThat(assigned.chain()).hasSize(1).first().asString().startsWith("worker#");
+        // The chain starts with the agent that began it (its task came from the run), then the hand-off.
+        assertThat(assigned.chain()).hasSize(2).first().isEqualTo("lead#");
+        assertThat(assigned.chain().get(1)).startsWith("worker#");
 
         // The delegate's answer is the call's result.
         var answered = kit.runCommand(new AgentEntity.DelegationAnswered(

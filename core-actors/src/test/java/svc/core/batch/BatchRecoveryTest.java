@@ -67,7 +67,7 @@ class BatchRecoveryTest {
             }
             return ToolResult.ok(Json.object().put("i", i).put("twice", 2 * i));
         }));
-        Path input = home.resolve("records.jsonl");
+        Path input = home.resolve("datasets").resolve("records.jsonl");
         try (BufferedWriter w = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
             for (int i = 0; i < RECORDS; i++) {
                 w.write("{\"i\":" + i + "}\n");

@@ -146,7 +146,7 @@ class CronTasksTest {
             cells[age] = Long.toString(Long.parseLong(cells[age]) + 25);
             out.add(String.join(",", cells));
         }
-        Path file = home.resolve("german_credit_shifted.csv");
+        Path file = home.resolve("datasets").resolve("german_credit_shifted.csv");
         Files.write(file, out);
         return file;
     }

@@ -78,7 +78,7 @@ class NotificationDeliveryTest {
 
     /** One stage, a gate with the given channels and timers, one more stage. */
     private RunView startGatedRun(String channels, String timers) throws Exception {
-        Path workflow = home.resolve("gated-" + System.nanoTime() + ".yaml");
+        Path workflow = home.resolve("datasets").resolve("gated-" + System.nanoTime() + ".yaml");
         Files.writeString(workflow, """
                 name: gated
                 description: one stage, a gate that tells people, one more stage

@@ -182,7 +182,7 @@ class RunLifecycleTest {
 
     @Test
     void aGateThatOutlivesItsTtlIsEscalatedThenExpiredAndFailsTheRun() throws Exception {
-        Path workflow = home.resolve("quick-gate.yaml");
+        Path workflow = home.resolve("datasets").resolve("quick-gate.yaml");
         Files.writeString(workflow, """
         name: quick_gate
         description: one stage, then a gate that expires after two seconds
@@ -244,7 +244,7 @@ class RunLifecycleTest {
     void unknownTemplateAndMissingDatasetAreReportedTogether() {
         assertThatThrownBy(() -> fx.startRun(new RunService.StartRequest(
                         "p",
-                        home.resolve("nope.csv").toString(),
+                        home.resolve("datasets").resolve("nope.csv").toString(),
                         null,
                         List.of(),
                         "no_such_template",

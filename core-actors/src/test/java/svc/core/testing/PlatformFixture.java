@@ -22,6 +22,7 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import svc.core.CoreSettings;
+import svc.core.agent.AgentDirectory;
 import svc.core.agent.AgentEntity;
 import svc.core.agent.AgentProfile;
 import svc.core.llm.LlmProvider;
@@ -52,6 +53,8 @@ public final class PlatformFixture implements AutoCloseable {
     public ToolPermissions permissions = ToolPermissions.ALLOW_ALL;
     /** Where spans go; tests of tracing swap in an exporter. */
     public Tracing tracing = Tracing.NOOP;
+    /** Adjusts the agents' profiles before the platform starts (a test's own delegation graph). */
+    public UnaryOperator<AgentDirectory> roster = UnaryOperator.identity();
     /** Tools registered beside the fake ones (a test's own tool). */
     public final List<Tool> extraTools = new ArrayList<>();
     /** The runs root of the last start (kept while the platform is stopped, for restart tests). */
@@ -60,7 +63,8 @@ public final class PlatformFixture implements AutoCloseable {
     public PlatformFixture(Path home, FakeToolbox tools) throws Exception {
         this.home = home;
         this.tools = tools;
-        this.dataset = home.resolve("data.csv");
+        // Under the upload directory, a data root of every platform (DataRoots).
+        this.dataset = Files.createDirectories(home.resolve("datasets")).resolve("data.csv");
         Files.writeString(dataset, "x,sex,y\n1,f,0\n2,m,1\n");
         this.runsRoot = ArtifactStoreSettings.fromConfig(ConfigFactory.parseMap(Map.of("svc.home", home.toString()))
                         .withFallback(ConfigFactory.load()))
@@ -88,7 +92,8 @@ public final class PlatformFixture implements AutoCloseable {
                 config,
                 (s, directory, ml, callbacks) -> new Platform.Parts(
                         providers.apply(s, callbacks), registry(), permissions, UnaryOperator.identity()),
-                tracing);
+                tracing,
+                roster);
         return platform;
     }
 

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.UUID;
+import java.util.regex.Pattern;
 import svc.governance.permission.Role;
 import svc.http.problem.ApiProblem;
 
@@ -24,6 +25,7 @@ import svc.http.problem.ApiProblem;
 public final class TokenService {
 
     public static final Duration LIFETIME = Duration.ofHours(24);
+    private static final Pattern COMPACT_JWS = Pattern.compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+");
 
     private final JwtKeys keys;
     private final Clock clock;
@@ -85,10 +87,16 @@ public final class TokenService {
 
     /** Verifies a token (HS256 only, current or previous secret, not expired, sub and role present). */
     public Verified check(String token) {
+        // Three base64url parts and nothing else: the library also decodes '+' and '/', so without this
+        // one token would have several spellings (and a revocation by spelling could be sidestepped).
+        if (token == null || !COMPACT_JWS.matcher(token).matches()) {
+            throw ApiProblem.unauthorized("the bearer token is not a signed JWT");
+        }
         SignedJWT jwt;
         try {
             jwt = SignedJWT.parse(token);
-        } catch (ParseException e) {
+        } catch (ParseException | RuntimeException e) {
+            // A header that is JSON null made the library throw NullPointerException (found by TokenPropertyTest).
             throw ApiProblem.unauthorized("the bearer token is not a signed JWT");
         }
         if (!JWSAlgorithm.HS256.equals(jwt.getHeader().getAlgorithm())) {
@@ -112,7 +120,7 @@ public final class TokenService {
             }
             return new Verified(
                     new Caller(subject, Role.fromWire(role), null), exp.toInstant(), claims.getStringClaim("csrf"));
-        } catch (ParseException | IllegalArgumentException e) {
+        } catch (ParseException | IllegalArgumentException | NullPointerException | ClassCastException e) {
             throw ApiProblem.unauthorized("the bearer token's claims are malformed");
         }
     }

@@ -286,6 +286,20 @@ final class Schemas {
         stream = stream.describedAs(
                 "One WebSocket text frame. Agent messages carry agent and seq (the conversation line).");
         s.put("StreamMessage", stream);
+        s.put(
+                "WorkflowGraph",
+                object(
+                        new String[] {"name", "start", "nodes", "edges"},
+                        "name",
+                        str(null),
+                        "description",
+                        str(null),
+                        "start",
+                        str("the id of the first node"),
+                        "nodes",
+                        array(freeform().describedAs("{id, type: stage|router|checkpoint, team?, goal?, gate_type?}")),
+                        "edges",
+                        array(freeform().describedAs("{source, target, priority, metadata}"))));
         s.put("Health", object(new String[] {"status"}, "status", str(null)));
         s.put(
                 "Readiness",

@@ -87,6 +87,7 @@ public final class ApiRoute {
     private final Route endpoints;
     private final ExceptionHandler failures;
     private final RejectionHandler rejections;
+    private final Function<HttpRequest, Route> unmatched;
 
     public ApiRoute(
             List<Endpoint> endpoints,
@@ -96,6 +97,23 @@ public final class ApiRoute {
             ApiMetrics metrics,
             Tracing tracing,
             long maxBodyBytes) {
+        this(endpoints, authenticator, access, limiter, metrics, tracing, maxBodyBytes, request -> null);
+    }
+
+    /**
+     * The same, with {@code unmatched} asked for the answer to a request no endpoint matches (the
+     * dashboard's page for a browser navigation); when it gives null, the 404 problem.
+     */
+    public ApiRoute(
+            List<Endpoint> endpoints,
+            Authenticator authenticator,
+            AccessControl access,
+            RateLimiter limiter,
+            ApiMetrics metrics,
+            Tracing tracing,
+            long maxBodyBytes,
+            Function<HttpRequest, Route> unmatched) {
+        this.unmatched = unmatched;
         this.authenticator = authenticator;
         this.access = access;
         this.limiter = limiter;
@@ -110,7 +128,12 @@ public final class ApiRoute {
                 .handleAll(
                         Rejection.class,
                         list -> attribute(Exchange.KEY, ex -> problem(ex, Problems.of(list, ex.method, ex.path))))
-                .handleNotFound(attribute(Exchange.KEY, ex -> problem(ex, Problems.of(List.of(), ex.method, ex.path))))
+                .handleNotFound(extractRequest(request -> {
+                    Route page = this.unmatched.apply(request);
+                    return page != null
+                            ? page
+                            : attribute(Exchange.KEY, ex -> problem(ex, Problems.of(List.of(), ex.method, ex.path)));
+                }))
                 .build();
     }
 

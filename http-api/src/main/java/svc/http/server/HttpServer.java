@@ -44,6 +44,7 @@ import svc.http.catalog.CatalogEndpoints;
 import svc.http.catalog.SharedFeatures;
 import svc.http.cluster.ClusterEndpoints;
 import svc.http.cron.CronEndpoints;
+import svc.http.dashboard.DashboardEndpoints;
 import svc.http.datasets.DatasetEndpoints;
 import svc.http.deployments.DeploymentEndpoints;
 import svc.http.governance.GovernanceEndpoints;
@@ -52,6 +53,7 @@ import svc.http.notifications.NotificationEndpoints;
 import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
 import svc.http.pipelines.PipelineEndpoints;
+import svc.http.pipelines.RunWorkflowEndpoints;
 import svc.http.plugins.PluginEndpoints;
 import svc.http.ratelimit.RateLimiter;
 import svc.http.registry.ModelEndpoints;
@@ -67,6 +69,7 @@ import svc.http.telemetry.JobMetrics;
 import svc.http.telemetry.NotificationMetrics;
 import svc.http.telemetry.RetentionMetrics;
 import svc.http.telemetry.RunMetrics;
+import svc.library.asset.Library;
 import svc.persistence.denials.DenialRepository;
 import svc.persistence.features.FeatureOverrideRepository;
 
@@ -161,6 +164,7 @@ public final class HttpServer {
         endpoints.addAll(new RunStreamEndpoints(
                         platform.runs(), platform.liveEvents(), platform.agents(), system, settings.streamBuffer())
                 .endpoints());
+        endpoints.addAll(new RunWorkflowEndpoints(platform.runs(), Library.builtIn(), blocking).endpoints());
         endpoints.addAll(new ApprovalEndpoints(platform.runs()).endpoints());
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
@@ -191,6 +195,8 @@ public final class HttpServer {
                         new SubjectErasure(
                                 platform.database(), platform.settings().home(), platform.files(), blocking))
                 .endpoints());
+        DashboardEndpoints dashboard = new DashboardEndpoints();
+        endpoints.addAll(dashboard.endpoints());
         // The document describes every route, its own included, so it is built on first request from the complete list.
         AtomicReference<OpenApi> openApi = new AtomicReference<>();
         Supplier<OpenApi> document =
@@ -214,7 +220,9 @@ public final class HttpServer {
                         new RateLimiter(settings.rateLimits(), System::nanoTime, () -> ClusterView.upMembers(system)),
                         metrics,
                         platform.tracing(),
-                        settings.maxBodyBytes())
+                        settings.maxBodyBytes(),
+                        // A browser navigation to a path the API does not serve gets the dashboard's page.
+                        request -> DashboardEndpoints.isNavigation(request) ? dashboard.page() : null)
                 .route();
 
         return Http.get(system)

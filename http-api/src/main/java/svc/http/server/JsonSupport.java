@@ -86,7 +86,12 @@ public final class JsonSupport {
             throw ApiProblem.badRequest("the body must be a JSON object");
         }
         try {
-            return BODIES.forType(type).readValue(bytes.toArrayUnsafe());
+            T value = BODIES.forType(type).readValue(bytes.toArrayUnsafe());
+            if (value == null) {
+                // The literal null binds to no record at all; the routes would meet it as a missing body.
+                throw ApiProblem.badRequest("the body must be a JSON object, not null");
+            }
+            return value;
         } catch (UnrecognizedPropertyException e) {
             throw ApiProblem.badRequest(
                     "unknown field '" + field(e) + "'; accepted: " + known(e.getKnownPropertyIds()));

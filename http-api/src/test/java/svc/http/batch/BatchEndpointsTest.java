@@ -98,7 +98,7 @@ class BatchEndpointsTest {
             records.add(Json.MAPPER.valueToTree(row));
         }
         records.add("not a row");
-        Path input = server.home.resolve("credit.jsonl");
+        Path input = Files.createDirectories(server.home.resolve("datasets")).resolve("credit.jsonl");
         StringBuilder jsonl = new StringBuilder();
         records.forEach(n -> jsonl.append(Json.write(n)).append('\n'));
         Files.writeString(input, jsonl);

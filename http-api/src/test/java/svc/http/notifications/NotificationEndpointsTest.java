@@ -62,7 +62,8 @@ class NotificationEndpointsTest {
     @Test
     void aGatesDeliveryIsListedWithItsAttemptFilteredAndCounted() throws Exception {
         String hook = "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook";
-        Path workflow = server.home.resolve("notify-" + System.nanoTime() + ".yaml");
+        Path workflow = Files.createDirectories(server.home.resolve("datasets"))
+                .resolve("notify-" + System.nanoTime() + ".yaml");
         Files.writeString(workflow, """
                 name: notified_gate
                 description: one stage, then a gate that calls a webhook

@@ -3,6 +3,7 @@ package svc.core.tools.ml;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,14 +72,24 @@ final class DataTools {
                         DataTools::prepare));
     }
 
+    /** The run's dataset is kept by its real path; an agent may name it as the request did. */
+    private static boolean sameFile(String named, Path dataset) {
+        Path p = Path.of(named).toAbsolutePath().normalize();
+        if (p.equals(dataset)) {
+            return true;
+        }
+        try {
+            return p.toRealPath().equals(dataset);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     private static ToolResult inspect(ToolContext ctx, JsonNode args) {
         RunWorkspace ws = new RunWorkspace(ctx.runDir());
         JsonNode brief = ws.brief();
         if (args.hasNonNull("dataset_path")
-                && !Path.of(args.get("dataset_path").asText())
-                        .toAbsolutePath()
-                        .normalize()
-                        .equals(ws.datasetPath())) {
+                && !sameFile(args.get("dataset_path").asText(), ws.datasetPath())) {
             return ToolResult.error(
                     "this run's dataset is " + ws.datasetPath() + "; other files are not readable here");
         }

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.StreamSupport;
 import svc.config.Json;
+import svc.core.datasets.DataRoots;
 import svc.core.datasets.DatasetStore;
 import svc.ml.data.Dataset;
 import svc.ml.data.DatasetReader;
@@ -85,6 +86,11 @@ final class RunWorkspace {
 
     Dataset dataset() {
         Path path = datasetPath();
+        if (!DataRoots.unchanged(path)) {
+            // Accepted by its real path at the start (DataRoots); a link put in its way since is not followed.
+            throw new IllegalStateException(
+                    "the run's dataset " + path + " now leads elsewhere through a symbolic link; it is not read");
+        }
         try {
             String key = path + "|" + Files.size(path) + "|"
                     + Files.getLastModifiedTime(path).toMillis();
