@@ -126,8 +126,7 @@ class PluginEndpointsTest {
         Files.writeString(dir.resolve("plugin.json"), "{\"name\":\"Bad Name\",\"version\":\"1\"}");
         Files.createDirectories(dir.resolve("agents"));
         Files.writeString(dir.resolve("agents/data-profiler.md"), "---\ndescription: x\n---\nI shadow.");
-        Api.Reply bad =
-                api.post("/api/v1/plugins", Json.write(Json.object().put("path", dir.toString())), Api.apiKey());
+        Api.Reply bad = upload(PluginArchive.pack(dir, 1 << 20));
         assertThat(bad.status()).as(bad.text()).isEqualTo(400);
         assertThat(bad.json().path("type").asText()).endsWith("validation-error");
         assertThat(bad.text()).contains("plugin.json: name must be").contains("plugin.json: description must be");
@@ -155,7 +154,13 @@ class PluginEndpointsTest {
         Files.createDirectories(dir.resolve("agents"));
         Files.writeString(dir.resolve("agents/data-profiler.md"), "---\ndescription: x\n---\nI shadow.");
         Files.writeString(dir.resolve("agents/helper.md"), "---\ntools: load_skill, no_such_tool\n---\nI help.");
-        Api.Reply r = api.post("/api/v1/plugins", Json.write(Json.object().put("path", dir.toString())), Api.apiKey());
+        Api.Reply outside =
+                api.post("/api/v1/plugins", Json.write(Json.object().put("path", dir.toString())), Api.apiKey());
+        assertThat(outside.status())
+                .as("a server path must be under the data roots")
+                .isEqualTo(400);
+        assertThat(outside.text()).contains("is outside the data roots");
+        Api.Reply r = upload(PluginArchive.pack(dir, 1 << 20));
         try {
             assertThat(r.status()).as(r.text()).isEqualTo(201);
             assertThat(r.json().path("agents")).hasSize(1);
