@@ -23,6 +23,7 @@ import svc.cli.guardrails.GuardrailsCommand;
 import svc.cli.mcp.McpCommand;
 import svc.cli.models.ModelsCommand;
 import svc.cli.pipelines.PipelinesCommand;
+import svc.cli.plugins.PluginsCommand;
 import svc.cli.predict.PredictCommand;
 import svc.cli.reports.ReportsCommand;
 import svc.cli.retention.RetentionCommand;
@@ -53,6 +54,7 @@ import svc.cli.users.UsersCommand;
             DeploymentsCommand.class,
             PredictCommand.class,
             CronCommand.class,
+            PluginsCommand.class,
             DatasetsCommand.class,
             ModelsCommand.class,
             ReportsCommand.class,

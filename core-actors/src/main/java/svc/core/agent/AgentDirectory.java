@@ -7,11 +7,46 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Every agent the platform runs, by name; built once at start from the library roster. */
+/**
+ * Every agent the platform runs, by name: the built-in roster (fixed at start) and the agents an
+ * {@link Extension} adds at runtime (plugin agents), which never shadow a built-in name. The
+ * extension may also extend the built-in profiles (skills in the prompt, {@code load_skill},
+ * delegation to plugin agents); an agent reads its profile when its incarnation starts.
+ */
 public final class AgentDirectory {
+
+    /** What plugins add to the directory; {@link #NONE} adds nothing. */
+    public interface Extension {
+        /** An added agent by name (never a built-in name). */
+        Optional<AgentProfile> find(String name);
+
+        /** Every added agent. */
+        List<AgentProfile> agents();
+
+        /** A built-in agent's profile as it runs now. */
+        AgentProfile extend(AgentProfile builtIn);
+
+        Extension NONE = new Extension() {
+            @Override
+            public Optional<AgentProfile> find(String name) {
+                return Optional.empty();
+            }
+
+            @Override
+            public List<AgentProfile> agents() {
+                return List.of();
+            }
+
+            @Override
+            public AgentProfile extend(AgentProfile builtIn) {
+                return builtIn;
+            }
+        };
+    }
 
     private final Map<String, AgentProfile> agents = new LinkedHashMap<>();
     private final MergeSupervisor supervisor;
+    private volatile Extension extension = Extension.NONE;
 
     public AgentDirectory(Collection<AgentProfile> profiles) {
         this(profiles, null);
@@ -43,19 +78,35 @@ public final class AgentDirectory {
             given.add(new AgentProfile(
                     p.name(), p.team(), p.tier(), p.systemPrompt(), p.model(), p.provider(), tools, p.delegates()));
         }
-        return new AgentDirectory(given);
+        return new AgentDirectory(given, supervisor);
+    }
+
+    /** Connects what plugins add (once, while the platform is wired). */
+    public void extend(Extension extension) {
+        this.extension = extension;
     }
 
     public Optional<AgentProfile> find(String name) {
-        return Optional.ofNullable(agents.get(name));
+        AgentProfile builtIn = agents.get(name);
+        return builtIn != null ? Optional.of(extension.extend(builtIn)) : extension.find(name);
     }
 
     public AgentProfile get(String name) {
         return find(name).orElseThrow(() -> new IllegalArgumentException("no agent named " + name));
     }
 
+    public boolean isBuiltIn(String name) {
+        return agents.containsKey(name);
+    }
+
+    /** The built-in agents (the roster), as they run now. */
     public Collection<AgentProfile> all() {
-        return agents.values();
+        return agents.values().stream().map(extension::extend).toList();
+    }
+
+    /** The agents added at runtime (plugin agents). */
+    public List<AgentProfile> added() {
+        return extension.agents();
     }
 
     /**
@@ -83,13 +134,14 @@ public final class AgentDirectory {
             profiles.add(new AgentProfile(
                     p.name(), p.team(), p.tier(), p.systemPrompt(), p.model(), p.provider(), tools, p.delegates()));
         }
-        return new AgentDirectory(profiles);
+        return new AgentDirectory(profiles, supervisor);
     }
 
     public AgentProfile director() {
         return agents.values().stream()
                 .filter(a -> a.tier() == AgentProfile.Tier.DIRECTOR)
                 .findFirst()
+                .map(extension::extend)
                 .orElseThrow(() -> new IllegalStateException("the roster has no director"));
     }
 

@@ -573,7 +573,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                     .map(p -> p.team() + " " + p.tier().name().toLowerCase())
                     .orElse("agent");
             specs.add(new ToolSpec(
-                    DELEGATION_PREFIX + delegate,
+                    Delegation.toolName(delegate),
                     "Hand a task to " + delegate + " (" + role + ") and get its answer back.",
                     "{\"type\":\"object\",\"properties\":{\"task\":{\"type\":\"string\","
                             + "\"description\":\"what to do, with all context the delegate needs\"}},"
@@ -1099,11 +1099,6 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         awaiting = modelWait(seq);
         watchWait(awaiting);
         List<ChatMessage> conversation = state.memory().conversation().asList();
-        Optional<String> injection = runtime.permissions().screenPrompt(runId, profile.name(), conversation);
-        if (injection.isPresent()) {
-            self(new ModelFailed(seq, "the conversation was not sent: " + injection.get()));
-            return;
-        }
         String system = profile.systemPrompt();
         String model = profile.model();
         Optional<MergeSupervisor> supervisor = runtime.directory().supervisor();
@@ -1125,21 +1120,27 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         String chosenModel = model;
         long started = System.nanoTime();
         boolean dynamic = profile.tools().stream().anyMatch(e -> isDynamic(e, runtime));
-        // Tools of MCP servers are listed by the server (which may have to start): never on this thread.
-        CompletableFuture<List<ToolSpec>> specs = dynamic
-                ? CompletableFuture.supplyAsync(this::currentToolSpecs, runtime.blockingExecutor())
-                : CompletableFuture.completedFuture(toolSpecs);
-        CompletableFuture<LlmResponse> answer = specs.thenComposeAsync(
-                offered -> {
-                    LlmRequest request =
-                            new LlmRequest(profile.name(), chosenModel, systemPrompt, conversation, offered, 4096);
-                    try {
-                        return runtime.providers().apply(profile).complete(request);
-                    } catch (RuntimeException e) {
-                        return CompletableFuture.failedFuture(e);
-                    }
-                },
-                WHERE_COMPLETED);
+        // The PRE_LLM screen (guardrails, then hooks, which may run a process) and the listing of MCP
+        // servers' tools (a server may have to start) are off the actor's thread.
+        CompletableFuture<LlmResponse> answer = CompletableFuture.supplyAsync(
+                        () -> runtime.permissions().screenPrompt(runId, profile.name(), conversation),
+                        runtime.blockingExecutor())
+                .thenComposeAsync(
+                        injection -> {
+                            if (injection.isPresent()) {
+                                return CompletableFuture.failedFuture(
+                                        new NotSent("the conversation was not sent: " + injection.get()));
+                            }
+                            List<ToolSpec> offered = dynamic ? currentToolSpecs() : toolSpecs;
+                            LlmRequest request = new LlmRequest(
+                                    profile.name(), chosenModel, systemPrompt, conversation, offered, 4096);
+                            try {
+                                return runtime.providers().apply(profile).complete(request);
+                            } catch (RuntimeException e) {
+                                return CompletableFuture.failedFuture(e);
+                            }
+                        },
+                        runtime.blockingExecutor());
         // The answer is screened (POST_LLM) before it is journalled or acted on, off the actor's thread.
         answer.orTimeout(runtime.settings().stepTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .thenApplyAsync(
@@ -1292,6 +1293,15 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         return runtime.permissions().afterTool(toolContext, call.name(), raw);
     }
 
+    /** The PRE_LLM screen stopped the conversation from going to the model. */
+    private static final class NotSent extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotSent(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
     /** The permission engine answered ASK and nobody has approved this call yet. */
     private static final class ApprovalRequired extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -1401,8 +1411,8 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         return call.name().startsWith(DELEGATION_PREFIX);
     }
 
-    private static String delegateOf(ToolCall call) {
-        return call.name().substring(DELEGATION_PREFIX.length());
+    private String delegateOf(ToolCall call) {
+        return Delegation.target(call.name(), profile.delegates());
     }
 
     /**

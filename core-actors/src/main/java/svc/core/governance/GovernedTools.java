@@ -25,7 +25,6 @@ import svc.config.features.BuiltInFeatures;
 import svc.config.features.FeatureRegistry;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
-import svc.core.agent.AgentProfile;
 import svc.core.llm.ChatMessage;
 import svc.core.llm.LlmResponse;
 import svc.core.llm.ToolCall;
@@ -195,13 +194,10 @@ public final class GovernedTools implements ToolPermissions {
         this.toolEndpoints = toolEndpoints;
         this.settings = settings;
         this.defaultProfile = settings.defaultProfile();
-        Map<String, Set<String>> tools = new HashMap<>();
-        Map<String, Set<String>> delegates = new HashMap<>();
-        for (AgentProfile p : directory.all()) {
-            tools.put(p.name(), Set.copyOf(p.tools()));
-            delegates.put(p.name(), Set.copyOf(p.delegates()));
-        }
-        this.allowlist = new AgentAllowlistRules(tools, delegates);
+        // Read from the directory on each check: plugin agents and what plugins add come and go.
+        this.allowlist = new AgentAllowlistRules(
+                name -> directory.find(name).map(p -> Set.copyOf(p.tools())).orElse(null),
+                name -> directory.find(name).map(p -> Set.copyOf(p.delegates())).orElse(null));
         this.policy = policy;
         this.denials = denials;
         this.decisions = decisions;

@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -45,6 +47,7 @@ import org.apache.pekko.projection.eventsourced.javadsl.EventSourcedProvider;
 import org.apache.pekko.projection.jdbc.javadsl.JdbcProjection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import svc.config.settings.HooksConfig;
 import svc.core.CoreSettings;
 import svc.core.admission.Admission;
 import svc.core.agent.AgentDirectory;
@@ -73,6 +76,15 @@ import svc.core.deploy.InferenceService;
 import svc.core.deploy.LocalDeploymentEvents;
 import svc.core.gates.GateSweeper;
 import svc.core.governance.DriftPolicy;
+import svc.core.hooks.Hook;
+import svc.core.hooks.HookEvent;
+import svc.core.hooks.HookListener;
+import svc.core.hooks.HookPipeline;
+import svc.core.hooks.HookResult;
+import svc.core.hooks.HookSpec;
+import svc.core.hooks.HookedPermissions;
+import svc.core.hooks.HookedProvider;
+import svc.core.hooks.ShellHook;
 import svc.core.knowledge.KnowledgeIndex;
 import svc.core.knowledge.KnowledgeTools;
 import svc.core.llm.LlmProvider;
@@ -81,6 +93,12 @@ import svc.core.notify.NotificationOutbox;
 import svc.core.notify.NotificationService;
 import svc.core.notify.NotificationSettings;
 import svc.core.notify.Notifications;
+import svc.core.plugins.LoadSkillTool;
+import svc.core.plugins.PluginAgents;
+import svc.core.plugins.PluginCommands;
+import svc.core.plugins.PluginHooks;
+import svc.core.plugins.PluginService;
+import svc.core.plugins.PluginSettings;
 import svc.core.readside.ConversationProjectionHandler;
 import svc.core.readside.PooledJdbcSession;
 import svc.core.readside.RunProjectionHandler;
@@ -100,11 +118,13 @@ import svc.core.tools.ToolInvoker;
 import svc.core.tools.ToolPermissions;
 import svc.core.tools.ToolRegistry;
 import svc.core.tools.ml.FinalAudit;
+import svc.governance.sandbox.Sandbox;
 import svc.governance.secrets.SecretRedactingFilter;
 import svc.library.asset.Library;
 import svc.library.roster.Roster;
 import svc.persistence.Database;
 import svc.persistence.DatabaseSettings;
+import svc.persistence.plugins.PluginRepository;
 import svc.persistence.store.WorkingCopy;
 
 /**
@@ -163,6 +183,12 @@ public final class Platform implements AutoCloseable {
 
     private Deployments.Started deployments;
     private KnowledgeIndex knowledge = KnowledgeIndex.empty();
+    /** Set once while wiring. */
+    private PluginService plugins;
+    /** Set once while wiring. */
+    private HookPipeline hooks;
+    /** Set once while wiring. */
+    private PluginAgents pluginAgents;
 
     private Platform(
             ActorSystem<Void> system,
@@ -298,6 +324,11 @@ public final class Platform implements AutoCloseable {
             return Map.of();
         }
 
+        /** The settings file's {@code hooks} for the hook pipeline, or null when there are none. */
+        default HooksConfig settingsHooks() {
+            return null;
+        }
+
         /**
          * The same with the port through which the pipeline's {@code register_model_deployment}
          * registers a model (the deployment entity of its name); override to use it.
@@ -349,10 +380,16 @@ public final class Platform implements AutoCloseable {
                 settings.runsDir(),
                 settings.defaultProfile(),
                 system.executionContext());
-        Parts parts = partsFactory.create(settings, directory, ml, system.executionContext(), database, deploymentPort);
+        Parts bare = partsFactory.create(settings, directory, ml, system.executionContext(), database, deploymentPort);
         if (!knowledge.bases().isEmpty()) {
-            parts.tools().register(KnowledgeTools.search(knowledge));
+            bare.tools().register(KnowledgeTools.search(knowledge));
         }
+        PluginService plugins = startPlugins(system, database, config, settings, dataRoots, directory, bare, jdbc);
+        PluginAgents pluginAgents =
+                new PluginAgents(plugins, directory.director().model(), settings.llmProvider());
+        directory.extend(pluginAgents);
+        HookPipeline hooks = hookPipeline(database, settings, plugins, partsFactory.settingsHooks(), tracing);
+        Parts parts = hooked(bare, hooks, ml);
         // MCP server processes and connections end with the node (SIGTERM, Platform.close).
         CoordinatedShutdown.get(system)
                 .addTask(
@@ -428,6 +465,9 @@ public final class Platform implements AutoCloseable {
                 new Platform(system, database, settings, directory, hub, runs, admission, parts, tracing, files);
         platform.datasets = datasets;
         platform.knowledge = knowledge;
+        platform.plugins = plugins;
+        platform.hooks = hooks;
+        platform.pluginAgents = pluginAgents;
         platform.batches = Batches.start(
                 system, database, settings, dataRoots, platform.toolInvoker(), ml, jdbc, Clock.systemUTC());
         platform.cron = Cron.start(
@@ -472,6 +512,109 @@ public final class Platform implements AutoCloseable {
             return null;
         });
         return platform;
+    }
+
+    /**
+     * The installed plugins (read from the database now and every refresh interval), their skills
+     * ({@code load_skill}) and their agents joined to the directory.
+     */
+    private static PluginService startPlugins(
+            ActorSystem<Void> system,
+            Database database,
+            Config config,
+            CoreSettings settings,
+            DataRoots dataRoots,
+            AgentDirectory directory,
+            Parts parts,
+            Executor jdbc) {
+        PluginService plugins = new PluginService(
+                new PluginRepository(database.dataSource()),
+                PluginSettings.fromConfig(config, settings.home()),
+                jdbc,
+                Clock.systemUTC(),
+                directory::isBuiltIn,
+                name -> parts.tools().find(name).isPresent(),
+                dataRoots);
+        if (parts.tools().find(LoadSkillTool.NAME).isEmpty()) {
+            // A caller may hand the same registry to several platforms (tests start more than one).
+            parts.tools().register(new LoadSkillTool(plugins));
+        }
+        plugins.refresh().toCompletableFuture().join();
+        plugins.follow(system);
+        return plugins;
+    }
+
+    /**
+     * The hook pipeline: no core hooks yet, the settings file's {@code hooks}, the plugins' hooks;
+     * shell hooks in a sandbox of {@code svc.sandbox}'s driver with {@code svc.plugins}' limits,
+     * one audit row per execution in {@code plugin_hook_executions}.
+     */
+    private static HookPipeline hookPipeline(
+            Database database,
+            CoreSettings settings,
+            PluginService plugins,
+            HooksConfig settingsHooks,
+            Tracing tracing) {
+        PluginRepository audit = new PluginRepository(database.dataSource());
+        Sandbox sandbox = settings.sandbox().create();
+        AtomicReference<HookPipeline> pipeline = new AtomicReference<>();
+        ShellHook.Runtime runtime = new ShellHook.Runtime(
+                sandbox,
+                plugins.settings().hookMemoryMb(),
+                plugins.settings().hookCpuTimeSec(),
+                row -> {
+                    try {
+                        audit.recordExecution(row);
+                    } catch (SQLException e) {
+                        LOG.error(
+                                "could not store the audit row of a hook execution ({}): {}",
+                                row.command(),
+                                e.getMessage());
+                    }
+                },
+                new HookListener() {
+                    @Override
+                    public void ran(HookEvent event, String origin, HookResult result) {
+                        pipeline.get().listener().ran(event, origin, result);
+                    }
+
+                    @Override
+                    public void shellExecuted(String origin, int exitCode) {
+                        pipeline.get().listener().shellExecuted(origin, exitCode);
+                    }
+                },
+                Clock.systemUTC());
+        List<Hook> fromSettings = new ArrayList<>();
+        if (settingsHooks != null) {
+            HookSpec.Read read = HookSpec.read(settingsHooks.json(), "settings file hooks");
+            if (!read.problems().isEmpty()) {
+                throw new IllegalArgumentException("the settings file's hooks are invalid: " + read.problems());
+            }
+            read.dropped().forEach(d -> LOG.warn("settings file hook not run: {}", d));
+            int i = 0;
+            for (HookSpec spec : read.hooks()) {
+                fromSettings.add(new ShellHook(
+                        "settings:hooks#" + spec.event() + "[" + i++ + "]",
+                        HookPipeline.SETTINGS,
+                        spec,
+                        null,
+                        runtime));
+            }
+        }
+        pipeline.set(new HookPipeline(
+                List.of(), () -> fromSettings, new PluginHooks(plugins, runtime), plugins::enabled, tracing));
+        return pipeline.get();
+    }
+
+    /** The parts with the hook pipeline around the governance seam and the model providers. */
+    private static Parts hooked(Parts parts, HookPipeline hooks, Executor blocking) {
+        Function<AgentProfile, LlmProvider> providers = parts.providers();
+        return new Parts(
+                profile -> new HookedProvider(providers.apply(profile), hooks, blocking),
+                parts.tools(),
+                new HookedPermissions(parts.permissions(), hooks),
+                parts.scrubber(),
+                parts.providerHealth());
     }
 
     /** The retention sweep, and its daily run as the built-in cron job {@value RetentionSweep#JOB}. */
@@ -638,6 +781,30 @@ public final class Platform implements AutoCloseable {
     /** Batch jobs (submit, read, resume, cancel, results). */
     public BatchService batches() {
         return batches;
+    }
+
+    /** Installed plugins: install, remove, the shared set, the flags their surfaces obey. */
+    public PluginService plugins() {
+        return plugins;
+    }
+
+    /** Plugin commands (list, invoke as a task run). */
+    public PluginCommands pluginCommands() {
+        return new PluginCommands(
+                plugins,
+                runs,
+                () -> directory.director().name(),
+                system.dispatchers().lookup(DispatcherSelector.fromConfig("svc.jdbc-dispatcher")));
+    }
+
+    /** Plugin agents (the profiles the directory runs, with their plugin and definition). */
+    public PluginAgents pluginAgents() {
+        return pluginAgents;
+    }
+
+    /** The hook pipeline (core, settings-file and plugin hooks on the ten hook events). */
+    public HookPipeline hooks() {
+        return hooks;
     }
 
     /** Uploaded datasets (upload, list, detail). */

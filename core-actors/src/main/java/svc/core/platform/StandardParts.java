@@ -12,6 +12,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import svc.config.settings.HooksConfig;
 import svc.config.settings.PermissionsConfig;
 import svc.config.settings.ProjectConfig;
 import svc.core.CoreSettings;
@@ -166,6 +167,11 @@ public final class StandardParts implements Platform.PartsFactory {
     @Override
     public Map<String, List<String>> toolGrants() {
         return Extensions.grants(settingsProject);
+    }
+
+    @Override
+    public HooksConfig settingsHooks() {
+        return settingsProject == null ? null : settingsProject.hooks();
     }
 
     /** Without a database (tools and tests): denials are kept in memory. */

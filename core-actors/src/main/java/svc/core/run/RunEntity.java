@@ -620,9 +620,15 @@ public final class RunEntity
                     .orElse(TaskText.prose(outcome.answer()));
             return persistAndAct(List.of(new RunFailed("stage " + pos.node() + " failed: " + error, now)));
         }
+        Map<String, Object> facts = outcome.facts();
+        if (state.info().spec().assignee() != null) {
+            // A task run's caller reads the answer from the run record.
+            facts = new LinkedHashMap<>(facts);
+            facts.put(RunSpec.ANSWER_FACT, outcome.answer());
+        }
         List<Event> events = new ArrayList<>();
-        events.add(new StageCompleted(pos.node(), pos.visit(), outcome.answer(), outcome.facts(), now));
-        events.addAll(advanceFrom(state.info().withFacts(outcome.facts()), pos.node(), now));
+        events.add(new StageCompleted(pos.node(), pos.visit(), outcome.answer(), facts, now));
+        events.addAll(advanceFrom(state.info().withFacts(facts), pos.node(), now));
         return persistAndAct(events);
     }
 
@@ -845,6 +851,11 @@ public final class RunEntity
     private void dispatch(RunInfo info, Position pos) {
         Node.Stage stage = (Node.Stage) info.workflow().node(pos.node()).orElseThrow();
         String base = taskBase(pos);
+        if (info.spec().assignee() != null) {
+            // A task run (a plugin command): its one task goes as written to the agent it names.
+            assign(info.spec().assignee(), base, info.spec().problem());
+            return;
+        }
         if (stage.parallel().isEmpty()) {
             assign(runtime.directorName(), base, brief(info, stage, null));
             return;

@@ -29,7 +29,10 @@ import svc.config.Json;
 import svc.core.datasets.DataRoots;
 import svc.library.LibraryException;
 import svc.library.asset.Library;
+import svc.library.roster.Team;
+import svc.library.workflow.Node;
 import svc.library.workflow.PipelineConfigResolver;
+import svc.library.workflow.Workflow;
 import svc.persistence.Database;
 import svc.persistence.approvals.ApprovalRepository;
 import svc.persistence.approvals.ApprovalRow;
@@ -195,6 +198,47 @@ public final class RunService {
                                                 askTimeout),
                                 callbacks),
                 runId);
+    }
+
+    /**
+     * Starts a task run: one task, {@code text}, for {@code agent}, under the same admission,
+     * governance, journal and live stream as a pipeline run, with no dataset. {@code template}
+     * labels the run (a plugin command's {@code plugin_command}); the agent's answer is the run's
+     * fact {@value RunSpec#ANSWER_FACT} once it has succeeded.
+     */
+    public CompletionStage<RunView> startTask(String agent, String text, String template, String createdBy) {
+        String runId = "run-" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        RunSpec spec =
+                new RunSpec(runId, text, "", null, List.of(), template, "default", null, createdBy, null, null, agent);
+        Workflow workflow = new Workflow(
+                template,
+                "one task for " + agent,
+                "task",
+                List.of(new Node.Stage("task", Team.MANAGEMENT, "the task as given to " + agent, List.of())),
+                List.of());
+        return mapped(
+                CompletableFuture.supplyAsync(
+                                () -> {
+                                    writeTaskBrief(spec);
+                                    return WorkflowCodec.toJson(workflow);
+                                },
+                                blocking)
+                        .thenComposeAsync(
+                                json -> entity(runId)
+                                        .ask(replyTo -> new RunEntity.Create(spec, json, replyTo), askTimeout),
+                                callbacks),
+                runId);
+    }
+
+    private void writeTaskBrief(RunSpec spec) {
+        try {
+            Path dir = files.runDir(spec.runId());
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("run.json"), Json.writePretty(Json.MAPPER.valueToTree(spec)));
+            files.push(spec.runId(), "run.json");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the run directory under " + files.root(), e);
+        }
     }
 
     private record Prepared(RunSpec spec, String workflowJson) {}

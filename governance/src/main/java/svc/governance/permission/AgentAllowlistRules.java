@@ -3,6 +3,7 @@ package svc.governance.permission;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The per-agent tool set, which is the real gate for agents (the engine's default is ALLOW).
@@ -21,16 +22,24 @@ public final class AgentAllowlistRules implements RuleProvider {
 
     public static final String TRANSFER_PREFIX = "transfer_to_";
 
-    private final Map<String, Set<String>> toolsByAgent;
-    private final Map<String, Set<String>> delegatesByAgent;
+    private final Function<String, Set<String>> toolsOf;
+    private final Function<String, Set<String>> delegatesOf;
 
     /**
      * @param toolsByAgent     agent → tool names or globs it may call
      * @param delegatesByAgent agent → agents it may hand over to with {@code transfer_to_<agent>}
      */
     public AgentAllowlistRules(Map<String, Set<String>> toolsByAgent, Map<String, Set<String>> delegatesByAgent) {
-        this.toolsByAgent = Map.copyOf(toolsByAgent);
-        this.delegatesByAgent = Map.copyOf(delegatesByAgent);
+        this(Map.copyOf(toolsByAgent)::get, Map.copyOf(delegatesByAgent)::get);
+    }
+
+    /**
+     * The same over a roster that changes at runtime (plugin agents come and go): each function
+     * gives an agent's set, or null for an agent it does not know.
+     */
+    public AgentAllowlistRules(Function<String, Set<String>> toolsOf, Function<String, Set<String>> delegatesOf) {
+        this.toolsOf = toolsOf;
+        this.delegatesOf = delegatesOf;
     }
 
     @Override
@@ -60,12 +69,13 @@ public final class AgentAllowlistRules implements RuleProvider {
     private String refusal(String agent, String tool) {
         if (tool.startsWith(TRANSFER_PREFIX)) {
             String target = tool.substring(TRANSFER_PREFIX.length());
-            Set<String> delegates = delegatesByAgent.getOrDefault(agent, Set.of());
+            Set<String> delegates = delegatesOf.apply(agent);
+            delegates = delegates == null ? Set.of() : delegates;
             return delegates.contains(target)
                     ? null
                     : "agent " + agent + " may not delegate to " + target + " (not in its delegation set)";
         }
-        Set<String> tools = toolsByAgent.get(agent);
+        Set<String> tools = toolsOf.apply(agent);
         if (tools == null) {
             return "agent " + agent + " has no tool allowlist";
         }

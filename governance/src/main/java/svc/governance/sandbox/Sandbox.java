@@ -117,8 +117,27 @@ public final class Sandbox {
         return run(Launch.Interpreter.SHELL, command, limits, env);
     }
 
+    /**
+     * Runs a plugin or settings-file hook: {@code commandLine} with a plain {@code bash -c} (the
+     * caller has validated it: a program inside the plugin, quoted arguments, input redirected from
+     * a file) and PATH {@code /usr/bin:/bin}, under the same memory, CPU, time, network and output
+     * limits as the other sandboxed scripts.
+     */
+    public SandboxResult runHook(String commandLine, SandboxLimits limits, Map<String, String> env) {
+        return run(Launch.Interpreter.SHELL, commandLine, limits, env, false);
+    }
+
     private SandboxResult run(
             Launch.Interpreter interpreter, String source, SandboxLimits limits, Map<String, String> extraEnv) {
+        return run(interpreter, source, limits, extraEnv, true);
+    }
+
+    private SandboxResult run(
+            Launch.Interpreter interpreter,
+            String source,
+            SandboxLimits limits,
+            Map<String, String> extraEnv,
+            boolean restricted) {
         if (driver.warnsOnEveryCall()) {
             LOG.warn(
                     "sandbox: running a {} script with the subprocess driver: rlimits, a network namespace and a "
@@ -133,13 +152,13 @@ public final class Sandbox {
             Path report = Files.createFile(control.resolve(REPORT_FILE));
             List<String> args = interpreter == Launch.Interpreter.PYTHON
                     ? pythonArguments(source, limits, control, work, report)
-                    : List.of("-r", "-c", source);
+                    : restricted ? List.of("-r", "-c", source) : List.of("-c", source);
             Launch launch = new Launch(interpreter, args, limits, control, work);
             List<String> command = driver.command(launch);
             ProcessRunner.Finished f = ProcessRunner.run(
                     command,
                     work,
-                    environment(interpreter, control, work, extraEnv),
+                    environment(restricted ? interpreter : Launch.Interpreter.PYTHON, control, work, extraEnv),
                     limits.timeout(),
                     limits.outputCapBytes());
             return classify(f, Files.readAllLines(report, StandardCharsets.UTF_8), limits);

@@ -89,10 +89,10 @@ public final class OpenApiDocument {
         for (Endpoint.Query q : d.query()) {
             params.add(new Parameter(q.name(), "query", false, q.description(), Schema.of(q.type())));
         }
-        RequestBody body = d.requestSchema() == null
-                ? null
-                : d.isUpload()
-                        ? upload(d)
+        RequestBody body = d.isUpload()
+                ? upload(d)
+                : d.requestSchema() == null
+                        ? null
                         : new RequestBody(true, Map.of(JSON, new MediaType(Schema.ref(d.requestSchema()))));
         return new Operation(
                 e.endpointClass().replace('.', '_'),
@@ -105,14 +105,16 @@ public final class OpenApiDocument {
                 security(e));
     }
 
-    /** A file upload: the raw file in each of its media types, or a multipart form. */
+    /** A file upload: the raw file in each of its media types, or a multipart form when it has one. */
     private static RequestBody upload(Endpoint.Doc d) {
         Map<String, MediaType> content = new TreeMap<>();
         Schema file = new Schema(null, "string", "binary", "the file's bytes", null, null, null, null, null);
         for (String media : d.uploadMedia()) {
             content.put(media, new MediaType(file));
         }
-        content.put("multipart/form-data", new MediaType(Schema.ref(d.requestSchema())));
+        if (d.requestSchema() != null) {
+            content.put("multipart/form-data", new MediaType(Schema.ref(d.requestSchema())));
+        }
         return new RequestBody(true, content);
     }
 
@@ -126,7 +128,7 @@ public final class OpenApiDocument {
             content = Map.of(d.responseMediaType(), new MediaType(Schema.of("string")));
         }
         responses.put(Integer.toString(d.successStatus()), new Response(successDescription(e), null, content));
-        if (d.isUpload() && d.successStatus() == 201) {
+        if (d.isUpload() && d.requestSchema() != null && d.successStatus() == 201) {
             // Uploads are content-addressed: the same bytes again answer the existing resource.
             responses.put(
                     "200", new Response("OK: the same bytes were uploaded before; the existing one", null, content));

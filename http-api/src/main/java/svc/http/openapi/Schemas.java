@@ -396,6 +396,7 @@ final class Schemas {
         s.putAll(DeploymentSchemas.all());
         s.putAll(ClusterSchemas.all());
         s.putAll(KnowledgeSchemas.all());
+        s.putAll(PluginSchemas.all());
         s.putAll(AuthSchemas.all());
         return s;
     }

@@ -21,6 +21,7 @@ import svc.config.features.FeatureChangeRejectedException;
 import svc.config.features.UnknownFeatureException;
 import svc.core.datasets.DatasetTooLarge;
 import svc.core.deploy.DeploymentErrors;
+import svc.core.plugins.PluginException;
 import svc.core.run.RunErrors;
 
 /**
@@ -58,6 +59,13 @@ public final class Problems {
         }
         if (cause instanceof DeploymentErrors.Unprocessable e) {
             return ApiProblem.unprocessable(e.getMessage());
+        }
+        if (cause instanceof PluginException e) {
+            return switch (e.kind()) {
+                case INVALID -> ApiProblem.badRequest(e.problems());
+                case CONFLICT -> ApiProblem.conflict(e.getMessage());
+                case NOT_FOUND, DISABLED -> ApiProblem.notFound(e.getMessage());
+            };
         }
         if (cause instanceof UnknownFeatureException e) {
             return ApiProblem.notFound(e.getMessage());

@@ -24,9 +24,11 @@ import svc.core.cluster.ClusterView;
 import svc.core.config.HoconLayers;
 import svc.core.erasure.SubjectErasure;
 import svc.core.governance.GovernedTools;
+import svc.core.hooks.HookedPermissions;
 import svc.core.platform.Platform;
 import svc.core.registry.ModelRegistry;
 import svc.core.reports.CostReports;
+import svc.core.tools.ToolPermissions;
 import svc.governance.permission.DenialSink;
 import svc.http.approvals.ApprovalEndpoints;
 import svc.http.audit.AuditEndpoints;
@@ -62,6 +64,7 @@ import svc.http.openapi.OpenApi;
 import svc.http.openapi.OpenApiDocument;
 import svc.http.pipelines.PipelineEndpoints;
 import svc.http.pipelines.RunWorkflowEndpoints;
+import svc.http.plugins.PluginEndpoints;
 import svc.http.ratelimit.RateLimiter;
 import svc.http.registry.ModelEndpoints;
 import svc.http.reports.ReportEndpoints;
@@ -70,6 +73,7 @@ import svc.http.stream.RunStreamEndpoints;
 import svc.http.system.ConfigEndpoints;
 import svc.http.system.SystemEndpoints;
 import svc.http.telemetry.ApiMetrics;
+import svc.http.telemetry.HookMetrics;
 import svc.http.telemetry.InferenceMetrics;
 import svc.http.telemetry.JobMetrics;
 import svc.http.telemetry.NotificationMetrics;
@@ -156,13 +160,20 @@ public final class HttpServer {
                 features, new FeatureOverrideRepository(platform.database().dataSource()), blocking, clock);
         AutoCloseable featurePoll = sharedFeatures.follow(system, config.getDuration("svc.features.refresh-interval"));
         platform.cron().gate(() -> features.isEnabled(CronEndpoints.FLAG));
-        if (platform.parts().permissions() instanceof GovernedTools governed) {
+        ToolPermissions seam = platform.parts().permissions();
+        if (seam instanceof HookedPermissions hooked) {
+            seam = hooked.inner();
+        }
+        if (seam instanceof GovernedTools governed) {
             // Tools of a feature that is off are denied (source feature_flag), with the flips made over the API.
             governed.useFeatures(features::isEnabled);
         }
         platform.cron().listen(jobMetrics::cronRun);
         new RetentionMetrics(metrics).attach(platform.retention());
         new NotificationMetrics(metrics).attach(platform.notifications());
+        // Plugin surfaces obey the shared flags; hook runs feed this server's metrics.
+        platform.plugins().gate(features::isEnabled);
+        new HookMetrics(metrics).attach(platform.hooks());
 
         List<Endpoint> endpoints = new ArrayList<>();
         endpoints.addAll(new AuthEndpoints(users, tokens).endpoints());
@@ -200,6 +211,13 @@ public final class HttpServer {
         endpoints.addAll(new CatalogEndpoints(platform.agents(), sharedFeatures, denialStore, blocking).endpoints());
         endpoints.addAll(new ConfigEndpoints(effective).endpoints());
         endpoints.addAll(new KnowledgeEndpoints(platform.knowledge()).endpoints());
+        endpoints.addAll(new PluginEndpoints(
+                        platform.plugins(),
+                        platform.pluginCommands(),
+                        platform.pluginAgents(),
+                        config.getDuration("svc.plugins.command-wait"),
+                        callbacks)
+                .endpoints());
         endpoints.addAll(new GovernanceEndpoints(
                         platform.toolInvoker(),
                         new SubjectErasure(

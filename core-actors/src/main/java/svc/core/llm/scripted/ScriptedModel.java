@@ -39,6 +39,9 @@ public final class ScriptedModel implements MessagesTransport {
     }
 
     private static Policy policyFor(Dialogue d) {
+        if (DelegatePolicy.applies(d)) {
+            return new DelegatePolicy();
+        }
         boolean delegatesToCoordinators =
                 d.tools().stream().anyMatch(t -> t.startsWith("transfer_to_") && t.endsWith("-coordinator"));
         if (delegatesToCoordinators) {
