@@ -117,12 +117,15 @@ class DashboardBrowserTest extends BrowserTest {
             assertThat(approved).as("gates approved").isLessThan(5);
         }
         assertThat(approved).as("gates approved").isPositive();
-        // A finished agent shows its time and cost in the tree.
+        // A finished agent shows its time and cost in the tree, and once the run has succeeded nobody is
+        // still working (the director's last task ends with the run, not with a message of its own).
         // The tree is redrawn on every run update: read it inside the wait, which ignores a stale node.
         wait(STEP)
-                .until(d -> d.findElement(By.cssSelector("#agent-tree [data-agent='director']"))
+                .until(d -> d.findElement(By.cssSelector("#agent-tree [data-agent='director'] > .agent"))
                         .getText()
-                        .contains("$"));
+                        .matches("(?s).*director done .*\\$.*"));
+        assertThat(browser.findElements(By.cssSelector("#agent-tree .badge.agent-working")))
+                .isEmpty();
 
         // Artefact viewers: the metrics table first, then charts drawn by ECharts on canvases.
         wait(STEP).until(ExpectedConditions.textToBePresentInElementLocated(By.id("artefact-panel"), "accuracy"));
