@@ -3,6 +3,7 @@ package svc.cli.server;
 import com.typesafe.config.Config;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -125,10 +126,25 @@ public final class ServerCommand implements Callable<Integer> {
                 : address.getAddress().getHostAddress();
         out.println("svc server: listening on http://" + shown + ":" + address.getPort() + " (SVC_HOME="
                 + platform.settings().home() + ", SVC_ENV=" + config.getString("svc.http.env") + ")");
+        out.println(dashboardLine(address, shown, platform.settings().home()));
         out.flush();
         platform.system().getWhenTerminated().toCompletableFuture().join();
         platform.close();
         return ExitCodes.OK;
+    }
+
+    /**
+     * Where a newcomer goes next: the dashboard's address (localhost when bound to every interface)
+     * and how the first sign-in works; the first-boot log line saying where a generated password is
+     * sits among many at start.
+     */
+    static String dashboardLine(InetSocketAddress address, String shown, Path home) {
+        String host = address.getAddress().isAnyLocalAddress() ? "localhost" : shown;
+        Path generated = home.resolve("admin-password");
+        return "svc server: dashboard at http://" + host + ":" + address.getPort() + "/ (sign in as an admin: the"
+                + " first boot made one from SVC_ADMIN_EMAIL/SVC_ADMIN_PASSWORD"
+                + (Files.isRegularFile(generated) ? ", or admin@localhost with the password in " + generated : "")
+                + ")";
     }
 
     /** The command line's options, the highest layer of the resolved configuration. */

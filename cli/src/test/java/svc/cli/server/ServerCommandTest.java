@@ -6,6 +6,7 @@ import com.typesafe.config.ConfigFactory;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,21 @@ import svc.cli.ExitCodes;
 import svc.cli.Main;
 
 class ServerCommandTest {
+
+    @Test
+    void theDashboardLineNamesLocalhostAndTheGeneratedPasswordFileOnlyWhenThereIsOne(@TempDir Path home)
+            throws Exception {
+        InetSocketAddress any = new InetSocketAddress(InetAddress.getByName("0.0.0.0"), 8123);
+        assertThat(ServerCommand.dashboardLine(any, "0.0.0.0", home))
+                .startsWith("svc server: dashboard at http://localhost:8123/ (")
+                .contains("SVC_ADMIN_EMAIL")
+                .doesNotContain("admin-password");
+        Files.writeString(home.resolve("admin-password"), "generated");
+        assertThat(ServerCommand.dashboardLine(any, "0.0.0.0", home))
+                .contains("admin@localhost with the password in " + home.resolve("admin-password"));
+        InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 9000);
+        assertThat(ServerCommand.dashboardLine(loopback, "127.0.0.1", home)).contains("http://127.0.0.1:9000/");
+    }
 
     @Test
     void aPortAlreadyInUseIsOneClearLineAndAFailureExit(@TempDir Path home) throws Exception {

@@ -2,6 +2,7 @@ package svc.http.auth;
 
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.extractRequest;
+import static org.apache.pekko.http.javadsl.server.Directives.handleExceptions;
 import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 
 import com.nimbusds.jose.JWSAlgorithm;
@@ -29,6 +30,7 @@ import com.nimbusds.openid.connect.sdk.claims.IDTokenClaimsSet;
 import com.nimbusds.openid.connect.sdk.op.OIDCProviderMetadata;
 import com.nimbusds.openid.connect.sdk.validators.IDTokenValidator;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -47,10 +49,12 @@ import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.model.headers.Location;
 import org.apache.pekko.http.javadsl.model.headers.RawHeader;
+import org.apache.pekko.http.javadsl.server.ExceptionHandler;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.governance.permission.Role;
+import svc.http.dashboard.DashboardEndpoints;
 import svc.http.problem.ApiProblem;
 import svc.http.server.Call;
 import svc.http.server.Endpoint;
@@ -148,50 +152,69 @@ public final class OidcEndpoints {
         }));
     }
 
+    /**
+     * A browser's callback that fails goes back to the sign-in page with the reason in
+     * {@code sso_error} (shown there as text), not to a page of JSON; an API client, or anything
+     * not asking for HTML, gets the problem as usual.
+     */
     private Route callback(Call call) {
         return extractRequest(request -> {
-            var query = request.getUri().query();
-            Optional<String> error = query.get("error");
-            if (error.isPresent()) {
-                throw ApiProblem.unauthorized("the identity provider refused the sign-in: " + error.get()
-                        + query.get("error_description")
-                                .map(d -> " (" + d + ")")
-                                .orElse(""));
+            if (!DashboardEndpoints.asksForHtml(request)) {
+                return signIn(request);
             }
-            String[] flow = SessionCookies.read(request, FLOW_COOKIE)
-                    .map(v -> v.split("\\."))
-                    .filter(parts -> parts.length == 3)
-                    .orElseThrow(() -> ApiProblem.badRequest(
-                            "no sign-in is in progress in this browser (the svc_oidc cookie is missing or expired);"
-                                    + " start again at " + LOGIN_PATH));
-            String state = query.get("state").orElse("");
-            if (!MessageDigest.isEqual(
-                    state.getBytes(StandardCharsets.UTF_8), flow[0].getBytes(StandardCharsets.UTF_8))) {
-                throw ApiProblem.badRequest(
-                        "the state does not match this browser's sign-in; start again at " + LOGIN_PATH);
-            }
-            String code =
-                    query.get("code").orElseThrow(() -> ApiProblem.badRequest("the identity provider sent no code"));
-            URI redirect = redirectUri(request);
-            CompletionStage<Identity> identity = provider()
-                    .thenApplyAsync(
-                            p -> exchange(p, code, redirect, new CodeVerifier(flow[2]), new Nonce(flow[1])), blocking);
-            return onSuccess(
-                    identity,
-                    who -> onSuccess(users.signInWithSso(who.email(), who.role()), user -> {
-                        Role role = Role.fromWire(user.role());
-                        String csrf = SessionCookies.newCsrfToken();
-                        String jwt = tokens.issueSession(user.email(), role, csrf);
-                        boolean secure = SessionCookies.secure(request, production);
-                        List<HttpHeader> headers =
-                                new ArrayList<>(SessionCookies.set(jwt, csrf, TokenService.LIFETIME, secure));
-                        headers.add(flowCookie("", 0, secure));
-                        headers.add(Location.create("/"));
-                        return complete(HttpResponse.create()
-                                .withStatus(StatusCodes.FOUND)
-                                .addHeaders(headers));
-                    }));
+            boolean secure = SessionCookies.secure(request, production);
+            return handleExceptions(
+                    ExceptionHandler.newBuilder()
+                            .match(
+                                    ApiProblem.class,
+                                    p -> complete(HttpResponse.create()
+                                            .withStatus(StatusCodes.FOUND)
+                                            .addHeader(Location.create("/login?sso_error="
+                                                    + URLEncoder.encode(p.detail(), StandardCharsets.UTF_8)))
+                                            .addHeader(flowCookie("", 0, secure))))
+                            .build(),
+                    () -> signIn(request));
         });
+    }
+
+    /** Checks the state, exchanges the code and signs the user in. */
+    private Route signIn(HttpRequest request) {
+        var query = request.getUri().query();
+        Optional<String> error = query.get("error");
+        if (error.isPresent()) {
+            throw ApiProblem.unauthorized("the identity provider refused the sign-in: " + error.get()
+                    + query.get("error_description").map(d -> " (" + d + ")").orElse(""));
+        }
+        String[] flow = SessionCookies.read(request, FLOW_COOKIE)
+                .map(v -> v.split("\\."))
+                .filter(parts -> parts.length == 3)
+                .orElseThrow(() -> ApiProblem.badRequest(
+                        "no sign-in is in progress in this browser (the svc_oidc cookie is missing or expired);"
+                                + " start again at " + LOGIN_PATH));
+        String state = query.get("state").orElse("");
+        if (!MessageDigest.isEqual(state.getBytes(StandardCharsets.UTF_8), flow[0].getBytes(StandardCharsets.UTF_8))) {
+            throw ApiProblem.badRequest(
+                    "the state does not match this browser's sign-in; start again at " + LOGIN_PATH);
+        }
+        String code = query.get("code").orElseThrow(() -> ApiProblem.badRequest("the identity provider sent no code"));
+        URI redirect = redirectUri(request);
+        CompletionStage<Identity> identity = provider()
+                .thenApplyAsync(
+                        p -> exchange(p, code, redirect, new CodeVerifier(flow[2]), new Nonce(flow[1])), blocking);
+        return onSuccess(
+                identity,
+                who -> onSuccess(users.signInWithSso(who.email(), who.role()), user -> {
+                    Role role = Role.fromWire(user.role());
+                    String csrf = SessionCookies.newCsrfToken();
+                    String jwt = tokens.issueSession(user.email(), role, csrf);
+                    boolean secure = SessionCookies.secure(request, production);
+                    List<HttpHeader> headers =
+                            new ArrayList<>(SessionCookies.set(jwt, csrf, TokenService.LIFETIME, secure));
+                    headers.add(flowCookie("", 0, secure));
+                    headers.add(Location.create("/"));
+                    return complete(
+                            HttpResponse.create().withStatus(StatusCodes.FOUND).addHeaders(headers));
+                }));
     }
 
     /** Who the ID token names, with the role their groups map to. */

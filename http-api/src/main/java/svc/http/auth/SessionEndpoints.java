@@ -21,6 +21,7 @@ import svc.http.server.Endpoint;
 import svc.http.server.Endpoint.Doc;
 import svc.http.server.Exchange;
 import svc.http.server.JsonSupport;
+import svc.persistence.users.UserRow;
 
 /**
  * The dashboard's sign-in: a password login that answers with the session cookies
@@ -35,8 +36,12 @@ public final class SessionEndpoints {
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record Session(String email, String role, Instant expiresAt, String csrfToken) {}
 
-    /** {@code GET /api/v1/auth/me}. */
-    record Me(String email, String role, String auth) {}
+    /**
+     * {@code GET /api/v1/auth/me}; {@code account} is how the user signs in ({@code password} or
+     * {@code oidc}), null for a configured API key, which is no user.
+     */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record Me(String email, String role, String auth, String account) {}
 
     /** {@code GET /api/v1/auth/providers}: {@code oidc} is null when single sign-on is not configured. */
     record Providers(
@@ -135,10 +140,16 @@ public final class SessionEndpoints {
 
     private Route me(Call call) {
         Caller caller = call.caller();
-        return complete(
-                StatusCodes.OK,
-                new Me(caller.subject(), caller.role().wireName(), caller.via().wireName()),
-                JsonSupport.json());
+        return onSuccess(
+                users.find(caller.subject()),
+                user -> complete(
+                        StatusCodes.OK,
+                        new Me(
+                                caller.subject(),
+                                caller.role().wireName(),
+                                caller.via().wireName(),
+                                user.map(UserRow::source).orElse(null)),
+                        JsonSupport.json()));
     }
 
     private Route providers(Call call) {

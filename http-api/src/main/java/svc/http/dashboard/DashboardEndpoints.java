@@ -94,7 +94,11 @@ public final class DashboardEndpoints {
         if (SERVER_PATHS.stream().anyMatch(p -> path.startsWith(p) || path.equals(p.replaceAll("/$", "")))) {
             return false;
         }
-        // Browsers name text/html explicitly when they navigate; a bare */* is an API client's default.
+        return asksForHtml(request);
+    }
+
+    /** Whether a browser navigates: it names text/html, where an API client defaults to a wildcard. */
+    public static boolean asksForHtml(HttpRequest request) {
         return request.getHeader("Accept")
                 .map(h -> h.value().toLowerCase(Locale.ROOT).contains("text/html"))
                 .orElse(false);

@@ -34,7 +34,9 @@ final class AuthSchemas {
                         "role",
                         Schema.enumOf("viewer", "operator", "admin"),
                         "auth",
-                        Schema.enumOf("session", "bearer", "api_key")));
+                        Schema.enumOf("session", "bearer", "api_key"),
+                        "account",
+                        Schema.enumOf("password", "oidc").orNull()));
         s.put(
                 "Providers",
                 Schema.object(

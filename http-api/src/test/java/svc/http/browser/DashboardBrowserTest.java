@@ -7,30 +7,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
-import java.util.logging.Level;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import svc.http.testing.ServerExtension;
 import svc.http.testing.TestServer;
 
@@ -42,56 +29,18 @@ import svc.http.testing.TestServer;
  * and from the keyboard. One browser for the class; a failing test leaves a screenshot under
  * {@code target/browser-failures/}.
  */
-@ExtendWith({ServerExtension.class, ScreenshotOnFailure.class})
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(ServerExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class DashboardBrowserTest implements ScreenshotOnFailure.WithBrowser {
+class DashboardBrowserTest extends BrowserTest {
 
     /** Room for the demo's run (seconds on an idle machine) on a loaded two-core machine. */
     private static final Duration RUN_DEADLINE = Duration.ofSeconds(240);
 
-    private static final Duration STEP = Duration.ofSeconds(20);
-
     private final TestServer server;
-    private final Path downloads =
-            Path.of("target", "browser-downloads", UUID.randomUUID().toString());
-    private ChromeDriver browser;
     private String runId;
 
     DashboardBrowserTest(TestServer server) {
         this.server = server;
-    }
-
-    @BeforeAll
-    void startBrowser() throws Exception {
-        browser = Browser.start(downloads);
-    }
-
-    @AfterAll
-    void stopBrowser() {
-        if (browser != null) {
-            browser.quit();
-        }
-    }
-
-    /**
-     * No script error and nothing the content security policy refused (the page carries the
-     * policy the server sends, {@code default-src 'self'}). Failed loads are left out: a 401 from
-     * {@code /auth/me} before sign-in is how the page learns it must ask for one.
-     */
-    @AfterEach
-    void theConsoleHasNoErrors() {
-        List<String> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
-                .map(LogEntry::getMessage)
-                .filter(m -> !m.contains("Failed to load resource"))
-                .toList();
-        assertThat(errors).isEmpty();
-    }
-
-    @Override
-    public WebDriver browser() {
-        return browser;
     }
 
     @Test
@@ -168,12 +117,15 @@ class DashboardBrowserTest implements ScreenshotOnFailure.WithBrowser {
             assertThat(approved).as("gates approved").isLessThan(5);
         }
         assertThat(approved).as("gates approved").isPositive();
-        // A finished agent shows its time and cost in the tree.
+        // A finished agent shows its time and cost in the tree, and once the run has succeeded nobody is
+        // still working (the director's last task ends with the run, not with a message of its own).
         // The tree is redrawn on every run update: read it inside the wait, which ignores a stale node.
         wait(STEP)
-                .until(d -> d.findElement(By.cssSelector("#agent-tree [data-agent='director']"))
+                .until(d -> d.findElement(By.cssSelector("#agent-tree [data-agent='director'] > .agent"))
                         .getText()
-                        .contains("$"));
+                        .matches("(?s).*director done .*\\$.*"));
+        assertThat(browser.findElements(By.cssSelector("#agent-tree .badge.agent-working")))
+                .isEmpty();
 
         // Artefact viewers: the metrics table first, then charts drawn by ECharts on canvases.
         wait(STEP).until(ExpectedConditions.textToBePresentInElementLocated(By.id("artefact-panel"), "accuracy"));
@@ -261,20 +213,9 @@ class DashboardBrowserTest implements ScreenshotOnFailure.WithBrowser {
     }
 
     private void signedIn() {
-        browser.get(server.api.base + "/runs");
-        wait(STEP)
-                .until(d -> d.getCurrentUrl().contains("/login")
-                        || d.getCurrentUrl().endsWith("/runs"));
-        if (browser.getCurrentUrl().contains("/login")) {
-            wait(STEP)
-                    .until(ExpectedConditions.elementToBeClickable(By.name("email")))
-                    .sendKeys(TestServer.ADMIN_EMAIL);
-            browser.findElement(By.name("password")).sendKeys(TestServer.ADMIN_PASSWORD, Keys.ENTER);
-            wait(STEP).until(ExpectedConditions.urlMatches("/(runs)?$"));
-        }
+        signedIn(server.api.base, TestServer.ADMIN_EMAIL, TestServer.ADMIN_PASSWORD);
     }
 
-    /** Read by script: the run's facts are redrawn as the stream reports progress. */
     /** Nothing sticks out sideways: the page scrolls only down (tables and the graph scroll in their boxes). */
     private void assertFitsTheScreen(String page) {
         Number overflow =
@@ -289,6 +230,7 @@ class DashboardBrowserTest implements ScreenshotOnFailure.WithBrowser {
         }
     }
 
+    /** Read by script: the run's facts are redrawn as the stream reports progress. */
     private String runState() {
         return String.valueOf(js("return document.getElementById('run-state')?.textContent ?? ''"));
     }
@@ -301,23 +243,5 @@ class DashboardBrowserTest implements ScreenshotOnFailure.WithBrowser {
 
     private int streamLength() {
         return browser.findElements(By.cssSelector("#stream > li")).size();
-    }
-
-    private Object js(String script) {
-        return ((JavascriptExecutor) browser).executeScript(script);
-    }
-
-    /** Finds and clicks in one try of a wait, so a node redrawn between the two is found again. */
-    private void click(By locator) {
-        wait(STEP).until(d -> {
-            d.findElement(locator).click();
-            return true;
-        });
-    }
-
-    private WebDriverWait wait(Duration deadline) {
-        WebDriverWait wait = new WebDriverWait(browser, deadline, Duration.ofMillis(200));
-        wait.ignoring(StaleElementReferenceException.class);
-        return wait;
     }
 }

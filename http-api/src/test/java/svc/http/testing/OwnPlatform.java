@@ -9,9 +9,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import svc.config.effective.EffectiveConfig;
 import svc.core.platform.Platform;
 import svc.core.platform.StandardParts;
 import svc.http.server.HttpServer;
+import svc.http.telemetry.ApiMetrics;
 
 /**
  * A platform of a test's own on a temporary {@code SVC_HOME}, for tests that start API servers
@@ -50,6 +52,18 @@ public final class OwnPlatform implements AutoCloseable {
     public HttpServer server(Map<String, String> env) throws Exception {
         HttpServer s =
                 HttpServer.start(platform, config, env).toCompletableFuture().get(60, TimeUnit.SECONDS);
+        servers.add(s);
+        return s;
+    }
+
+    /**
+     * The same with the resolved configuration {@code svc server} would pass (a deployment's
+     * branding, say), which {@code /api/v1/config/effective} shows and branding reads.
+     */
+    public HttpServer server(Map<String, String> env, EffectiveConfig effective) throws Exception {
+        HttpServer s = HttpServer.start(platform, config, env, new ApiMetrics(), effective)
+                .toCompletableFuture()
+                .get(60, TimeUnit.SECONDS);
         servers.add(s);
         return s;
     }

@@ -1,7 +1,8 @@
-// Admin (admin role only): permission denials, feature flags, users, API tokens and the audit
-// log. A section whose endpoint this server does not offer says so instead of failing the page.
+// Admin (admin role only): users (add, change role, disable), permission denials, feature flags,
+// API tokens and the audit log. A section whose endpoint this server does not offer says so
+// instead of failing the page.
 import {api, ApiError, ROLES} from '../api.js';
-import {h, clear, table, fmtTime, badge} from '../dom.js';
+import {h, clear, table, fmtTime, badge, field} from '../dom.js';
 
 export async function render(main, ctx) {
   const sections = {
@@ -11,10 +12,10 @@ export async function render(main, ctx) {
     denials: h('div', {id: 'admin-denials'}),
     audit: h('div', {id: 'admin-audit'}),
   };
-  const section = (key, title) => h('section', {'aria-labelledby': 'admin-' + key + '-h'},
-    h('h2', {id: 'admin-' + key + '-h'}, title), sections[key]);
+  const section = (key, title, ...before) => h('section', {'aria-labelledby': 'admin-' + key + '-h'},
+    h('h2', {id: 'admin-' + key + '-h'}, title), ...before, sections[key]);
   clear(main, h('h1', {}, 'Admin'),
-    section('users', 'Users'), section('tokens', 'API tokens'), section('flags', 'Feature flags'),
+    section('users', 'Users', newUserForm()), section('tokens', 'API tokens'), section('flags', 'Feature flags'),
     section('denials', 'Permission denials'), section('audit', 'Audit log'));
 
   async function guarded(key, fill) {
@@ -22,6 +23,33 @@ export async function render(main, ctx) {
       clear(sections[key], h('p', {class: e instanceof ApiError && e.status === 404 ? 'muted' : 'error'},
         e instanceof ApiError && e.status === 404 ? 'Not offered by this server.' : 'Could not load: ' + e.message));
     }
+  }
+
+  // A colleague with a password of their own (single sign-on users are made at their first sign-in).
+  function newUserForm() {
+    const email = h('input', {type: 'email', name: 'new_email', required: true, autocomplete: 'off'});
+    const password = h('input', {type: 'password', name: 'new_password', required: true, minlength: '8',
+      autocomplete: 'new-password'});
+    const role = h('select', {name: 'new_role'}, ROLES.map(r => h('option', {value: r, selected: r === 'viewer'}, r)));
+    const error = h('p', {class: 'error', role: 'alert'});
+    const form = h('form', {class: 'card', id: 'user-form'},
+      h('div', {class: 'row'}, field('E-mail', email), field('Initial password', password, '8 characters or more'),
+        field('Role', role)),
+      error, h('button', {type: 'submit', class: 'primary'}, 'Add user'));
+    form.addEventListener('submit', async e => {
+      e.preventDefault();
+      error.textContent = '';
+      try {
+        await api('/api/v1/users', {method: 'POST',
+          body: {email: email.value.trim(), password: password.value, role: role.value}});
+        ctx.toast('Added ' + email.value.trim() + '.');
+        form.reset();
+        guarded('users', users);
+      } catch (err) {
+        error.textContent = 'Could not add the user: ' + err.message;
+      }
+    });
+    return form;
   }
 
   async function users(box) {
@@ -36,6 +64,7 @@ export async function render(main, ctx) {
         return s;
       }},
       {label: 'State', get: u => badge(u.disabled ? 'disabled' : 'active')},
+      {label: 'Signs in with', get: u => u.source === 'oidc' ? 'single sign-on' : 'password'},
       {label: 'Actions', get: u => u.email === ctx.me.email ? 'you' : h('button', {type: 'button',
         class: u.disabled ? '' : 'danger', onclick: () => patch(u, {disabled: !u.disabled})}, u.disabled ? 'Enable' : 'Disable')},
     ], list, 'No users.'));
@@ -43,8 +72,8 @@ export async function render(main, ctx) {
 
   async function patch(u, change) {
     try {
-      await api('/api/v1/users/' + encodeURIComponent(u.email), {method: 'PATCH', body: change});
-      ctx.toast('Updated ' + u.email + '.');
+      const now = await api('/api/v1/users/' + encodeURIComponent(u.email), {method: 'PATCH', body: change});
+      ctx.toast(u.email + (change.role ? ' is now ' + now.role : now.disabled ? ' is disabled' : ' is enabled') + '.');
     } catch (e) { ctx.toast('Could not update ' + u.email + ': ' + e.message, 'error'); }
     guarded('users', users);
   }
@@ -54,11 +83,12 @@ export async function render(main, ctx) {
     const list = page.items || page;
     clear(box, table(null, [
       {label: 'Name', get: t => t.name},
-      {label: 'Owner', get: t => t.owner || t.created_by || t.email || ''},
+      {label: 'Owner', get: t => t.owner},
       {label: 'Role', get: t => t.role},
       {label: 'Expires', get: t => fmtTime(t.expires_at)},
-      {label: 'State', get: t => badge(t.revoked_at ? 'revoked' : 'active')},
-      {label: 'Actions', get: t => t.revoked_at ? '' : h('button', {type: 'button', class: 'danger', onclick: async () => {
+      {label: 'State', get: t => badge(t.state)},
+      {label: 'Actions', get: t => t.state !== 'active' ? '' : h('button', {type: 'button', class: 'danger',
+        'aria-label': 'Revoke ' + t.name + ' of ' + t.owner, onclick: async () => {
         try { await api('/api/v1/tokens/' + encodeURIComponent(t.id || t.token_id), {method: 'DELETE'}); ctx.toast('Token revoked.'); }
         catch (e) { ctx.toast('Could not revoke: ' + e.message, 'error'); }
         guarded('tokens', tokens);

@@ -8,7 +8,9 @@ export async function render(main, ctx) {
   try { providers = await api('/api/v1/auth/providers'); } catch (e) { /* password only */ }
   const email = h('input', {type: 'email', name: 'email', autocomplete: 'username', required: true});
   const password = h('input', {type: 'password', name: 'password', autocomplete: 'current-password', required: true});
-  const error = h('p', {class: 'error', role: 'alert'});
+  // A failed single sign-on comes back here with the server's reason.
+  const ssoError = ctx.query.get('sso_error');
+  const error = h('p', {class: 'error', role: 'alert'}, ssoError ? 'Single sign-on failed: ' + ssoError : null);
   const next = ctx.query.get('next');
   const safeNext = next && next.startsWith('/') && !next.startsWith('//') ? next : '/runs';
   const form = h('form', {class: 'card narrow', id: 'login-form'},
@@ -24,7 +26,10 @@ export async function render(main, ctx) {
       await ctx.refreshMe();
       ctx.navigate(safeNext, true);
     } catch (err) {
-      error.textContent = err.status === 401 ? 'Wrong e-mail or password.' : 'Could not sign in: ' + err.message;
+      // A 401 does not say which of the two was wrong, except for a disabled account (told only
+      // once the password was right).
+      error.textContent = err.status === 401 && !/disabled/.test(err.message)
+        ? 'Wrong e-mail or password.' : 'Could not sign in: ' + err.message;
       password.focus();
     }
   });

@@ -23,13 +23,18 @@ export async function render(main, ctx) {
         {label: 'Role', get: t => t.role},
         {label: 'Created', get: t => fmtTime(t.created_at)},
         {label: 'Expires', get: t => fmtTime(t.expires_at)},
-        {label: 'State', get: t => badge(t.revoked_at ? 'revoked' : 'active')},
-        {label: 'Actions', get: t => t.revoked_at ? '' : h('button', {type: 'button', class: 'danger', onclick: async () => {
-          await api('/api/v1/tokens/' + encodeURIComponent(t.id || t.token_id), {method: 'DELETE'});
-          ctx.toast('Token ' + t.name + ' revoked.');
-          refresh();
-        }}, 'Revoke')},
-      ], page.items || page, 'You have no API tokens.'));
+        {label: 'State', get: t => badge(t.state)},
+        {label: 'Actions', get: t => t.state !== 'active' ? '' : h('button', {type: 'button', class: 'danger',
+          'aria-label': 'Revoke ' + t.name, onclick: async () => {
+            try {
+              await api('/api/v1/tokens/' + encodeURIComponent(t.id), {method: 'DELETE'});
+              ctx.toast('Token ' + t.name + ' revoked: it is refused from now on.');
+            } catch (e) {
+              ctx.toast('Could not revoke ' + t.name + ': ' + e.message, 'error');
+            }
+            refresh();
+          }}, 'Revoke')},
+      ], page.items, 'You have no API tokens.'));
     } catch (e) {
       clear(list, h('p', {class: 'muted'}, e instanceof ApiError && e.status === 404
         ? 'This server does not offer API tokens.' : 'Could not load your tokens: ' + e.message));
@@ -42,7 +47,7 @@ export async function render(main, ctx) {
     try {
       const t = await api('/api/v1/tokens', {method: 'POST',
         body: {name: name.value.trim(), role: role.value, expires_in_days: Number(days.value)}});
-      const secret = t.token || t.secret;
+      const secret = t.token;
       const out = h('input', {type: 'text', readonly: true, value: secret, id: 'token-secret', class: 'secret',
         'aria-label': 'The new token'});
       clear(secretBox, h('div', {class: 'card notice'},
@@ -63,8 +68,14 @@ export async function render(main, ctx) {
 
   clear(main, h('h1', {}, 'Profile'),
     h('dl', {class: 'facts'}, h('dt', {}, 'E-mail'), h('dd', {id: 'me-email'}, ctx.me.email),
-      h('dt', {}, 'Role'), h('dd', {}, ctx.me.role), h('dt', {}, 'Signed in with'), h('dd', {}, ctx.me.auth || 'session')),
+      h('dt', {}, 'Role'), h('dd', {}, ctx.me.role), h('dt', {}, 'Signed in with'), h('dd', {}, signedInWith(ctx.me))),
     h('section', {'aria-labelledby': 'tok-h'}, h('h2', {id: 'tok-h'}, 'API tokens'),
       h('p', {}, 'For scripts and CI: a token acts with the role you give it.'), form, secretBox, list));
   await refresh();
+}
+
+function signedInWith(me) {
+  if (me.auth === 'bearer') return 'a bearer token';
+  if (me.auth === 'api_key') return 'an API key';
+  return me.account === 'oidc' ? 'single sign-on' : 'e-mail and password';
 }

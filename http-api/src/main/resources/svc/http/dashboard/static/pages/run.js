@@ -82,6 +82,8 @@ export async function render(main, ctx) {
   async function refreshRun() {
     run = await api('/api/v1/pipelines/' + runId);
     renderFacts();
+    // The agents' status follows the run's: at its end nobody is still working.
+    scheduleTree();
   }
 
   // ---- agents --------------------------------------------------------------------------
@@ -104,7 +106,10 @@ export async function render(main, ctx) {
 
   function status(a) {
     if (!a) return 'idle';
-    if (a.assigned > a.finished && !FINAL.includes(run.state)) return 'working';
+    if (a.assigned > a.finished) {
+      if (!FINAL.includes(run.state)) return 'working';
+      if (run.state !== 'succeeded') return 'stopped';
+    }
     if (a.failed) return 'failed';
     return 'done';
   }
