@@ -144,8 +144,11 @@ public final class ServerConfiguration {
         flags.forEach((key, flag) -> flagLayer.put(key, flag.value(), Origin.flag(flag.option())));
         layers.add(flagLayer.build());
 
-        EffectiveConfig effective = EffectiveConfig.resolve(layers, JOINED);
+        EffectiveConfig effective = GuardrailSwitches.withAtRestState(layers, JOINED);
         EffectiveChecks.check(effective).stream().map(ConfigProblem::line).forEach(problems::add);
+        GuardrailSwitches.check(effective, config(effective, hocon.config()), env).stream()
+                .map(ConfigProblem::line)
+                .forEach(problems::add);
         effective.get(GovernanceLayers.EGRESS).ifPresent(s -> {
             try {
                 EgressAllowlist.parse(String.valueOf(s.value()));
