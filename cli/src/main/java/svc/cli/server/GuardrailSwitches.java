@@ -21,8 +21,9 @@ import svc.library.template.GuardrailCatalog;
 /**
  * The guardrail switches of the resolved configuration ({@code svc.governance.guardrails.G<n>}),
  * so that each one shown is one applied. A template or deployment that switches off a guardrail
- * the platform always applies is refused when it is loaded; these checks catch the same from any
- * other layer, and an at-rest encryption (G12/G13) that could not start for want of a key.
+ * the platform always applies is refused when it is loaded; {@link #check} catches the same from
+ * any other layer, and {@link #keyProblems} an at-rest encryption (G12/G13) that could not start
+ * for want of a key.
  */
 final class GuardrailSwitches {
 
@@ -54,13 +55,8 @@ final class GuardrailSwitches {
         return EffectiveConfig.resolve(mirrored, joined);
     }
 
-    /**
-     * Every switch the runtime could not follow, one problem each.
-     *
-     * @param config the HOCON the platform would read (for the at-rest key provider)
-     * @param env    the process environment
-     */
-    static List<ConfigProblem> check(EffectiveConfig effective, Config config, Map<String, String> env) {
+    /** Every switch the runtime could not follow, one problem each. */
+    static List<ConfigProblem> check(EffectiveConfig effective) {
         List<ConfigProblem> problems = new ArrayList<>();
         effective.under(GovernanceLayers.GUARDRAILS).forEach((id, s) -> {
             if (!ID.matcher(id).matches()) {
@@ -75,6 +71,18 @@ final class GuardrailSwitches {
                 problems.add(new ConfigProblem(PREFIX + id, s.origin(), g.get().cannotDisable()));
             }
         });
+        return problems;
+    }
+
+    /**
+     * With G12/G13 on (at-rest encryption), the customer's key must be at hand: without it the
+     * journal could not be written. Empty when encryption is off or the key provider answers.
+     *
+     * @param config the HOCON the platform reads (the key provider and the key)
+     * @param env    the process environment
+     */
+    static List<ConfigProblem> keyProblems(EffectiveConfig effective, Config config, Map<String, String> env) {
+        List<ConfigProblem> problems = new ArrayList<>();
         effective.get(GovernanceLayers.AT_REST).filter(GuardrailSwitches::isOn).ifPresent(s -> {
             Map<String, String> keys = new HashMap<>(env);
             String kek = config.getString("svc.at-rest.kek");

@@ -87,9 +87,9 @@ class PiiInRunTest {
                 .allSatisfy(line -> assertThat(line).contains(EMAIL).contains(SSN));
     }
 
-    /** The conversation files of a whole fast_prototype run under {@code governance} (HOCON). */
-    private static List<String> storedConversation(Path home, String governance) throws Exception {
-        CoreSettings settings = CoreSettings.fromConfig(ConfigFactory.parseString(governance)
+    /** The conversation files of a whole fast_prototype run with {@code hocon} over the defaults. */
+    private static List<String> storedConversation(Path home, String hocon) throws Exception {
+        CoreSettings settings = CoreSettings.fromConfig(ConfigFactory.parseString(hocon)
                 .withFallback(ConfigFactory.parseMap(Map.of("svc.home", home.toString())))
                 .withFallback(ConfigFactory.load()));
         GovernedTools governance = new GovernedTools(

@@ -203,7 +203,10 @@ class TemplateLoaderTest {
                     computes_via_tool: compute_psi
                     deny_if: '0.25 < 1'
                     blocks_tool: register_model_deployment
-                guardrails: {enabled: [G1, G2, G6, G10, G11, G14, G16, G17, G1, G12], strict: true, pii_action: scramble}
+                guardrails:
+                  enabled: [G1, G2, G6, G10, G11, G14, G16, G17, G1, G12]
+                  strict: true
+                  pii_action: scramble
                 retention: {conversations_days: 30, run_events_days: 0, audit_pdfs_days: 30}
                 safe_harbor_identifiers:
                   - {category: names}
