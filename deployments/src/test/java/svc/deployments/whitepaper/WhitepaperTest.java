@@ -169,6 +169,16 @@ class WhitepaperTest {
                         + "api.globex.example |")
                 .doesNotContain("G7 (per-user rate limit) is not in force")
                 .doesNotContain("Outbound HTTP is not limited");
+
+        // A deployment that switches G7 off: no rate limit, even in production, and it says who decided.
+        Layer g7Off = Layer.of(Origin.deployment("globex"), Map.of("svc.governance.guardrails.G7", false));
+        assertThat(Whitepaper.render(d, config(d, defaults, env, g7Off), Optional.empty()))
+                .contains(
+                        "| G7 per-user rate limit | no | `svc.governance.guardrails.G7` = `false` (deployment:globex); "
+                                + "`svc.http.env` = `production` (env:SVC_ENV) | switched off: no per-user rate "
+                                + "limit, even in production |")
+                .contains("- G7 (per-user rate limit) is not in force: switched off: no per-user rate limit, even in "
+                        + "production.");
     }
 
     private static EffectiveConfig config(Deployment d, Layer... server) {
