@@ -104,9 +104,10 @@ import svc.library.template.TemplateLoader;
  * the selected deployment's template under {@code svc server}). Runs under the configured template
  * ({@link GovernanceSettings}) take the deployment's rules instead of the template's, and its
  * guardrail switches (G1, G3, G4 and the G5 conversation scrubber, each on or off). It fails
- * closed: when the profile cannot be determined ({@code run.json} missing or unreadable, a profile that names no template),
- * every tool call of the run is denied (source {@code profile}, rule {@code profile-unresolved})
- * and PII is treated with the Safe Harbor pack and {@code redact}.
+ * closed: when the profile cannot be determined ({@code run.json} missing or unreadable, a
+ * profile that names no template), every tool call of the run is denied (source
+ * {@code profile}, rule {@code profile-unresolved}) and PII is treated with the Safe Harbor pack
+ * and {@code redact}.
  */
 public final class GovernedTools implements ToolPermissions {
 
