@@ -16,11 +16,12 @@ import svc.library.template.Retention;
  * The effective deployment: the template with the customer's overrides applied, what the
  * whitepaper and the ship manifest describe. When {@code SVC_DEPLOYMENT} names the directory,
  * {@code svc server} puts in force, for runs under its template's profile, its permission rules,
- * its G1/G3/G4 switches, its PII action, its drift bands (drift reports, the drift gate, the live
- * drift watch) and its default workflow; and for the server its egress allowlist, branding,
- * retention days and knowledge bases ({@code search_knowledge}, {@code /api/v1/knowledge}); see
- * {@link svc.deployments.effective.GovernanceLayers}. The other guardrail switches are shown by
- * {@code /api/v1/config/effective}, not applied.
+ * its G1/G3/G4/G5 switches, its PII action, its drift bands (drift reports, the drift gate, the
+ * live drift watch) and its default workflow; and for the server its G7 switch (rate limits), its
+ * G12/G13 switch (encryption at rest), egress allowlist, branding, retention days and knowledge
+ * bases ({@code search_knowledge}, {@code /api/v1/knowledge}); see
+ * {@link svc.deployments.effective.GovernanceLayers}. The other guardrails are always on and the
+ * checker refuses a deployment that disables one ({@code GuardrailCatalog}).
  *
  * @param directory        the deployment directory, absolute
  * @param templateRef      the pinned template the deployment starts from

@@ -48,7 +48,7 @@ class DeploymentsLoadTest {
         assertThat(d.retention()).isEqualTo(new Retention(3650, 2555, 2555, 2555));
         assertThat(d.guardrails().enabled())
                 .containsExactlyInAnyOrder(
-                        "G1", "G2", "G3", "G4", "G5", "G6", "G7", "G10", "G11", "G12", "G13", "G14", "G16");
+                        "G1", "G2", "G3", "G4", "G6", "G7", "G10", "G11", "G12", "G13", "G14", "G15", "G16");
         assertThat(d.guardrails().strict()).isTrue();
         assertThat(d.guardrails().piiAction()).isEqualTo(PiiAction.REDACT);
         assertThat(d.knowledgeBases()).singleElement().satisfies(kb -> {

@@ -139,7 +139,7 @@ public final class FakeCheckout {
                   priority: 60
                   reason: Acme models never fetch from the internet.
             guardrails:
-              disable: [G15]
+              disable: [G5]
             retention:
               conversations_days: 3650
             library:

@@ -66,7 +66,7 @@ public final class ServerCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ServerConfiguration.Resolved resolved;
         try {
-            resolved = ServerConfiguration.resolve(
+            resolved = ServerConfiguration.resolveToStart(
                     System.getenv(), SettingsFile.defaultPath(), Path.of("").toAbsolutePath(), flags());
         } catch (ServerConfiguration.Invalid e) {
             // One line per problem: a start that fails names everything to fix, not the first thing.

@@ -144,8 +144,9 @@ public final class ServerConfiguration {
         flags.forEach((key, flag) -> flagLayer.put(key, flag.value(), Origin.flag(flag.option())));
         layers.add(flagLayer.build());
 
-        EffectiveConfig effective = EffectiveConfig.resolve(layers, JOINED);
+        EffectiveConfig effective = GuardrailSwitches.withAtRestState(layers, JOINED);
         EffectiveChecks.check(effective).stream().map(ConfigProblem::line).forEach(problems::add);
+        GuardrailSwitches.check(effective).stream().map(ConfigProblem::line).forEach(problems::add);
         effective.get(GovernanceLayers.EGRESS).ifPresent(s -> {
             try {
                 EgressAllowlist.parse(String.valueOf(s.value()));
@@ -157,6 +158,23 @@ public final class ServerConfiguration {
             throw new Invalid(problems);
         }
         return new Resolved(config(effective, hocon.config()), effective, project, projectPath, deployment, warnings);
+    }
+
+    /**
+     * {@link #resolve}, and what only a server that starts needs besides: the customer's key when
+     * G12/G13 (at-rest encryption) are on. {@code svc deploy whitepaper} resolves without it: it
+     * describes the configuration, often on a machine that does not hold the key.
+     */
+    public static Resolved resolveToStart(
+            Map<String, String> env, Path settingsFile, Path projectDir, Map<String, Flag> flags) throws Invalid {
+        Resolved resolved = resolve(env, settingsFile, projectDir, flags);
+        List<String> problems = GuardrailSwitches.keyProblems(resolved.effective(), resolved.config(), env).stream()
+                .map(ConfigProblem::line)
+                .toList();
+        if (!problems.isEmpty()) {
+            throw new Invalid(problems);
+        }
+        return resolved;
     }
 
     /** A command-line option's value and how it was written ({@code --port}). */

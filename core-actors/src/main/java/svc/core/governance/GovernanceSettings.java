@@ -27,8 +27,10 @@ import svc.governance.pii.PiiAction;
  * @param rules              that profile's rules in table order: the template's with the
  *                           deployment's in place or added, each at the priority the deployment
  *                           checker admitted, all of source {@code profile}
- * @param disabledGuardrails guardrail ids switched off for that profile (only G1, G3 and G4 are
- *                           chained per call; the others are not switchable at runtime)
+ * @param disabledGuardrails guardrail ids switched off for that profile: G1, G3 and G4 (chained
+ *                           around each call) and G5 (the conversation-file scrubber) are read
+ *                           here; G7 by the API's rate limits, G12/G13 as svc.at-rest.encryption;
+ *                           the others cannot be off ({@code GuardrailCatalog}, refused at start)
  * @param egressAllowlist    the joined allowlist (template, deployment, {@code SVC_EGRESS_ALLOWLIST}),
  *                           comma-separated; what tools, the sandbox and notifications all read
  * @param piiAction          that profile's {@code pii_action} (G4 treats its PII with it), or empty

@@ -102,10 +102,11 @@ import svc.library.template.TemplateLoader;
  * blank or absent means the platform's default profile ({@code svc.governance.default-profile},
  * the selected deployment's template under {@code svc server}). Runs under the configured template
  * ({@link GovernanceSettings}) take the deployment's rules instead of the template's, and its
- * guardrail switches (G1, G3, G4 on or off). It fails closed: when the profile
- * cannot be determined ({@code run.json} missing or unreadable, a profile that names no template),
- * every tool call of the run is denied (source {@code profile}, rule {@code profile-unresolved})
- * and PII is treated with the Safe Harbor pack and {@code redact}.
+ * guardrail switches (G1, G3, G4 and the G5 conversation scrubber, each on or off). It fails
+ * closed: when the profile cannot be determined ({@code run.json} missing or unreadable, a
+ * profile that names no template), every tool call of the run is denied (source
+ * {@code profile}, rule {@code profile-unresolved}) and PII is treated with the Safe Harbor pack
+ * and {@code redact}.
  */
 public final class GovernedTools implements ToolPermissions {
 
@@ -116,6 +117,9 @@ public final class GovernedTools implements ToolPermissions {
 
     /** The id of G4, which the deployment in force may switch off for its template's profile. */
     private static final String PII_GUARDRAIL = "G4";
+
+    /** The id of G5, the conversation-file scrubber, which the deployment in force may switch off likewise. */
+    private static final String SCRUBBER = "G5";
 
     /** Tools that belong to a feature: denied (source {@code feature_flag}) while the feature is off. */
     public static final Map<String, String> FEATURE_OF_TOOL = Map.of(
@@ -395,7 +399,7 @@ public final class GovernedTools implements ToolPermissions {
                 ? governance(run.profile()).scrubber()
                 : new ConversationScrubber(new PiiRedactor(PiiDetector.safeHarbor(), Map.of(), PiiAction.REDACT));
         if (scrubber == null) {
-            // G4 is switched off for the run's profile (the deployment in force).
+            // G5 is switched off for the run's profile (the deployment in force).
             return line;
         }
         String out = scrubber.scrubLine(line);
@@ -487,9 +491,7 @@ public final class GovernedTools implements ToolPermissions {
         DeploymentTemplate template = TemplateLoader.builtIn(profile);
         boolean configured = settings.governance().governs(profile);
         List<Guardrail> base = configured ? configuredBaseGuardrails : baseGuardrails;
-        if (configured && settings.governance().disabledGuardrails().contains(PII_GUARDRAIL)) {
-            return new Profile(engineFor(profile, template), base, null);
-        }
+        Set<String> off = configured ? settings.governance().disabledGuardrails() : Set.of();
         PiiDetector detector =
                 template.safeHarborIdentifiers().isEmpty() ? PiiDetector.defaults() : PiiDetector.safeHarbor();
         // The deployment in force decides for its template's profile; the hook, else the template, for others.
@@ -497,7 +499,12 @@ public final class GovernedTools implements ToolPermissions {
                 .or(() -> piiActions.apply(profile))
                 .orElse(PiiAction.valueOf(template.guardrails().piiAction().name()));
         Profile pii = withPii(base, detector, action);
-        return new Profile(engineFor(profile, template), pii.guardrails(), pii.scrubber());
+        // G4 is the guardrail around each call (answers, tool results, files tools write); G5 scrubs
+        // the conversation files with the same detector and action. Each is switched on its own.
+        return new Profile(
+                engineFor(profile, template),
+                off.contains(PII_GUARDRAIL) ? base : pii.guardrails(),
+                off.contains(SCRUBBER) ? null : pii.scrubber());
     }
 
     /** {@code base} (G1 and G3 as switched on), and G4 with {@code detector} and {@code action}. */

@@ -153,8 +153,9 @@ class DeploymentGovernanceTest {
                         .response()
                         .text())
                 .isEqualTo("SSN 536-22-1847.");
+        // The conversation files are G5's, still on: scrubbed with the profile's action.
         assertThat(off.screenStored("run-generic", "{\"text\":\"SSN 536-22-1847\"}"))
-                .isEqualTo("{\"text\":\"SSN 536-22-1847\"}");
+                .isEqualTo("{\"text\":\"SSN 53*******47\",\"_redacted\":true}");
         // Another profile keeps its template's G4 (bfsi_baseline: redact).
         assertThat(off.screenAnswer("run-bfsi", "data-profiler", answer)
                         .response()

@@ -49,8 +49,49 @@ class PiiInRunTest {
 
     @Test
     void theStoredConversationHoldsTheModelsPiiMaskedAndSaysSo() throws Exception {
-        CoreSettings settings = CoreSettings.fromConfig(
-                ConfigFactory.parseMap(Map.of("svc.home", home.toString())).withFallback(ConfigFactory.load()));
+        List<String> stored = storedConversation(home, "");
+
+        String all = String.join("\n", stored);
+        assertThat(all).doesNotContain(EMAIL).doesNotContain(SSN);
+        assertThat(assistant(stored)).allSatisfy(line -> {
+            var o = Json.parse(line);
+            assertThat(o.path("content").asText()).endsWith("Contact ja****************om, SSN 53*******47.");
+            assertThat(o.path("guardrails").get(0).asText())
+                    .isEqualTo("G4 pii at POST_LLM on the answer: redacted 2 PII entities: EMAIL x1 (mask),"
+                            + " US_SSN x1 (mask)");
+        });
+    }
+
+    /**
+     * The deployment in force switches G4 off for its profile: the answers are journalled as the
+     * model wrote them, and the conversation scrubber (G5) still masks them in the stored files;
+     * switched off as well, the files hold them as written.
+     */
+    @Test
+    void theConversationScrubberG5IsSwitchedOnItsOwn(@TempDir Path other) throws Exception {
+        List<String> scrubbed =
+                storedConversation(home, "svc.governance { template = generic_ml, guardrails.G4 = false }");
+        assertThat(String.join("\n", scrubbed)).doesNotContain(EMAIL).doesNotContain(SSN);
+        assertThat(assistant(scrubbed)).allSatisfy(line -> {
+            var o = Json.parse(line);
+            assertThat(o.path("content").asText()).endsWith("Contact ja****************om, SSN 53*******47.");
+            // G4 did not act on the answer: no note of it; the line was scrubbed on its way to the file.
+            assertThat(o.path("guardrails").isMissingNode()).as(line).isTrue();
+            assertThat(o.path("_redacted").asBoolean()).as(line).isTrue();
+        });
+
+        List<String> raw = storedConversation(
+                other, "svc.governance { template = generic_ml, guardrails { G4 = false, G5 = false } }");
+        assertThat(assistant(raw))
+                .isNotEmpty()
+                .allSatisfy(line -> assertThat(line).contains(EMAIL).contains(SSN));
+    }
+
+    /** The conversation files of a whole fast_prototype run with {@code hocon} over the defaults. */
+    private static List<String> storedConversation(Path home, String hocon) throws Exception {
+        CoreSettings settings = CoreSettings.fromConfig(ConfigFactory.parseString(hocon)
+                .withFallback(ConfigFactory.parseMap(Map.of("svc.home", home.toString())))
+                .withFallback(ConfigFactory.load()));
         GovernedTools governance = new GovernedTools(
                 settings,
                 RosterProfiles.directory(Roster.builtIn(), "scripted"),
@@ -96,16 +137,12 @@ class PiiInRunTest {
                             .as("every answer of the director, once its file is flushed")
                             .isNotEmpty());
 
-            String all = String.join("\n", lines(conversations));
-            assertThat(all).doesNotContain(EMAIL).doesNotContain(SSN);
-            assertThat(assistantLines(conversations)).allSatisfy(line -> {
-                var o = Json.parse(line);
-                assertThat(o.path("content").asText()).endsWith("Contact ja****************om, SSN 53*******47.");
-                assertThat(o.path("guardrails").get(0).asText())
-                        .isEqualTo("G4 pii at POST_LLM on the answer: redacted 2 PII entities: EMAIL x1 (mask),"
-                                + " US_SSN x1 (mask)");
-            });
+            return lines(conversations);
         }
+    }
+
+    private static List<String> assistant(List<String> lines) {
+        return lines.stream().filter(l -> l.contains("\"role\":\"assistant\"")).toList();
     }
 
     private static List<String> assistantLines(Path conversations) {

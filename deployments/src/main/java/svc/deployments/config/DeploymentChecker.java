@@ -27,6 +27,7 @@ import svc.library.asset.Library;
 import svc.library.roster.ToolCatalog;
 import svc.library.template.Behavior;
 import svc.library.template.DeploymentTemplate;
+import svc.library.template.GuardrailCatalog;
 import svc.library.template.PermissionRule;
 import svc.library.template.PiiAction;
 import svc.library.template.Retention;
@@ -47,8 +48,10 @@ import svc.library.template.TemplateLoader;
  *       warning: it removes a human approval.</li>
  *   <li>Retention below the template's is an error for the regulated templates
  *       ({@link #RETENTION_FLOORS}), whose periods are legal minimums, and a warning otherwise.</li>
- *   <li>Turning off a guardrail, relaxing {@code strict} or a weaker PII action than the
- *       template's are warnings: legitimate with a reason, and listed as residual risks.</li>
+ *   <li>Turning off a switchable guardrail, relaxing {@code strict} or a weaker PII action than
+ *       the template's are warnings: legitimate with a reason, and listed as residual risks.
+ *       Turning off one the platform always applies, naming one it does not offer, or G12 without
+ *       G13 (or the reverse) are errors ({@link GuardrailCatalog}): no runtime would follow.</li>
  *   <li>A drift {@code block_psi} above the template's lets more shift through the drift gate:
  *       an error for the regulated templates (the gate is part of their baseline), a warning
  *       otherwise.</li>
@@ -62,7 +65,7 @@ public final class DeploymentChecker {
     public static final int INVARIANT_DENY_PRIORITY = 60;
 
     private static final String FILE = DeploymentLayout.CONFIG_FILE;
-    private static final Pattern GUARDRAIL_ID = Pattern.compile("G([1-9]|1[0-6])");
+    private static final Pattern GUARDRAIL_ID = Pattern.compile("G([1-9]|1[0-7])");
     private static final Pattern HEX_COLOR = Pattern.compile("#[0-9a-fA-F]{6}");
     private static final Pattern KB_NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
     /** A rule id is one segment of a key of the resolved configuration ({@code svc.governance.rules.<id>}). */
@@ -492,6 +495,11 @@ public final class DeploymentChecker {
             String id = g.disable().get(i);
             if (enable.contains(id)) {
                 error("/guardrails/disable/" + i, "guardrail " + id + " is both enabled and disabled");
+            } else if (disable.contains(id)
+                    && GuardrailCatalog.of(id).orElseThrow().kind() == GuardrailCatalog.Kind.ALWAYS_ON) {
+                error(
+                        "/guardrails/disable/" + i,
+                        GuardrailCatalog.of(id).orElseThrow().cannotDisable());
             } else if (template != null && disable.contains(id)) {
                 if (!template.guardrails().isOn(id)) {
                     warning(
@@ -512,6 +520,15 @@ public final class DeploymentChecker {
         }
         if (template == null) {
             return;
+        }
+        Set<String> on = new HashSet<>(template.guardrails().enabled());
+        on.addAll(enable);
+        on.removeAll(disable);
+        if (on.contains("G12") != on.contains("G13")) {
+            error(
+                    g.disable().isEmpty() ? "/guardrails/enable" : "/guardrails/disable",
+                    "leaves " + (on.contains("G12") ? "G12 on and G13 off" : "G13 on and G12 off") + ": "
+                            + TemplateLoader.AT_REST_TOGETHER);
         }
         if (Boolean.FALSE.equals(g.strict()) && template.guardrails().strict()) {
             warning(
@@ -536,7 +553,9 @@ public final class DeploymentChecker {
         for (int i = 0; i < ids.size(); i++) {
             String id = ids.get(i);
             if (id == null || !GUARDRAIL_ID.matcher(id).matches()) {
-                error(pointer + "/" + i, "'" + id + "' is not a guardrail id; expected G1..G16");
+                error(pointer + "/" + i, "'" + id + "' is not a guardrail id; expected G1..G17");
+            } else if (!GuardrailCatalog.of(id).orElseThrow().offered()) {
+                error(pointer + "/" + i, GuardrailCatalog.of(id).orElseThrow().notOffered());
             } else if (!valid.add(id)) {
                 warning(pointer + "/" + i, "guardrail " + id + " is listed twice");
             }

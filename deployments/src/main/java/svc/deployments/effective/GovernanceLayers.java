@@ -14,6 +14,7 @@ import svc.library.asset.AssetRef;
 import svc.library.template.Branding;
 import svc.library.template.DeploymentTemplate;
 import svc.library.template.DriftBands;
+import svc.library.template.GuardrailCatalog;
 import svc.library.template.GuardrailSettings;
 import svc.library.template.PermissionRule;
 import svc.library.template.Retention;
@@ -31,7 +32,8 @@ import svc.library.template.Retention;
  * <p>Keys (what the runtime reads; see {@code reference.conf} of core-actors):
  * {@code svc.governance.template}, {@code svc.governance.rules.<id>} (an object: tool_name,
  * behavior, pattern, priority, reason, position), {@code svc.governance.guardrails.G<n>} (on or
- * off), {@code svc.governance.guardrails.strict}, {@code svc.governance.guardrails.pii-action},
+ * off, for each id {@link GuardrailCatalog} offers), {@code svc.at-rest.encryption} (G12/G13),
+ * {@code svc.governance.guardrails.strict}, {@code svc.governance.guardrails.pii-action},
  * {@code svc.governance.egress-allowlist} (joined), {@code svc.governance.retention.*},
  * {@code svc.governance.drift.*}, {@code svc.governance.default-workflow}, {@code svc.branding.*},
  * {@code svc.deployment.*}.
@@ -45,8 +47,12 @@ public final class GovernanceLayers {
     public static final String DEFAULT_PROFILE = "svc.governance.default-profile";
     public static final String BRANDING = "svc.branding";
 
-    /** Guardrail ids a template may switch on ({@code GuardrailSettings}: G1..G16). */
-    static final List<String> GUARDRAIL_IDS = guardrailIds();
+    /** The key whose value G12 and G13 switch: the journal's encryption at rest. */
+    public static final String AT_REST = "svc.at-rest.encryption";
+
+    /** Guardrail ids a template may name ({@link GuardrailCatalog#offeredIds()}). */
+    static final List<String> GUARDRAIL_IDS =
+            GuardrailCatalog.offeredIds().stream().map(GuardrailCatalog::name).toList();
 
     private GovernanceLayers() {}
 
@@ -122,6 +128,8 @@ public final class GovernanceLayers {
         for (String id : GUARDRAIL_IDS) {
             values.put(GUARDRAILS + "." + id, guardrails.isOn(id));
         }
+        // G12/G13 (on together, the loader and checker see to it) are the server's at-rest encryption.
+        values.put(AT_REST, guardrails.isOn("G13") ? "on" : "off");
         values.put(GUARDRAILS + ".strict", guardrails.strict());
         values.put(GUARDRAILS + ".pii-action", guardrails.piiAction().id());
         values.put("svc.governance.retention.conversations-days", retention.conversationsDays());
@@ -159,13 +167,5 @@ public final class GovernanceLayers {
         r.put("reason", rule.reason());
         r.put("position", position);
         return r;
-    }
-
-    private static List<String> guardrailIds() {
-        List<String> ids = new ArrayList<>();
-        for (int i = 1; i <= 16; i++) {
-            ids.add("G" + i);
-        }
-        return List.copyOf(ids);
     }
 }

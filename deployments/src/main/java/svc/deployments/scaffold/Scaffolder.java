@@ -138,6 +138,9 @@ public final class Scaffolder {
                   rules: []
 
                 # The template enables %8$s (strict: %9$s, pii_action: %10$s).
+                # Switchable: G1, G3, G4, G5 (runs under this profile), G7 (rate limits in production),
+                # G12 with G13 (encryption at rest, needs SVC_KEK). G2, G6, G10, G11, G14, G15, G16
+                # cannot be disabled.
                 guardrails:
                   enable: []
                   disable: []

@@ -4,8 +4,9 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * The guardrails a template can switch on, with the one-line effect the whitepaper states for
- * each. G8 and G9 are reserved ids the spec does not define; they appear only if enabled.
+ * The guardrails the runtime applies, with the one-line effect the whitepaper states for each
+ * (which of them a deployment may switch: {@code GuardrailCatalog}; G8, G9 and G17 are not
+ * offered, so they have no row).
  */
 enum Guardrail {
     G1(
@@ -18,8 +19,6 @@ enum Guardrail {
     G5("conversation scrubber", "stored conversation files are scrubbed of PII when written to disk"),
     G6("log credential filter", "secrets and high-entropy tokens in log lines are replaced by a hash tag"),
     G7("per-user rate limit", "API requests are rate-limited per user"),
-    G8("reserved", "not defined by the specification"),
-    G9("reserved", "not defined by the specification"),
     G10("delegation-loop limit", "agent delegation is cut at depth 5 and 50 delegations per run"),
     G11("audit PDF signing", "the audit PDF is signed and a receipt is stored next to it"),
     G12("payload encryption", "sensitive payloads are sealed with AES-GCM-256 under a customer-held key"),
@@ -42,10 +41,6 @@ enum Guardrail {
 
     String effect() {
         return effect;
-    }
-
-    boolean reserved() {
-        return this == G8 || this == G9;
     }
 
     static Optional<Guardrail> of(String id) {

@@ -29,8 +29,9 @@ import svc.library.template.SafeHarborIdentifier;
  * run with ({@link EffectiveConfig}: defaults &lt; template &lt; deployment &lt; settings &lt;
  * environment, each value with its origin). It states what the runtime enforces, not what the
  * template lists: a guardrail is "in force" only when the runtime applies it with these values
- * (G1 needs hosts on its allowlist, G7 the production environment, G12/G13 at-rest encryption
- * switched on; G3 and G4 follow their switches), each with the setting and origin that decide it.
+ * (G1 needs hosts on its allowlist, G7 its switch and the production environment, G12/G13
+ * at-rest encryption, which their switch decides; G3, G4 and G5 follow their switches; the
+ * others are always applied), each with the setting and origin that decide it.
  * Values the configuration does not hold (rendered without the server's defaults and environment,
  * as {@code svc deploy ship} does) are named as decided by the server at start.
  *
@@ -170,45 +171,58 @@ public final class Whitepaper {
                 g + "G4",
                 Guardrail.G4.effect() + ": **" + action.id() + "** (" + piiActionText(action) + "); "
                         + decided(g + "pii-action")));
-        rails.add(new Rail(Guardrail.G5, true, "always", Guardrail.G5.effect()));
-        rails.add(new Rail(Guardrail.G6, true, "always", Guardrail.G6.effect()));
+        rails.add(switched(Guardrail.G5, g + "G5", Guardrail.G5.effect() + " (with the PII action above)"));
+        rails.add(always(Guardrail.G6, "always (cannot be disabled)", Guardrail.G6.effect()));
         String env = text("svc.http.env", null);
+        boolean g7 =
+                setting(g + "G7").isPresent() ? on(g + "G7") : d.guardrails().isOn("G7");
         rails.add(new Rail(
                 Guardrail.G7,
-                "production".equals(env),
-                decided("svc.http.env"),
-                "production".equals(env)
-                        ? Guardrail.G7.effect()
-                        : env == null
-                                ? "API requests are rate-limited when the server runs with SVC_ENV=production"
-                                : "no rate limit: the server runs in " + env,
-                env != null));
-        rails.add(new Rail(
+                g7 && "production".equals(env),
+                decided(g + "G7") + "; " + decided("svc.http.env"),
+                !g7
+                        ? "switched off: no per-user rate limit, even in production"
+                        : "production".equals(env)
+                                ? Guardrail.G7.effect()
+                                : env == null
+                                        ? "API requests are rate-limited when the server runs with SVC_ENV=production"
+                                        : "no rate limit: the server runs in " + env,
+                env != null || !g7));
+        rails.add(always(
                 Guardrail.G10,
-                true,
-                decided("svc.agents.max-delegation-depth") + "; " + decided("svc.agents.max-delegations-per-run"),
+                "always (cannot be disabled); " + decided("svc.agents.max-delegation-depth") + "; "
+                        + decided("svc.agents.max-delegations-per-run"),
                 "agent delegation is cut at depth " + text("svc.agents.max-delegation-depth", "5") + " and "
                         + text("svc.agents.max-delegations-per-run", "50") + " delegations per run"));
-        rails.add(new Rail(
-                Guardrail.G11, true, "always (driver SVC_SIGNING_DRIVER, default ed25519)", Guardrail.G11.effect()));
-        String atRest = text("svc.at-rest.encryption", null);
+        rails.add(always(
+                Guardrail.G11,
+                "always (cannot be disabled; driver SVC_SIGNING_DRIVER, default ed25519)",
+                Guardrail.G11.effect()));
+        String atRest = text(GovernanceLayers.AT_REST, null);
         boolean sealed = "on".equals(atRest) || "true".equals(atRest);
         for (Guardrail rail : List.of(Guardrail.G12, Guardrail.G13)) {
             rails.add(new Rail(
                     rail,
                     sealed,
-                    decided("svc.at-rest.encryption"),
+                    // G12/G13 are this switch: the template or deployment sets it, the environment may override.
+                    decided(GovernanceLayers.AT_REST),
                     sealed
-                            ? rail.effect()
+                            ? rail.effect() + " (the journal, sealed with the customer's key " + "SVC_KEK; the server "
+                                    + "does not start without it)"
                             : atRest == null
                                     ? "encryption at rest when the server runs with SVC_AT_REST_ENCRYPTION=on"
-                                    : "not encrypted: at-rest encryption is off",
+                                    : "not encrypted: G12/G13 and at-rest encryption are off",
                     atRest != null));
         }
-        rails.add(new Rail(Guardrail.G14, true, "always", Guardrail.G14.effect()));
-        rails.add(new Rail(Guardrail.G15, true, "always (POST /api/v1/erasure)", Guardrail.G15.effect()));
-        rails.add(new Rail(Guardrail.G16, true, "always (each gate's ttl and escalation)", Guardrail.G16.effect()));
+        rails.add(always(Guardrail.G14, "always (cannot be disabled)", Guardrail.G14.effect()));
+        rails.add(always(Guardrail.G15, "always (cannot be disabled; POST /api/v1/erasure)", Guardrail.G15.effect()));
+        rails.add(always(
+                Guardrail.G16, "always (cannot be disabled; each gate's ttl and escalation)", Guardrail.G16.effect()));
         return rails;
+    }
+
+    private static Rail always(Guardrail rail, String decidedBy, String does) {
+        return new Rail(rail, true, decidedBy, does);
     }
 
     private Rail switched(Guardrail rail, String key, String effect) {
@@ -285,31 +299,16 @@ public final class Whitepaper {
     private void guardrails() {
         section(1);
         line("What the runtime enforces with this configuration, and the setting that decides each (its origin in "
-                + "brackets: `default`, `template:`, `deployment:`, `settings:`, `env:`). The template's list of "
-                + "guardrails is not a switch for those the runtime always applies or never applies per deployment.");
+                + "brackets: `default`, `template:`, `deployment:`, `settings:`, `env:`). G1, G3, G4 and G5 are "
+                + "switched by the deployment for the runs under its profile, G7 (in production) and G12/G13 (as "
+                + "one: encryption at rest) for the server; G2, G6, G10, G11, G14, G15 and G16 are always applied, "
+                + "and `svc deploy validate` and `svc server` refuse a deployment that disables one.");
         line("");
         table(
                 List.of("Guardrail", "In force", "Decided by", "What the runtime does"),
                 rails().stream()
                         .map(r -> List.of(r.rail().name() + " " + r.rail().title(), r.state(), r.decidedBy(), r.does()))
                         .toList());
-        List<String> ignored = new ArrayList<>();
-        for (Guardrail rail : Guardrail.values()) {
-            boolean runtimeSwitch = rail == Guardrail.G1 || rail == Guardrail.G3 || rail == Guardrail.G4;
-            if (!runtimeSwitch
-                    && !rail.reserved()
-                    && d.guardrails().isOn(rail.name())
-                            != d.template().guardrails().isOn(rail.name())) {
-                ignored.add(rail.name());
-            }
-        }
-        if (!ignored.isEmpty()) {
-            line("");
-            line("The deployment switches " + String.join(", ", ignored) + " "
-                    + (d.guardrails().isOn(ignored.get(0)) ? "on" : "off")
-                    + " against its template; the runtime switches only G1, G3 and G4 per deployment, so the "
-                    + "table above is what applies.");
-        }
     }
 
     private static String piiActionText(PiiAction action) {

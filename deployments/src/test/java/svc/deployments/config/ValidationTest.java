@@ -339,7 +339,7 @@ class ValidationTest {
     void weakeningGuardrailsOfAStrictTemplateAreWarnings() throws IOException {
         assertThat(findings(BFSI + """
                 guardrails:
-                  disable: [G4, G8]
+                  disable: [G4]
                   enable: [G99]
                   strict: false
                   pii_action: mask
@@ -348,13 +348,44 @@ class ValidationTest {
                         "warning: deployment.yaml line 4: turns off guardrail G4, which the strict template "
                                 + "bfsi_baseline enables;"
                                 + " the whitepaper lists it as a residual risk",
-                        "warning: deployment.yaml line 4: guardrail G8 is already off in template bfsi_baseline",
-                        "error: deployment.yaml line 5: 'G99' is not a guardrail id; expected G1..G16",
+                        "error: deployment.yaml line 5: 'G99' is not a guardrail id; expected G1..G17",
                         "warning: deployment.yaml line 6: strict: false relaxes template bfsi_baseline: a guardrail "
                                 + "whose driver is"
                                 + " missing will degrade with a warning instead of stopping boot",
                         "warning: deployment.yaml line 7: pii_action mask keeps part of each PII value (template "
                                 + "bfsi_baseline redacts it)");
+    }
+
+    @Test
+    void disablingAnAlwaysOnGuardrailNamingOneNotOfferedOrSplittingG12FromG13AreErrors() throws IOException {
+        assertThat(findings(BFSI + """
+                guardrails:
+                  disable: [G2, G12, G15]
+                  enable: [G8, G17, G16]
+                """))
+                .containsExactlyInAnyOrder(
+                        "error: deployment.yaml line 4: G2 (Python sandbox) cannot be disabled: agent Python always "
+                                + "runs in the sandbox (svc.sandbox.driver picks the driver); to stop agents running "
+                                + "Python, deny execute_python or turn the code_execution feature off",
+                        "error: deployment.yaml line 4: G15 (subject erasure) cannot be disabled: erasing a data "
+                                + "subject on request (POST /api/v1/erasure) is an obligation the platform always "
+                                + "meets",
+                        "error: deployment.yaml line 5: G8 (reserved) is not a guardrail svc offers: the "
+                                + "specification reserves the id and defines no guardrail for it",
+                        "error: deployment.yaml line 5: G17 (supply chain) is not a guardrail svc offers: signed "
+                                + "commits, the SBOM and keyless release signing are controls of the CI and release "
+                                + "process, which svc does not include; no runtime switch follows it",
+                        "warning: deployment.yaml line 4: turns off guardrail G12, which the strict template "
+                                + "bfsi_baseline enables; the whitepaper lists it as a residual risk",
+                        "error: deployment.yaml line 4: leaves G13 on and G12 off: G12 and G13 are one mechanism "
+                                + "here (the journal's envelope encryption at rest, svc.at-rest.encryption): enable "
+                                + "both or neither");
+        // Enabling one that is always on changes nothing and is accepted; G12 with G13 may be switched off.
+        assertThat(findings(BFSI + """
+                guardrails:
+                  disable: [G12, G13]
+                  enable: [G2]
+                """)).noneMatch(f -> f.startsWith("error"));
     }
 
     @Test
@@ -365,7 +396,7 @@ class ValidationTest {
 
         assertThat(validation.findings())
                 .extracting(Finding::toString)
-                .containsExactly("warning: deployment.yaml line 18: turns off guardrail G15, which the strict template "
+                .containsExactly("warning: deployment.yaml line 18: turns off guardrail G5, which the strict template "
                         + "bfsi_baseline"
                         + " enables; the whitepaper lists it as a residual risk");
     }

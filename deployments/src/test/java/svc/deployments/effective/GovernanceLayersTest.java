@@ -60,7 +60,11 @@ class GovernanceLayersTest {
         assertThat(layer.values())
                 .containsEntry("svc.governance.template", Setting.of("generic_ml", template))
                 .containsEntry("svc.governance.guardrails.G3", Setting.of(true, template))
-                .containsEntry("svc.governance.guardrails.G2", Setting.of(false, template))
+                .containsEntry("svc.governance.guardrails.G2", Setting.of(true, template))
+                .containsEntry("svc.governance.guardrails.G13", Setting.of(false, template))
+                .containsEntry("svc.at-rest.encryption", Setting.of("off", template))
+                .doesNotContainKeys(
+                        "svc.governance.guardrails.G8", "svc.governance.guardrails.G9", "svc.governance.guardrails.G17")
                 .containsEntry("svc.governance.guardrails.pii-action", Setting.of("mask", template))
                 .containsEntry("svc.governance.retention.conversations-days", Setting.of(90, template))
                 .containsEntry("svc.branding.product-name", Setting.of("svc", template))

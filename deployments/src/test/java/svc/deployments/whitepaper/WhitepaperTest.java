@@ -93,11 +93,16 @@ class WhitepaperTest {
                         "| run events | 2555 | 2555 |",
                         "| audit PDFs | 2555 | 2555 |",
                         "| shadow predictions | 2555 | 2555 |");
-        // guardrails: what the runtime does, and the customer's switch it does not apply said so
-        assertThat(md).contains("| G15 subject erasure | yes | always (POST /api/v1/erasure) |");
+        // guardrails: what the runtime does, the customer's switch included
+        assertThat(md).contains("| G15 subject erasure | yes | always (cannot be disabled; POST /api/v1/erasure) |");
         assertThat(md)
-                .contains("The deployment switches G15 off against its template; the runtime switches only G1,"
-                        + " G3 and G4 per deployment");
+                .contains("| G5 conversation scrubber | no | `svc.governance.guardrails.G5` = `false` "
+                        + "(deployment:acme_bank) | switched off |");
+        assertThat(md)
+                .contains("| G13 encryption at rest | yes | `svc.at-rest.encryption` = `on` "
+                        + "(template:template/bfsi_baseline@v1.0.0) |");
+        assertThat(md).contains("- G5 (conversation scrubber) is not in force: switched off.");
+        assertThat(md).doesNotContain("shown, not applied", "has no effect", "G8", "G9", "G17");
         assertThat(md)
                 .contains("| G4 PII guardrail | yes | `svc.governance.guardrails.G4` = `true` "
                         + "(template:template/bfsi_baseline@v1.0.0) | personal data in model output, tool results and"
@@ -122,7 +127,7 @@ class WhitepaperTest {
         assertThat(md).contains("sha256sum deployments/customers/acme_bank/deployment.yaml   # " + d.configSha256());
         assertThat(md).contains("cmp rebuild/svc-acme_bank-1.2.0.tar.gz svc-acme_bank-1.2.0.tar.gz");
         // residual risks follow the settings
-        assertThat(md).contains("- G2, G7, G12, G13 depend on the server's environment");
+        assertThat(md).contains("- G2, G7 depend on the server's environment");
         assertThat(md).doesNotContain("G15 (subject erasure) is");
         assertThat(md).contains("Knowledge bases (credit_policy) ship inside the tarball");
         assertThat(md).doesNotContain("No fairness gate", "Strict mode is off", "Outbound HTTP is not limited");
@@ -140,7 +145,9 @@ class WhitepaperTest {
                         "svc.governance.egress-allowlist", ""));
         String development = Whitepaper.render(d, config(d, defaults), Optional.empty());
         assertThat(development)
-                .contains("| G7 per-user rate limit | no | `svc.http.env` = `development` (default) | no rate limit")
+                .contains("| G7 per-user rate limit | no | `svc.governance.guardrails.G7` = `true` "
+                        + "(template:template/generic_ml@v1.0.0); `svc.http.env` = `development` (default) | "
+                        + "no rate limit")
                 .contains("| G13 encryption at rest | no |")
                 .contains("- G7 (per-user rate limit) is not in force")
                 .contains("| G1 egress allowlist | no |");
@@ -153,7 +160,8 @@ class WhitepaperTest {
                 .build();
         String production = Whitepaper.render(d, config(d, defaults, env), Optional.empty());
         assertThat(production)
-                .contains("| G7 per-user rate limit | yes | `svc.http.env` = `production` (env:SVC_ENV) |")
+                .contains("| G7 per-user rate limit | yes | `svc.governance.guardrails.G7` = `true` "
+                        + "(template:template/generic_ml@v1.0.0); `svc.http.env` = `production` (env:SVC_ENV) |")
                 .contains("| G13 encryption at rest | yes | `svc.at-rest.encryption` = `on` "
                         + "(env:SVC_AT_REST_ENCRYPTION) |")
                 .contains("allowlist: api.globex.example")
@@ -161,6 +169,16 @@ class WhitepaperTest {
                         + "api.globex.example |")
                 .doesNotContain("G7 (per-user rate limit) is not in force")
                 .doesNotContain("Outbound HTTP is not limited");
+
+        // A deployment that switches G7 off: no rate limit, even in production, and it says who decided.
+        Layer g7Off = Layer.of(Origin.deployment("globex"), Map.of("svc.governance.guardrails.G7", false));
+        assertThat(Whitepaper.render(d, config(d, defaults, env, g7Off), Optional.empty()))
+                .contains(
+                        "| G7 per-user rate limit | no | `svc.governance.guardrails.G7` = `false` (deployment:globex); "
+                                + "`svc.http.env` = `production` (env:SVC_ENV) | switched off: no per-user rate "
+                                + "limit, even in production |")
+                .contains("- G7 (per-user rate limit) is not in force: switched off: no per-user rate limit, even in "
+                        + "production.");
     }
 
     private static EffectiveConfig config(Deployment d, Layer... server) {

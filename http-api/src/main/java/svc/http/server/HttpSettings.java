@@ -9,7 +9,8 @@ import svc.http.ratelimit.RateLimits;
 
 /**
  * The server's settings, read once: address from {@code svc.http.*} (with {@code SVC_PORT}),
- * the environment kind, API keys and rate limits from the process environment.
+ * the environment kind, API keys and rate limits from the process environment. The rate limits
+ * (G7) apply in production while {@code svc.governance.guardrails.G7} is on (absent: on).
  */
 public record HttpSettings(
         String host,
@@ -40,8 +41,16 @@ public record HttpSettings(
                 port,
                 production,
                 keys,
-                production ? RateLimits.production(env) : RateLimits.disabled(),
+                production && rateLimited(config) ? RateLimits.production(env) : RateLimits.disabled(),
                 http.getInt("stream-buffer"),
                 http.getBytes("max-body"));
     }
+
+    /** G7: on unless the resolved configuration (the deployment in force) switches it off. */
+    static boolean rateLimited(Config config) {
+        return !config.hasPath(G7) || config.getBoolean(G7);
+    }
+
+    /** The switch of the per-user rate limits (G7), from the template or deployment in force. */
+    public static final String G7 = "svc.governance.guardrails.G7";
 }

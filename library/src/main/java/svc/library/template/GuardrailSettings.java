@@ -5,7 +5,7 @@ import java.util.Set;
 /**
  * Which guardrails a template turns on.
  *
- * @param enabled   guardrail ids, {@code G1}..{@code G16}
+ * @param enabled   guardrail ids of {@link GuardrailCatalog} that are on (every always-on one included)
  * @param strict    whether a guardrail whose driver is unavailable aborts boot instead of
  *                  degrading with a warning
  * @param piiAction what G4 does with detected PII

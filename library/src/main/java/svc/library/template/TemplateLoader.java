@@ -26,12 +26,17 @@ import svc.library.workflow.ConditionException;
  * Loads deployment templates from the library and checks them: regexes compile, behaviours and
  * PII actions are known, priorities lie in 0..100, tool names exist in the {@link ToolCatalog},
  * gate expressions use only known placeholders and parse, the default workflow exists on the
- * same shelf, guardrail ids are G1..G16 and retention periods are positive. Every problem is
- * reported at once, naming the rule, gate or field.
+ * same shelf, guardrail ids are those {@link GuardrailCatalog} offers (every always-on one listed,
+ * G12 and G13 together) and retention periods are positive. Every problem is reported at once,
+ * naming the rule, gate or field.
  */
 public final class TemplateLoader {
 
-    private static final Pattern GUARDRAIL_ID = Pattern.compile("G([1-9]|1[0-6])");
+    private static final Pattern GUARDRAIL_ID = Pattern.compile("G([1-9]|1[0-7])");
+    /** The refusal of G12 without G13 or the reverse. */
+    public static final String AT_REST_TOGETHER = "G12 and G13 are one mechanism here (the journal's envelope "
+            + "encryption at rest, svc.at-rest.encryption): enable both or neither";
+
     private static final Pattern HEX_COLOR = Pattern.compile("#[0-9a-fA-F]{6}");
     private static final Pattern LEFTOVER_PLACEHOLDER = Pattern.compile("\\$\\{[^}]*}?");
 
@@ -232,10 +237,23 @@ public final class TemplateLoader {
         Set<String> enabled = new LinkedHashSet<>();
         for (String id : g.enabled() == null ? List.<String>of() : g.enabled()) {
             if (id == null || !GUARDRAIL_ID.matcher(id).matches()) {
-                problems.add("guardrails: '" + id + "' is not a guardrail id; expected G1..G16");
+                problems.add("guardrails: '" + id + "' is not a guardrail id; expected G1..G17");
+            } else if (!GuardrailCatalog.of(id).orElseThrow().offered()) {
+                problems.add(
+                        "guardrails: " + GuardrailCatalog.of(id).orElseThrow().notOffered());
             } else if (!enabled.add(id)) {
                 problems.add("guardrails: '" + id + "' is listed twice");
             }
+        }
+        // A template's list is the whole set: leaving out a guardrail the platform always applies
+        // would state that it is off.
+        for (GuardrailCatalog rail : GuardrailCatalog.values()) {
+            if (rail.kind() == GuardrailCatalog.Kind.ALWAYS_ON && !enabled.contains(rail.name())) {
+                problems.add("guardrails: " + rail.cannotDisable() + "; list it in enabled");
+            }
+        }
+        if (enabled.contains("G12") != enabled.contains("G13")) {
+            problems.add("guardrails: " + AT_REST_TOGETHER);
         }
         if (g.strict() == null) {
             problems.add("guardrails: field 'strict' is missing");

@@ -203,7 +203,10 @@ class TemplateLoaderTest {
                     computes_via_tool: compute_psi
                     deny_if: '0.25 < 1'
                     blocks_tool: register_model_deployment
-                guardrails: {enabled: [G1, G17, G1], strict: true, pii_action: scramble}
+                guardrails:
+                  enabled: [G1, G2, G6, G10, G11, G14, G16, G17, G1, G12]
+                  strict: true
+                  pii_action: scramble
                 retention: {conversations_days: 30, run_events_days: 0, audit_pdfs_days: 30}
                 safe_harbor_identifiers:
                   - {category: names}
@@ -230,8 +233,15 @@ class TemplateLoaderTest {
                                 "compliance gate 'g2': computes_via_tool 'compute_psi' is not a tool in the catalogue",
                                 "compliance gate 'g2': deny_if uses no placeholder, so it would always decide the "
                                         + "same way",
-                                "guardrails: 'G17' is not a guardrail id; expected G1..G16",
+                                "guardrails: G17 (supply chain) is not a guardrail svc offers: signed commits, the "
+                                        + "SBOM and keyless release signing are controls of the CI and release "
+                                        + "process, which svc does not include; no runtime switch follows it",
                                 "guardrails: 'G1' is listed twice",
+                                "guardrails: G15 (subject erasure) cannot be disabled: erasing a data subject on "
+                                        + "request (POST /api/v1/erasure) is an obligation the platform always "
+                                        + "meets; list it in enabled",
+                                "guardrails: G12 and G13 are one mechanism here (the journal's envelope encryption "
+                                        + "at rest, svc.at-rest.encryption): enable both or neither",
                                 "guardrails: pii_action 'scramble' is not one of redact, mask, hash",
                                 "retention: run_events_days must be a positive number of days, not 0",
                                 "retention: shadow_predictions_days must be a positive number of days, not null",
