@@ -116,6 +116,19 @@ class DiskFullProcessTest {
         assertThat(full.path("free_bytes").asLong()).isZero();
         assertThat(full.path("detail").asText()).contains("no space left");
 
+        // A tool asked to rewrite an artefact of the run (another image tag in the Dockerfile) cannot:
+        // a 507 problem, and the Dockerfile keeps its bytes (checked below with every other file).
+        JsonNode rewrite = send(
+                "POST",
+                "/api/v1/tools/invoke",
+                Json.object()
+                        .put("agent", "container-builder")
+                        .put("tool", "build_container_image")
+                        .put("run_id", runId)
+                        .set("arguments", Json.object().put("image_tag", "disk-test-2"))
+                        .toString(),
+                507);
+        assertThat(rewrite.path("detail").asText()).contains("is full");
         // A new run cannot store its brief: a 507 problem, not a 500.
         JsonNode refused = send(
                 "POST",
