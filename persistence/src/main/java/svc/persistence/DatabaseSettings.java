@@ -45,10 +45,16 @@ public record DatabaseSettings(Kind kind, String url, String user, String passwo
             // LOB_TIMEOUT=30000: H2 keeps every BLOB it hands out in a query result (each journal payload
             // read) for LOB_TIMEOUT ms, 5 min by default; under the 50-run soak that held 1.2 M references
             // and 100-300 MB of heap. Slick reads a payload's bytes as soon as its row is read, so 30 s is ample.
+            // WRITE_DELAY=0: H2 keeps committed transactions in the JVM for up to WRITE_DELAY ms (500 by default)
+            // before writing them to the file, so a SIGKILL lost the last half second of journal events that the
+            // agents had already acted on (CrashProcessTest's answered model calls asked again; an approval
+            // answered 200 could be lost the same way). With 0 each commit reaches the file (the OS's page cache,
+            // which survives the process) before it returns.
             return new DatabaseSettings(
                     Kind.H2,
                     "jdbc:h2:file:" + file
-                            + ";DATABASE_TO_UPPER=false;AUTO_SERVER=FALSE;DB_CLOSE_ON_EXIT=FALSE;LOB_TIMEOUT=30000",
+                            + ";DATABASE_TO_UPPER=false;AUTO_SERVER=FALSE;DB_CLOSE_ON_EXIT=FALSE;LOB_TIMEOUT=30000"
+                            + ";WRITE_DELAY=0",
                     "sa",
                     "",
                     pool);

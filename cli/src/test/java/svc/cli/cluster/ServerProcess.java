@@ -29,6 +29,7 @@ public final class ServerProcess {
     public final Path log;
     private final Map<String, String> env;
     private final List<String> jvmOptions;
+    private final List<String> wrapper;
     private Process process;
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -41,6 +42,23 @@ public final class ServerProcess {
             Path log,
             Map<String, String> env,
             List<String> jvmOptions) {
+        this(name, httpPort, clusterPort, home, log, env, jvmOptions, List.of());
+    }
+
+    /**
+     * {@code wrapper}: a command the {@code java} command line is appended to, which must end by
+     * exec'ing it (so the process is the JVM): e.g. {@code unshare} with a mount of its own.
+     */
+    public ServerProcess(
+            String name,
+            int httpPort,
+            int clusterPort,
+            Path home,
+            Path log,
+            Map<String, String> env,
+            List<String> jvmOptions,
+            List<String> wrapper) {
+        this.wrapper = List.copyOf(wrapper);
         this.name = name;
         this.httpPort = httpPort;
         this.clusterPort = clusterPort;
@@ -60,7 +78,7 @@ public final class ServerProcess {
 
     public void start() throws IOException {
         Path jar = Path.of(System.getProperty("svc.jar", "target/svc.jar")).toAbsolutePath();
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(wrapper);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.addAll(
@@ -117,6 +135,11 @@ public final class ServerProcess {
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    /** The JVM's process id (the wrapper exec's it, so it is the wrapper's too). */
+    public long pid() {
+        return process.pid();
     }
 
     public boolean alive() {

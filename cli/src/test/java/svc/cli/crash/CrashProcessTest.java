@@ -125,6 +125,12 @@ class CrashProcessTest {
         server.start();
         awaitHealthy();
         String gate = awaitGate(runId).path("gate_id").asText();
+        // The call the gate holds is committed (its line is projected) before the kill.
+        eventually(
+                60,
+                () -> assertThat(conversationLines(runId))
+                        .anyMatch(l ->
+                                l.path("tool_calls").findValuesAsText("name").contains("register_model_deployment")));
         inFlightAtKills.addAll(inFlight());
         server.kill();
         model.epoch++;
@@ -146,7 +152,12 @@ class CrashProcessTest {
         assertThat(conversationLines(runId))
                 .as("train_model was called and answered")
                 .anyMatch(l -> "train_model".equals(l.path("tool").asText()));
-        assertNoModelCallRepeatedBut(inFlightAtKills);
+        Map<Integer, List<String>> again = assertNoModelCallRepeatedBut(inFlightAtKills);
+        // Everything before the gate was committed long before the kill there (H2 writes each commit
+        // through), so the third restart asks the model nothing it had answered.
+        assertThat(again)
+                .as("answered model calls made again after the kill at the gate")
+                .doesNotContainKey(3);
     }
 
     @Test
@@ -186,14 +197,15 @@ class CrashProcessTest {
      * No model call made twice by one life of the server, and the calls {@code interrupted} names
      * (in flight at a kill) made again after it.
      */
-    private void assertNoModelCallRepeatedBut(Set<String> interrupted) {
+    private Map<Integer, List<String>> assertNoModelCallRepeatedBut(Set<String> interrupted) {
         Map<String, Long> perLife = model.asked.stream()
                 .collect(Collectors.groupingBy(a -> a.epoch() + "/" + a.key(), Collectors.counting()));
         perLife.forEach((key, n) ->
                 assertThat(n).as("model call " + key + " within one life").isEqualTo(1));
-        // Not asserted (open): how many answered calls are made again after a kill. Seen here: 1 after the
-        // kill during a model call, up to 4 after the kill during train_model, up to 3 after the kill at the
-        // gate, varying with timing; printed for the record.
+        // Answered calls made again after a kill: those whose answer came but was not yet committed when the
+        // kill came (the kill during train_model comes the moment the answer calling it is sent). Before H2
+        // wrote each commit through (WRITE_DELAY=0) a kill also lost the last half second of committed events:
+        // up to 4 after the kill during train_model and up to 3 after the kill at the gate. Printed.
         Map<String, Integer> firstLife = new HashMap<>();
         Map<Integer, List<String>> againPerLife = new HashMap<>();
         for (HoldingModelServer.Asked a : model.asked) {
@@ -212,6 +224,7 @@ class CrashProcessTest {
                     }
                 });
         assertThat(repeated).as("the interrupted model calls were made again").containsAll(interrupted);
+        return againPerLife;
     }
 
     private String serverLog() {

@@ -51,6 +51,7 @@ import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
 import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
 import org.slf4j.LoggerFactory;
 import svc.config.Json;
+import svc.config.io.DiskFull;
 import svc.core.CborSerializable;
 import svc.core.llm.ChatMessage;
 import svc.core.llm.LlmRequest;
@@ -157,6 +158,9 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     record ModelFailed(long afterSeq, String reason) implements Command {}
 
     record ToolFinished(String callId, ToolResult result, long durationMs) implements Command {}
+
+    /** The call could not write the run's files: the disk under the artefact store is full. */
+    record ToolDiskFull(String callId, String reason) implements Command {}
 
     /** The permission engine answered ASK for the call and nobody has approved it yet. */
     /** {@code source} and {@code ruleId}: the rule that asked, for the denial if nobody approves. */
@@ -283,7 +287,8 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                 NOTICE_INTERRUPTED,
                 NOTICE_SESSION_TIMEOUT,
                 NOTICE_CONSECUTIVE_ERRORS,
-                NOTICE_TOTAL_ERRORS);
+                NOTICE_TOTAL_ERRORS,
+                NOTICE_DISK_FULL);
     }
 
     public static final String NOTICE_NUDGE = "liveness_nudge";
@@ -293,6 +298,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     public static final String NOTICE_SESSION_TIMEOUT = "session_timeout";
     public static final String NOTICE_CONSECUTIVE_ERRORS = "max_consecutive_errors";
     public static final String NOTICE_TOTAL_ERRORS = "max_total_errors";
+    public static final String NOTICE_DISK_FULL = "disk_full";
 
     // ---- state ----------------------------------------------------------------------------
 
@@ -644,6 +650,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                 .onCommand(LivenessTick.class, this::onLivenessTick)
                 .onCommand(PermitAnswered.class, this::onDelegationPermit)
                 .onCommand(ToolFinished.class, this::onToolFinished)
+                .onCommand(ToolDiskFull.class, this::onToolDiskFull)
                 .onCommand(ToolNeedsApproval.class, this::onToolNeedsApproval)
                 .onCommand(ApprovalAnswered.class, this::onApprovalAnswered)
                 .onCommand(ApprovalLost.class, this::onApprovalLost)
@@ -1226,6 +1233,10 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                                         call.id(), ask.getMessage(), ask.verdict.source(), ask.verdict.ruleId()));
                                 return;
                             }
+                            if (failure != null && DiskFull.in(failure)) {
+                                self(new ToolDiskFull(call.id(), diskFullReason(call.name(), describe(failure))));
+                                return;
+                            }
                             self(new ToolFinished(
                                     call.id(),
                                     failure == null
@@ -1243,6 +1254,10 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     private ToolResult governedCall(ToolContext toolContext, Tool tool, ToolCall call, boolean approved) {
         runtime.files().pull(runId);
         ToolResult result = governedCallHere(toolContext, tool, call, approved);
+        if (!result.ok() && DiskFull.in(result.contentJson())) {
+            // A tool that reports its own I/O failures as a result: the disk is as full as if it had thrown.
+            throw new DiskFullFailure(result.contentJson());
+        }
         runtime.files().push(runId);
         return result;
     }
@@ -1280,6 +1295,10 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         try {
             raw = tool.invoke(toolContext, Json.parse(call.argumentsJson()));
         } catch (Exception e) {
+            if (DiskFull.in(e)) {
+                // Not an answer for the model to work around: no step of the run can write its files.
+                throw new DiskFullFailure(describe(e), e);
+            }
             raw = ToolResult.error(call.name() + " failed: " + describe(e));
         }
         return runtime.permissions().afterTool(toolContext, call.name(), raw);
@@ -1291,6 +1310,19 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
         NotSent(String reason) {
             super(reason, null, false, false);
+        }
+    }
+
+    /** A write of the run's files failed for want of space (see {@link DiskFull}). */
+    private static final class DiskFullFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        DiskFullFailure(String message) {
+            super(message, null, false, false);
+        }
+
+        DiskFullFailure(String message, Throwable cause) {
+            super(message, cause, false, false);
         }
     }
 
@@ -1314,6 +1346,27 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         awaiting = null;
         timers.cancel(overdueTimer(msg.callId()));
         return answer(state, msg.result(), msg.durationMs());
+    }
+
+    /**
+     * The disk under the run's files is full. Retrying would fail the same way (and the model
+     * would be asked again and again), so the run fails with the reason and this task stops; the
+     * other agents' next steps are refused by the failed run.
+     */
+    private Effect<Event, State> onToolDiskFull(Acting state, ToolDiskFull msg) {
+        if (!state.head().id().equals(msg.callId())) {
+            return Effect().none();
+        }
+        awaiting = null;
+        timers.cancel(overdueTimer(msg.callId()));
+        runtime.runs().failRun(runId, msg.reason());
+        return stop(state, NOTICE_DISK_FULL, msg.reason());
+    }
+
+    /** What the run's record says: the disk is full, where, and what could not be written. */
+    private String diskFullReason(String tool, String detail) {
+        return "disk full: the artefact store " + runtime.files().store().describe() + " has no space left; " + tool
+                + " (agent " + profile.name() + ") could not write: " + detail;
     }
 
     private Effect<Event, State> answer(Acting state, ToolResult result, long durationMs) {

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,6 +22,7 @@ import org.slf4j.LoggerFactory;
 import svc.config.Json;
 import svc.config.features.BuiltInFeatures;
 import svc.config.features.FeatureRegistry;
+import svc.config.io.AtomicFiles;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
 import svc.core.llm.ChatMessage;
@@ -457,9 +457,7 @@ public final class GovernedTools implements ToolPermissions {
                         ? Json.writePretty(j.node())
                         : ((Payload.Text) r.payload()).text();
         try {
-            Path tmp = file.resolveSibling(file.getFileName() + ".g4.tmp");
-            Files.writeString(tmp, stored);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.writeString(file, stored);
         } catch (IOException e) {
             throw new IllegalStateException("could not write the treated " + name + ": " + e.getMessage(), e);
         }
@@ -692,13 +690,7 @@ public final class GovernedTools implements ToolPermissions {
     private void keepEvidence(Path runDir, String tool, String contentJson) {
         try {
             Path dir = Files.createDirectories(runDir.resolve("work").resolve("results"));
-            Path tmp = dir.resolve(tool + ".json.tmp");
-            Files.writeString(tmp, contentJson);
-            Files.move(
-                    tmp,
-                    dir.resolve(tool + ".json"),
-                    StandardCopyOption.REPLACE_EXISTING,
-                    StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.writeString(dir.resolve(tool + ".json"), contentJson);
         } catch (IOException e) {
             // Missing evidence makes a gate fail closed, which is the safe side.
             LoggerFactory.getLogger(GovernedTools.class)

@@ -38,6 +38,11 @@ final class ShardedRunPort implements RunPort {
     }
 
     @Override
+    public void failRun(String runId, String reason) {
+        run(runId).tell(new RunEntity.Fail(reason));
+    }
+
+    @Override
     public void admit(String runId) {
         run(runId).tell(new RunEntity.Admit());
     }

@@ -1,5 +1,6 @@
 package svc.core.platform;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -287,9 +288,9 @@ public final class StandardParts implements Platform.PartsFactory {
             }
 
             @Override
-            public void afterWrite(Path pdf) {
+            public void write(Path pdf, byte[] bytes) throws IOException {
                 // A detached signature and receipt over the exact bytes on disk, for `verify` tools.
-                ArtefactSigning.signOrWarn(pdf, signer);
+                ArtefactSigning.writeSigned(pdf, bytes, signer);
             }
         };
     }

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -21,7 +20,10 @@ import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import org.apache.pekko.projection.eventsourced.EventEnvelope;
 import org.apache.pekko.projection.jdbc.javadsl.JdbcHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import svc.config.Json;
+import svc.config.io.AtomicFiles;
 import svc.core.agent.AgentDirectory;
 import svc.core.agent.AgentEntity;
 import svc.core.agent.AgentProfile;
@@ -43,6 +45,8 @@ import svc.persistence.store.WorkingCopy;
  */
 public final class ConversationProjectionHandler
         extends JdbcHandler<List<EventEnvelope<AgentEntity.Event>>, PooledJdbcSession> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ConversationProjectionHandler.class);
 
     private final WorkingCopy files;
     private final Path runsDir;
@@ -97,28 +101,61 @@ public final class ConversationProjectionHandler
                     .append(screen.apply(runId, line(agent, message)))
                     .append('\n');
         }
-        for (Map.Entry<Path, StringBuilder> e : appends.entrySet()) {
-            Files.createDirectories(e.getKey().getParent());
-            synchronized (FileLocks.of(e.getKey())) {
-                Files.writeString(
-                        e.getKey(),
-                        e.getValue(),
-                        StandardCharsets.UTF_8,
-                        StandardOpenOption.CREATE,
-                        StandardOpenOption.APPEND);
+        try {
+            for (Map.Entry<Path, StringBuilder> e : appends.entrySet()) {
+                append(e.getKey(), e.getValue());
             }
-        }
-        for (String runId : touched) {
-            writeIndex(runId);
-        }
-        // Inside the projection's transaction: if the store refuses, the group is handled again, and
-        // every conversation file of the run is offered again (unchanged ones cost a stat).
-        for (String runId : touched) {
-            try (DirectoryStream<Path> conversation =
-                    Files.newDirectoryStream(runsDir.resolve(runId).resolve("conversations"), "*.{jsonl,json}")) {
-                for (Path file : conversation) {
-                    files.push(runId, "conversations/" + file.getFileName());
+            for (String runId : touched) {
+                writeIndex(runId);
+            }
+            // Inside the projection's transaction: if the store refuses, the group is handled again, and
+            // every conversation file of the run is offered again (unchanged ones cost a stat).
+            for (String runId : touched) {
+                try (DirectoryStream<Path> conversation =
+                        Files.newDirectoryStream(runsDir.resolve(runId).resolve("conversations"), "*.{jsonl,json}")) {
+                    for (Path file : conversation) {
+                        files.push(runId, "conversations/" + file.getFileName());
+                    }
                 }
+            }
+        } catch (IOException | RuntimeException e) {
+            // The group is handled again (a full disk until space is freed): what this instance
+            // counted of it is read again from the files, or its lines would be skipped as written.
+            appends.keySet().forEach(lastSeq::remove);
+            touched.forEach(indexes::remove);
+            LOG.warn(
+                    "the conversation files of run(s) {} could not be written, the events are handled again: {}",
+                    touched,
+                    e.getMessage());
+            throw e;
+        }
+    }
+
+    /**
+     * Appends a group's lines to one file. A write that fails part way (a full disk) is cut back to
+     * the file's length before it, so the earlier lines stay whole and no torn line is left behind.
+     */
+    private static void append(Path file, CharSequence lines) throws IOException {
+        Files.createDirectories(file.getParent());
+        synchronized (FileLocks.of(file)) {
+            long before = Files.exists(file) ? Files.size(file) : -1;
+            try {
+                Files.writeString(
+                        file, lines, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                try {
+                    if (before < 0) {
+                        Files.deleteIfExists(file);
+                    } else {
+                        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                            channel.truncate(before);
+                        }
+                    }
+                } catch (IOException cut) {
+                    // The torn-line repair (lastSeqInFile) cuts it when the group is handled again.
+                    e.addSuppressed(cut);
+                }
+                throw e;
             }
         }
     }
@@ -307,8 +344,6 @@ public final class ConversationProjectionHandler
         ObjectNode index = indexes.get(runId);
         Path dir = runsDir.resolve(runId).resolve("conversations");
         Files.createDirectories(dir);
-        Path tmp = dir.resolve("index.json.tmp");
-        Files.writeString(tmp, Json.writePretty(index));
-        Files.move(tmp, dir.resolve("index.json"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.writeString(dir.resolve("index.json"), Json.writePretty(index));
     }
 }

@@ -3,7 +3,6 @@ package svc.core.readside;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,6 +14,7 @@ import java.util.Optional;
 import org.apache.pekko.projection.eventsourced.EventEnvelope;
 import org.apache.pekko.projection.jdbc.javadsl.JdbcHandler;
 import svc.config.Json;
+import svc.config.io.AtomicFiles;
 import svc.core.notify.Notice;
 import svc.core.notify.NotificationOutbox;
 import svc.core.run.Gate;
@@ -277,17 +277,11 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
         List<ApprovalRow> gates = approvals.list(c, null, runId, 1000, 0);
         Path dir = files.runDir(runId);
         Files.createDirectories(dir);
-        Path tmp = dir.resolve("approvals.json.tmp");
         var root = Json.object().put("run_id", runId);
         root.set(
                 "gates",
                 Json.MAPPER.valueToTree(gates.stream().map(ApprovalJson::of).toList()));
-        Files.writeString(tmp, Json.writePretty(root));
-        Files.move(
-                tmp,
-                dir.resolve("approvals.json"),
-                StandardCopyOption.REPLACE_EXISTING,
-                StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.writeString(dir.resolve("approvals.json"), Json.writePretty(root));
         // Inside the projection's transaction: if the store refuses, the event is handled again.
         files.push(runId, "approvals.json");
     }

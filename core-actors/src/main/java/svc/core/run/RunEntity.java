@@ -92,6 +92,12 @@ public final class RunEntity
     public record TaskAnswered(TaskAnswer answer) implements Command {}
 
     /**
+     * An agent met what no step of the run can get past (the artefact store is full): the run fails
+     * with {@code reason} at once, whatever its stage, and every agent's next step is refused.
+     */
+    public record Fail(String reason) implements Command {}
+
+    /**
      * From the retention sweep: it deleted (or is about to delete) some of this finished run's
      * data, and the run notes it. With {@code snapshot} the run also saves a snapshot, answered
      * once it is stored, so that its journal events before it may go (run events retention).
@@ -426,6 +432,7 @@ public final class RunEntity
                 .onCommand(EscalateGate.class, (s, c) -> Effect().noReply())
                 .onCommand(ExpireGate.class, (s, c) -> Effect().noReply())
                 .onCommand(TaskAnswered.class, (s, c) -> Effect().noReply())
+                .onCommand(Fail.class, (s, c) -> Effect().noReply())
                 .onCommand(NotePruned.class, (s, c) -> noSuchRun(c.replyTo()));
 
         b.forStateType(Finished.class).onCommand(NotePruned.class, this::onNotePruned);
@@ -445,6 +452,7 @@ public final class RunEntity
                 .onCommand(TaskAnswered.class, this::onTaskAnswered)
                 .onCommand(RequestStep.class, this::onRequestStep)
                 .onCommand(Wake.class, this::onWakeRunning)
+                .onCommand(Fail.class, this::onFail)
                 .onCommand(Cancel.class, this::cancel);
 
         b.forStateType(WaitingApproval.class)
@@ -458,6 +466,7 @@ public final class RunEntity
                 .onCommand(Decide.class, this::onDecide)
                 .onCommand(EscalateGate.class, this::onEscalate)
                 .onCommand(ExpireGate.class, this::onExpire)
+                .onCommand(Fail.class, this::onFail)
                 .onCommand(Cancel.class, this::cancel);
 
         b.forStateType(Paused.class)
@@ -471,6 +480,8 @@ public final class RunEntity
                                 .none()
                                 .thenRun(st -> runtime.admission().claim(runId))
                                 .thenNoReply())
+                // A tool started before the pause may still be writing.
+                .onCommand(Fail.class, this::onFail)
                 .onCommand(Cancel.class, this::cancel);
 
         b.forAnyState()
@@ -491,7 +502,9 @@ public final class RunEntity
                 .onCommand(Wake.class, (s, c) -> Effect().noReply())
                 .onCommand(EscalateGate.class, (s, c) -> Effect().noReply())
                 .onCommand(ExpireGate.class, (s, c) -> Effect().noReply())
-                .onCommand(TaskAnswered.class, (s, c) -> Effect().noReply());
+                .onCommand(TaskAnswered.class, (s, c) -> Effect().noReply())
+                // Queued (its agents wait for a slot, none writes) or already finished: nothing to stop.
+                .onCommand(Fail.class, (s, c) -> Effect().noReply());
         return b.build();
     }
 
@@ -751,6 +764,10 @@ public final class RunEntity
                 new RunFailed("gate " + cmd.gateId() + " expired without a decision", now)));
     }
 
+    private ReplyEffect<Event, State> onFail(State state, Fail cmd) {
+        return persistAndAct(List.of(new RunFailed(cmd.reason(), Instant.now())));
+    }
+
     private ReplyEffect<Event, State> cancel(State state, Cancel cmd) {
         List<Event> events = List.of(new RunCancelled(cmd.by(), Instant.now()));
         return Effect().persist(events).thenRun(s -> act(events, s)).thenReply(cmd.replyTo(), this::accepted);
@@ -999,6 +1016,7 @@ public final class RunEntity
                 .onEvent(
                         RunResumed.class,
                         (s, e) -> new Running(s.info().at(e.at()).withBudgetGranted(), s.position()))
+                .onEvent(RunFailed.class, (s, e) -> new Failed(s.info().at(e.at()), e.reason()))
                 .onEvent(RunCancelled.class, (s, e) -> new Cancelled(s.info().at(e.at())));
         // A note of what retention deleted; the run's updated-at stays the time it ended.
         b.forStateType(Finished.class).onEvent(RunPruned.class, (s, e) -> s.withPruned(e.notes()));

@@ -26,6 +26,7 @@ import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 import svc.config.Json;
+import svc.config.io.AtomicFiles;
 import svc.core.datasets.DataRoots;
 import svc.library.LibraryException;
 import svc.library.asset.Library;
@@ -234,7 +235,7 @@ public final class RunService {
         try {
             Path dir = files.runDir(spec.runId());
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("run.json"), Json.writePretty(Json.MAPPER.valueToTree(spec)));
+            AtomicFiles.writeString(dir.resolve("run.json"), Json.writePretty(Json.MAPPER.valueToTree(spec)));
             files.push(spec.runId(), "run.json");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the run directory under " + files.root(), e);
@@ -324,7 +325,7 @@ public final class RunService {
             ((ObjectNode) brief)
                     .put("workflow_source", resolved.source().name().toLowerCase())
                     .put("workflow_origin", resolved.origin());
-            Files.writeString(dir.resolve("run.json"), Json.writePretty(brief));
+            AtomicFiles.writeString(dir.resolve("run.json"), Json.writePretty(brief));
             // Every node's tools and permission checks read the brief: it is in the store before the run starts.
             files.push(spec.runId(), "run.json");
         } catch (IOException e) {

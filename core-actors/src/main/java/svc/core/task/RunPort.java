@@ -13,6 +13,12 @@ public interface RunPort {
 
     void taskAnswered(TaskAnswer answer);
 
+    /**
+     * An agent met what no step of the run can get past (its artefact store is full): the run
+     * fails with {@code reason}; its agents' next steps are refused.
+     */
+    void failRun(String runId, String reason);
+
     /** The admission queue gives the run a slot. */
     void admit(String runId);
 }

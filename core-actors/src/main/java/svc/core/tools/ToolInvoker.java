@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import svc.config.Json;
+import svc.config.io.DiskFull;
 import svc.core.CoreSettings;
 import svc.core.agent.AgentDirectory;
 import svc.core.agent.AgentProfile;
@@ -135,6 +136,11 @@ public final class ToolInvoker {
         try {
             result = tool.invoke(context, Json.parse(args));
         } catch (Exception e) {
+            if (DiskFull.in(e)) {
+                // Not the tool's answer: the caller learns that the disk is full (a 507 over the API).
+                throw new IllegalStateException(
+                        toolName + " could not write the files of " + effectiveRun + ": " + e.getMessage(), e);
+            }
             result = ToolResult.error(toolName + " failed: "
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
         }

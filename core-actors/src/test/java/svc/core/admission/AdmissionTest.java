@@ -62,6 +62,11 @@ class AdmissionTest {
             public void taskAnswered(TaskAnswer answer) {
                 throw new UnsupportedOperationException();
             }
+
+            @Override
+            public void failRun(String runId, String reason) {
+                throw new AssertionError("admission never fails runs");
+            }
         };
     }
 

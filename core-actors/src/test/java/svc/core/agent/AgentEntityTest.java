@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -115,12 +116,15 @@ class AgentEntityTest {
             "You work.",
             "scripted",
             "scripted",
-            List.of("probe", "guarded"),
+            List.of("probe", "guarded", "write", "write_reported"),
             List.of());
     static final AgentDirectory DIRECTORY = new AgentDirectory(List.of(LEAD, WORKER));
 
     /** A command an agent sent to an agent of the run (itself included). */
     record Mail(String agent, Command command) {}
+
+    /** The agent asked its run to fail. */
+    record RunFailedBy(String runId, String reason) {}
 
     TestProbe<Mail> mail;
     TestProbe<ClusterSharding.ShardCommand> shard;
@@ -204,6 +208,11 @@ class AgentEntityTest {
             }
 
             @Override
+            public void failRun(String runId, String reason) {
+                runRef.tell(new RunFailedBy(runId, reason));
+            }
+
+            @Override
             public void admit(String id) {
                 throw new AssertionError("agents never admit runs");
             }
@@ -225,7 +234,19 @@ class AgentEntityTest {
         };
         ToolRegistry tools = new ToolRegistry()
                 .register(new SimpleTool("probe", "answers at once", SimpleTool.schema("q"), this::probe))
-                .register(new SimpleTool("guarded", "needs a person", SimpleTool.schema(), (c, a) -> count("guarded")));
+                .register(new SimpleTool("guarded", "needs a person", SimpleTool.schema(), (c, a) -> count("guarded")))
+                // What the JDK throws for ENOSPC (the OS's answer, doubled here; DiskFullProcessTest fills a real
+                // disk).
+                .register(new SimpleTool("write", "writes a file", SimpleTool.schema(), (c, a) -> {
+                    count("write");
+                    throw new FileSystemException(
+                            c.runDir().resolve("report.json").toString(), null, "No space left on device");
+                }))
+                .register(new SimpleTool(
+                        "write_reported", "reports its own write failure", SimpleTool.schema(), (c, a) -> {
+                            count("write_reported");
+                            return ToolResult.error("cannot write report.json: No space left on device");
+                        }));
         ToolPermissions permissions = (r, agent, tool, args) -> tool.equals("guarded")
                 ? ToolPermissions.Verdict.ask("profile", "a person decides")
                 : ToolPermissions.Verdict.allow();
@@ -431,6 +452,7 @@ class AgentEntityTest {
                 new AgentEntity.ModelAnswered(0, finalAnswer("late"), 1, List.of()),
                 new AgentEntity.ModelFailed(0, "late"),
                 new AgentEntity.ToolFinished("c9", ToolResult.error("late"), 1),
+                new AgentEntity.ToolDiskFull("c9", "disk full: late"),
                 new AgentEntity.ToolNeedsApproval("c9", "late", "hitl", null),
                 new AgentEntity.ApprovalAnswered("c9", null),
                 new AgentEntity.ApprovalLost("c9"),
@@ -455,7 +477,9 @@ class AgentEntityTest {
         assertThat(request.agent()).isEqualTo("worker");
         assertThat(request.system()).isEqualTo("You work.");
         assertThat(request.messages()).containsExactly(ChatMessage.user("count the rows"));
-        assertThat(request.tools()).extracting(t -> t.name()).containsExactly("probe", "guarded");
+        assertThat(request.tools())
+                .extracting(t -> t.name())
+                .containsExactly("probe", "guarded", "write", "write_reported");
     }
 
     @Test
@@ -533,6 +557,39 @@ class AgentEntityTest {
         run.expectMessageClass(StepRequest.class, WAIT);
         TaskAnswer answer = run.expectMessageClass(TaskAnswer.class, WAIT);
         assertThat(answer).isEqualTo(new TaskAnswer(runId, "t1", "worker", finished.outcome()));
+    }
+
+    @Test
+    void aFullDiskFailsTheRunAndEndsTheTaskWithoutAskingTheModelAgain() {
+        for (String tool : List.of("write", "write_reported")) {
+            runId = "run-" + UUID.randomUUID().toString().substring(0, 8);
+            answers(callsTools(new ToolCall("c1", tool, "{}")));
+            var kit = kit(WORKER);
+            kit.runCommand(task("t1", "write the report"));
+            feed(kit, WORKER, AgentEntity.PermitAnswered.class);
+            feed(kit, WORKER, AgentEntity.ModelAnswered.class);
+            var result = feed(kit, WORKER, AgentEntity.ToolDiskFull.class);
+            assertThat(result.events())
+                    .filteredOn(AgentEntity.AgentNoticed.class::isInstance)
+                    .extracting(e -> ((AgentEntity.AgentNoticed) e).kind())
+                    .containsExactly(AgentEntity.NOTICE_DISK_FULL);
+            TaskFinished finished = finished(result);
+            assertThat(finished.outcome().ok()).isFalse();
+            result.stateOfType(Idle.class);
+            run.expectMessageClass(StepRequest.class, WAIT);
+            RunFailedBy failed = run.expectMessageClass(RunFailedBy.class, WAIT);
+            assertThat(failed.runId()).isEqualTo(runId);
+            assertThat(failed.reason())
+                    .as(tool)
+                    .startsWith("disk full: the artefact store ")
+                    .contains(tool + " (agent worker) could not write")
+                    .contains("No space left on device");
+            assertThat(run.expectMessageClass(TaskAnswer.class, WAIT).outcome().ok())
+                    .isFalse();
+            // No retry: the model is not asked again and the tool ran once.
+            run.expectNoMessage(QUIET);
+            assertThat(calls(tool)).isEqualTo(1);
+        }
     }
 
     @Test

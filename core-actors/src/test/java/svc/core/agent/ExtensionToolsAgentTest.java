@@ -207,6 +207,11 @@ class ExtensionToolsAgentTest {
             }
 
             @Override
+            public void failRun(String runId, String reason) {
+                throw new AssertionError("no run fails here: " + reason);
+            }
+
+            @Override
             public void admit(String id) {
                 throw new AssertionError("agents never admit runs");
             }

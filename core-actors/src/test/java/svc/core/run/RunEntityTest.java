@@ -316,6 +316,7 @@ class RunEntityTest {
                 p -> new RunEntity.Create(
                         spec(), WorkflowCodec.toJson(WORKFLOW), p.reply().ref()));
         m.put(RunEntity.Admit.class, p -> new RunEntity.Admit());
+        m.put(RunEntity.Fail.class, p -> new RunEntity.Fail("disk full: the artefact store has no space left"));
         m.put(RunEntity.Wake.class, p -> new RunEntity.Wake());
         m.put(RunEntity.Get.class, p -> new RunEntity.Get(p.reply().ref()));
         m.put(RunEntity.Cancel.class, p -> new RunEntity.Cancel("ops", p.reply().ref()));
@@ -351,6 +352,31 @@ class RunEntityTest {
     }
 
     // ---- the lifecycle, command by command ------------------------------------------------
+
+    @Test
+    void anAgentsFailFailsALiveRunWithItsReasonAndLeavesAQueuedOrFinishedOneAlone() {
+        String reason = "disk full: the artefact store /runs has no space left; train_model could not write";
+        for (String live : List.of("running", "waiting at a tool gate", "paused")) {
+            newRun();
+            given(histories().get(live));
+            var result = kit.runCommand(new RunEntity.Fail(reason));
+            assertThat(result.events())
+                    .as(live)
+                    .containsExactly(
+                            new RunEntity.RunFailed(reason, result.event().at()));
+            assertThat(result.state())
+                    .as(live)
+                    .isInstanceOfSatisfying(
+                            RunEntity.Failed.class, f -> assertThat(f.reason()).isEqualTo(reason));
+        }
+        for (String other : List.of("queued", "succeeded", "failed", "cancelled")) {
+            newRun();
+            given(histories().get(other));
+            assertThat(kit.runCommand(new RunEntity.Fail(reason)).hasNoEvents())
+                    .as(other)
+                    .isTrue();
+        }
+    }
 
     @Test
     void aRunWalksItsWorkflowToTheEnd() {

@@ -3,6 +3,8 @@ package svc.governance.signing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +13,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Base64;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -193,6 +196,56 @@ class SigningTest {
         assertThat(ArtefactSigning.signOrWarn(pdf, signer)).isEmpty();
         assertThat(Files.readString(pdf)).isEqualTo("pdf");
         assertThat(Files.exists(dir.resolve("audit.pdf.receipt.json"))).isFalse();
+    }
+
+    @Test
+    void writeSignedReplacesTheFileAndItsSidecarsTogetherOrNotAtAll() throws Exception {
+        Ed25519Signer ed25519 = Ed25519Signer.generate(dir.resolve("keys"), CLOCK);
+        Path pdf = dir.resolve("audit.pdf");
+        SigningReceipt first = ArtefactSigning.writeSigned(pdf, "v1".getBytes(StandardCharsets.UTF_8), ed25519)
+                .orElseThrow();
+        assertThat(Files.readString(pdf)).isEqualTo("v1");
+        assertThat(ArtefactSigning.readReceipt(pdf)).isEqualTo(first);
+        assertThat(first.sha256()).isEqualTo(Digests.sha256Hex(pdf));
+        assertThat(first.file()).isEqualTo("audit.pdf");
+
+        // The disk fills while signing (the signature's read or a sidecar's write): v1 and its receipt stay.
+        Signer diskFull = new Signer() {
+            @Override
+            public String driver() {
+                return "ed25519";
+            }
+
+            @Override
+            public SignatureResult sign(byte[] data) {
+                throw new UncheckedIOException(new IOException("No space left on device"));
+            }
+        };
+        assertThatThrownBy(() -> ArtefactSigning.writeSigned(pdf, "v2".getBytes(StandardCharsets.UTF_8), diskFull))
+                .hasMessageContaining("No space left on device");
+        assertThat(Files.readString(pdf)).isEqualTo("v1");
+        assertThat(ArtefactSigning.readReceipt(pdf)).isEqualTo(first);
+
+        // Signing fails otherwise: the file is written unsigned, and v1's sidecars, which no longer match, go.
+        Signer broken = new Signer() {
+            @Override
+            public String driver() {
+                return "ed25519";
+            }
+
+            @Override
+            public SignatureResult sign(byte[] data) {
+                throw SigningException.failed("the key is not readable", null);
+            }
+        };
+        assertThat(ArtefactSigning.writeSigned(pdf, "v3".getBytes(StandardCharsets.UTF_8), broken))
+                .isEmpty();
+        assertThat(Files.readString(pdf)).isEqualTo("v3");
+        assertThat(dir.resolve("audit.pdf.receipt.json")).doesNotExist();
+        assertThat(dir.resolve("audit.pdf.sig")).doesNotExist();
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+        }
     }
 
     @Test

@@ -100,6 +100,11 @@ public final class ApiProblem extends RuntimeException {
                 Map.of("Retry-After", Long.toString(retryAfterSeconds)));
     }
 
+    /** 507: the disk under the artefact store is full; the request may succeed once space is freed. */
+    public static ApiProblem insufficientStorage(String detail) {
+        return new ApiProblem(507, "insufficient-storage", "Insufficient storage", detail, null, List.of(), Map.of());
+    }
+
     public static ApiProblem internal(String detail) {
         return new ApiProblem(500, "internal-error", "Internal server error", detail, null, List.of(), Map.of());
     }

@@ -19,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.config.features.FeatureChangeRejectedException;
 import svc.config.features.UnknownFeatureException;
+import svc.config.io.DiskFull;
 import svc.core.datasets.DatasetTooLarge;
 import svc.core.deploy.DeploymentErrors;
 import svc.core.plugins.PluginException;
@@ -78,6 +79,11 @@ public final class Problems {
         }
         if (cause instanceof DatasetTooLarge e) {
             return ApiProblem.payloadTooLarge(e.getMessage());
+        }
+        if (DiskFull.in(cause)) {
+            LOG.error("request failed: the disk is full: {}", cause.getMessage());
+            return ApiProblem.insufficientStorage(
+                    "the disk under the server's files (the artefact store) is full; retry once space is freed");
         }
         LOG.error("request failed unexpectedly", cause);
         return ApiProblem.internal("the server failed to answer; quote the correlation id when reporting this");

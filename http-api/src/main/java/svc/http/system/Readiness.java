@@ -14,7 +14,19 @@ record Readiness(String status, Checks checks) {
     record Health(String status) {}
 
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record Checks(Check database, Check artifactStore, LlmCheck llmProvider, McpCheck mcpServers) {}
+    record Checks(Check database, StoreCheck artifactStore, LlmCheck llmProvider, McpCheck mcpServers) {}
+
+    /**
+     * The artefact store: it answers and takes writes, and the space left on the file system this
+     * node writes the runs' files to (the store's directory, or the working copy in front of S3);
+     * none left is a failure, since every run's next write would fail. Space unknown: null.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record StoreCheck(
+            boolean ok,
+            String detail,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long freeBytes,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long totalBytes) {}
 
     /**
      * The MCP servers, each with its state. Always {@code ok}: a server starts on its first call

@@ -4,6 +4,7 @@ import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 
 import java.io.IOException;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import org.apache.pekko.http.javadsl.model.HttpResponse;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.model.headers.RawHeader;
 import org.apache.pekko.http.javadsl.server.Route;
+import svc.config.io.DiskFull;
 import svc.core.llm.providers.LlmProviders.Reachability;
 import svc.core.tools.ToolSource;
 import svc.http.server.Endpoint;
@@ -29,6 +31,7 @@ import svc.http.system.Readiness.Checks;
 import svc.http.system.Readiness.Health;
 import svc.http.system.Readiness.LlmCheck;
 import svc.http.system.Readiness.Reach;
+import svc.http.system.Readiness.StoreCheck;
 import svc.http.telemetry.ApiMetrics;
 import svc.persistence.Database;
 import svc.persistence.store.WorkingCopy;
@@ -199,13 +202,12 @@ public final class SystemEndpoints {
 
     private Readiness readiness(List<Reachability> providers) {
         boolean db = database.isReachable();
-        String store = storeProblem();
+        StoreCheck storeCheck = storeCheck();
+        String store = storeCheck.ok() ? null : storeCheck.detail();
         boolean reachable = providers.stream().allMatch(Reachability::reachable);
         Checks checks = new Checks(
                 new Check(db, db ? "reachable" : "no answer within 2 s"),
-                new Check(
-                        store == null,
-                        store == null ? "reachable: " + files.store().describe() : store),
+                storeCheck,
                 new LlmCheck(
                         reachable,
                         llmProvider,
@@ -216,6 +218,26 @@ public final class SystemEndpoints {
                         true,
                         toolSources.get().stream().map(Readiness.Server::of).toList()));
         return new Readiness(db && store == null && reachable ? "ok" : "degraded", checks);
+    }
+
+    /** The store's answer and the space left where this node writes the runs' files. */
+    private StoreCheck storeCheck() {
+        String problem = storeProblem();
+        Long free = null;
+        Long total = null;
+        try {
+            FileStore fs = Files.getFileStore(Files.createDirectories(files.root()));
+            free = fs.getUsableSpace();
+            total = fs.getTotalSpace();
+        } catch (IOException | RuntimeException e) {
+            // Space unknown (a file system that does not say): the probe's answer stands alone.
+        }
+        if (problem == null && free != null && free == 0) {
+            problem = "no space left on " + files.root() + " (" + DiskFull.NO_SPACE + "): every run's next write fails";
+        }
+        String detail =
+                problem != null ? problem : "reachable: " + files.store().describe();
+        return new StoreCheck(problem == null, detail, free, total);
     }
 
     /**

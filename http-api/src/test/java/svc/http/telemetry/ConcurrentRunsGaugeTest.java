@@ -48,6 +48,9 @@ class ConcurrentRunsGaugeTest {
         public void taskAnswered(TaskAnswer answer) {}
 
         @Override
+        public void failRun(String runId, String reason) {}
+
+        @Override
         public void admit(String runId) {}
     };
 

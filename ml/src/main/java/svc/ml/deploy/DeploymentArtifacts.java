@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import svc.config.io.AtomicFiles;
 
 /**
  * Writes a run's deployment artefacts: {@code Dockerfile} and {@code k8s/*.yaml}. Refuses to
@@ -26,10 +27,14 @@ public final class DeploymentArtifacts {
         }
         try {
             Path k8s = Files.createDirectories(runDir.resolve("k8s"));
-            Path dockerfile = Files.writeString(runDir.resolve("Dockerfile"), DockerfileWriter.render(spec));
+            // Each file whole or not at all: a full disk leaves the previous version of each.
+            Path dockerfile = runDir.resolve("Dockerfile");
+            AtomicFiles.writeString(dockerfile, DockerfileWriter.render(spec));
             List<Path> written = new ArrayList<>(List.of(dockerfile));
             for (Map.Entry<String, String> f : ManifestYaml.write(manifests).entrySet()) {
-                written.add(Files.writeString(k8s.resolve(f.getKey()), f.getValue()));
+                Path file = k8s.resolve(f.getKey());
+                AtomicFiles.writeString(file, f.getValue());
+                written.add(file);
             }
             return List.copyOf(written);
         } catch (IOException e) {

@@ -1,6 +1,8 @@
 package svc.core.tools.ml;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import svc.config.io.AtomicFiles;
 import svc.ml.report.SignatureBlock;
 
 /**
@@ -12,8 +14,13 @@ public interface AuditSigner {
     /** Signs {@code content} (the PDF without its signature block) for the artefact at {@code pdf}. */
     SignatureBlock sign(byte[] content, Path pdf) throws Exception;
 
-    /** Called once the PDF is on disk (detached signatures, receipts); nothing by default. */
-    default void afterWrite(Path pdf) {}
+    /**
+     * Writes the PDF's bytes to {@code pdf} with whatever goes beside it (detached signature,
+     * receipt), all or nothing: a full disk leaves the earlier PDF and its sidecars as they were.
+     */
+    default void write(Path pdf, byte[] bytes) throws IOException {
+        AtomicFiles.write(pdf, bytes);
+    }
 
     AuditSigner UNSIGNED = (content, pdf) -> null;
 }

@@ -133,7 +133,8 @@ final class ModelTools {
                 Trainer.search(problem, data.select(p.train()), null, data.select(p.validation()), null, spec);
         long millis = (System.nanoTime() - started) / 1_000_000;
         String name = learner.wireName();
-        result.model().withDroppedColumns(p.droppedColumns()).save(ws.candidateDir(name));
+        TrainedModel trained = result.model().withDroppedColumns(p.droppedColumns());
+        RunWorkspace.replaceDir(ws.candidateDir(name), trained::save);
         double score = score(result.report().validation());
         ObjectNode candidate = Json.object()
                 .put("candidate", name)
@@ -198,7 +199,8 @@ final class ModelTools {
                         model.params(),
                         p.seed());
                 SplitMetrics v = Trainer.evaluate(refit, validation);
-                refit.withDroppedColumns(p.droppedColumns()).save(ws.candidateDir(name));
+                TrainedModel mitigated = refit.withDroppedColumns(p.droppedColumns());
+                RunWorkspace.replaceDir(ws.candidateDir(name), mitigated::save);
                 double score = score(v);
                 ObjectNode candidate = Json.object()
                         .put("candidate", name)

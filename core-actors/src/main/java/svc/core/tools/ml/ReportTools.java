@@ -2,6 +2,8 @@ package svc.core.tools.ml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -71,8 +73,7 @@ final class ReportTools {
         RunReport report = runReport(ws);
         SignatureBlock signature = sign(report, signer, ws, ctx.runId());
         byte[] pdf = AuditPdfWriter.render(report, signature);
-        ws.writeBytes("audit.pdf", pdf);
-        signer.afterWrite(ws.file("audit.pdf"));
+        writePdf(ws, signer, pdf);
         ObjectNode out = Json.object()
                 .put(
                         "summary",
@@ -96,9 +97,17 @@ final class ReportTools {
     /** Renders, signs and writes {@code audit.pdf} (and its signing sidecars); answers the file. */
     static Path writeAuditPdf(RunWorkspace ws, RunReport report, AuditSigner signer, String runId) {
         SignatureBlock signature = sign(report, signer, ws, runId);
-        ws.writeBytes("audit.pdf", AuditPdfWriter.render(report, signature));
-        signer.afterWrite(ws.file("audit.pdf"));
+        writePdf(ws, signer, AuditPdfWriter.render(report, signature));
         return ws.file("audit.pdf");
+    }
+
+    private static void writePdf(RunWorkspace ws, AuditSigner signer, byte[] pdf) {
+        Path file = ws.file("audit.pdf");
+        try {
+            signer.write(file, pdf);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
     }
 
     private static ToolResult review(ToolContext ctx, JsonNode args) {

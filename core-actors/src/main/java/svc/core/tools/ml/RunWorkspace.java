@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.StreamSupport;
 import svc.config.Json;
+import svc.config.io.AtomicFiles;
 import svc.core.datasets.DataRoots;
 import svc.core.datasets.DatasetStore;
 import svc.ml.data.Dataset;
@@ -149,12 +150,9 @@ final class RunWorkspace {
     void writeBytes(String name, byte[] content) {
         Path target = dir.resolve(name);
         try {
-            Files.createDirectories(target.getParent());
-            Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-            Files.write(tmp, content);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.write(target, content);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + target, e);
+            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
         }
     }
 
@@ -211,6 +209,7 @@ final class RunWorkspace {
         try (var s = Files.list(c)) {
             return s.filter(Files::isDirectory)
                     .map(p -> p.getFileName().toString())
+                    .filter(n -> !n.endsWith(".tmp"))
                     .sorted()
                     .toList();
         } catch (IOException e) {
@@ -231,22 +230,64 @@ final class RunWorkspace {
         return readJson("model/selection.json").path("candidate").asText();
     }
 
+    /** Copies the directory {@code from} in place of {@code to}, whole or not at all (see {@link #replaceDir}). */
     static void copyTree(Path from, Path to) throws IOException {
-        if (Files.exists(to)) {
-            try (var walk = Files.walk(to)) {
-                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
+        replaceDir(to, staged -> {
+            try (var walk = Files.walk(from)) {
+                for (Path p : walk.toList()) {
+                    Path target = staged.resolve(from.relativize(p).toString());
+                    if (Files.isDirectory(p)) {
+                        Files.createDirectories(target);
+                    } else {
+                        Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+                    }
                 }
             }
-        }
-        try (var walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+        });
+    }
+
+    /** What fills a new directory. */
+    @FunctionalInterface
+    interface DirWriter {
+        void fill(Path dir) throws IOException;
+    }
+
+    /**
+     * Fills a new sibling directory, then renames it in place of {@code target}: a failure while
+     * filling (a full disk) leaves the directory that was there as it was, where deleting it first
+     * and copying into it left a model with half its files. Renames need no data blocks.
+     */
+    static void replaceDir(Path target, DirWriter writer) throws IOException {
+        Files.createDirectories(target.getParent());
+        Path staged = AtomicFiles.temporarySibling(target);
+        Path old = AtomicFiles.temporarySibling(target);
+        try {
+            Files.createDirectories(staged);
+            writer.fill(staged);
+            if (Files.exists(target)) {
+                Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
+                try {
+                    Files.move(staged, target, StandardCopyOption.ATOMIC_MOVE);
+                } catch (IOException e) {
+                    Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
+                    throw e;
                 }
+            } else {
+                Files.move(staged, target, StandardCopyOption.ATOMIC_MOVE);
+            }
+        } finally {
+            deleteTree(staged);
+            deleteTree(old);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
             }
         }
     }
