@@ -4,6 +4,8 @@
 #
 #   bench/api-vs-bare.sh                 # wrk -t2 -c32 -d20s on each, after a 30 s warm-up each (the JIT needs it on 2 busy cores)
 #   DURATION=10s CONNECTIONS=8 bench/api-vs-bare.sh
+#   BUILD=0 SERVER_OPTS="-XX:StartFlightRecording=filename=/tmp/api.jfr" bench/api-vs-bare.sh
+#                                        # jars as built, extra JVM options for the server (a profile)
 #
 # Builds the jars it needs (offline, no install), starts `svc server` with its default settings
 # (access log on, log level INFO) on a temporary SVC_HOME with an admin API key, starts 20
@@ -24,6 +26,7 @@ RUNS="${RUNS:-20}"
 SETTLE="${SETTLE:-240}"
 KEY="bench-key-$(date +%s%N)"
 JAVA_OPTS=(-Djava.util.concurrent.ForkJoinPool.common.parallelism=4)
+read -r -a SERVER_OPTS <<<"${SERVER_OPTS:-}"
 
 for tool in wrk curl jq java; do
   command -v "$tool" >/dev/null || { echo "api-vs-bare: $tool is missing (apt-get install -y $tool)" >&2; exit 2; }
@@ -38,11 +41,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "== building cli and bench (offline, -DskipTests)"
-./mvnw -q -B -o -pl cli,bench -am package -DskipTests >"$work/build.log" 2>&1 || {
-  tail -40 "$work/build.log" >&2
-  exit 1
-}
+if [ "${BUILD:-1}" != 0 ]; then
+  echo "== building cli and bench (offline, -DskipTests)"
+  ./mvnw -q -B -o -pl cli,bench -am package -DskipTests >"$work/build.log" 2>&1 || {
+    tail -40 "$work/build.log" >&2
+    exit 1
+  }
+fi
 
 # Waits until FILE holds a "listening on http://HOST:PORT" line and prints http://HOST:PORT.
 await_address() {
@@ -59,7 +64,7 @@ await_address() {
 
 echo "== starting svc server (SVC_HOME=$work/home, default settings, access log to $work/server.err)"
 SVC_HOME="$work/home" SVC_API_KEYS="$KEY" \
-  java "${JAVA_OPTS[@]}" -jar cli/target/svc.jar server --host 127.0.0.1 --port 0 \
+  java "${JAVA_OPTS[@]}" "${SERVER_OPTS[@]}" -jar cli/target/svc.jar server --host 127.0.0.1 --port 0 \
   >"$work/server.out" 2>"$work/server.err" &
 pids+=($!)
 api="$(await_address "$work/server.out")"
