@@ -1,11 +1,11 @@
 package svc.http.server;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import org.apache.pekko.util.ByteString;
 
 /**
  * The JSON bytes of values written before, kept by key while the value stays equal: a list
@@ -21,7 +21,8 @@ public final class WrittenJson<K, V> {
 
     private record Written<V>(V value, byte[] bytes) {}
 
-    private static final byte[] ITEMS = "{\"items\":[".getBytes(StandardCharsets.UTF_8);
+    private static final ByteString ITEMS = ByteString.fromString("{\"items\":[", StandardCharsets.UTF_8);
+    private static final ByteString COMMA = ByteString.fromString(",", StandardCharsets.UTF_8);
 
     private final int max;
     private final Function<V, K> key;
@@ -48,21 +49,22 @@ public final class WrittenJson<K, V> {
         return bytes;
     }
 
-    /** The page as {@link JsonSupport#bytes} writes a {@link Page}: {@code {items, total, limit, offset}}. */
-    public byte[] page(Page<V> page) {
+    /**
+     * The page as {@link JsonSupport#bytes} writes a {@link Page}: {@code {items, total, limit,
+     * offset}}. The items' kept arrays are joined, not copied.
+     */
+    public ByteString page(Page<V> page) {
         List<V> items = page.items();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(64 + items.size() * 512);
-        out.writeBytes(ITEMS);
+        ByteString out = ITEMS;
         for (int i = 0; i < items.size(); i++) {
             if (i > 0) {
-                out.write(',');
+                out = out.concat(COMMA);
             }
-            out.writeBytes(bytes(items.get(i)));
+            out = out.concat(ByteString.fromArrayUnsafe(bytes(items.get(i))));
         }
-        out.writeBytes(
-                ("],\"total\":" + page.total() + ",\"limit\":" + page.limit() + ",\"offset\":" + page.offset() + "}")
-                        .getBytes(StandardCharsets.UTF_8));
-        return out.toByteArray();
+        return out.concat(ByteString.fromString(
+                "],\"total\":" + page.total() + ",\"limit\":" + page.limit() + ",\"offset\":" + page.offset() + "}",
+                StandardCharsets.UTF_8));
     }
 
     int size() {

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.pekko.util.ByteString;
 import org.junit.jupiter.api.Test;
 
 /** Kept bytes are served only for an equal value, and a page reads exactly as Jackson writes it. */
@@ -22,6 +23,10 @@ class WrittenJsonTest {
 
     private static String text(byte[] bytes) {
         return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private static String text(ByteString bytes) {
+        return bytes.utf8String();
     }
 
     @Test
