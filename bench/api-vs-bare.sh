@@ -12,8 +12,9 @@
 # fast_prototype runs and waits until none is running (they stop at their approval gate or queue
 # behind those; runs still busy after SETTLE seconds are cancelled), saves the exact bytes of the
 # list, serves them from svc.bench.http.BareRoute, then drives both and prints requests per second,
-# p99 latency and the ratio. Needs wrk, curl and jq (apt-get install -y wrk curl jq). Not part of
-# the test suite.
+# p99 latency and the ratio; then the platform's overhead on a single fast_prototype run
+# (PipelineBench, in its own JVM, after both servers are stopped; OVERHEAD_RUNS=0 skips it). Needs
+# wrk, curl and jq (apt-get install -y wrk curl jq). Not part of the test suite.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -43,7 +44,8 @@ trap cleanup EXIT
 
 if [ "${BUILD:-1}" != 0 ]; then
   echo "== building cli and bench (offline, -DskipTests)"
-  ./mvnw -q -B -o -pl cli,bench -am package -DskipTests >"$work/build.log" 2>&1 || {
+  ./mvnw -q -B -o -pl cli,bench -am package dependency:build-classpath -DskipTests \
+    -Dmdep.outputFile="$root/bench/target/cp.txt" >"$work/build.log" 2>&1 || {
     tail -40 "$work/build.log" >&2
     exit 1
   }
@@ -165,3 +167,19 @@ printf '%-38s %12.0f %10.2f %16s\n' "bare pekko-http route, same bytes" "$bare_r
 printf '%-38s %11.1f%%\n' "API / bare" "$(awk -v a="$api_rps" -v b="$bare_rps" 'BEGIN {print 100 * a / b}')"
 echo "(body $(wc -c <"$work/body.json") bytes, $RUNS runs; access-log lines written: $(grep -c '"svc.http.access"' "$work/server.err" || true);" \
   "load average $(cut -d' ' -f1-3 /proc/loadavg))"
+
+if [ "${OVERHEAD_RUNS:-3}" != 0 ]; then
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  pids=()
+  runs=()
+  for _ in $(seq 1 "$((${OVERHEAD_RUNS:-3} + 1))"); do runs+=(1); done
+  echo
+  echo "== single-run overhead: PipelineBench ${runs[*]} (one JVM; the first run warms the JIT up, leave it out)"
+  OMP_WAIT_POLICY=PASSIVE java "${JAVA_OPTS[@]}" -cp "bench/target/classes:$(cat bench/target/cp.txt)" \
+    svc.bench.e2e.PipelineBench "${runs[@]}" 2>"$work/pipeline-bench.err" | grep -v '^#' || {
+    tail -20 "$work/pipeline-bench.err" >&2
+    exit 1
+  }
+  echo "(load average $(cut -d' ' -f1-3 /proc/loadavg))"
+fi
