@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -80,6 +82,22 @@ class S3RetentionTest {
                         .contains(runId);
                 return null;
             });
+            // The agents stop at their next step after the cancel, and their last conversation lines
+            // reach the files through their own projection (in groups, up to a second apart): sweep
+            // only once the run's agents have journaled nothing for two seconds and those events are
+            // projected, or their lines would bring the swept files back.
+            long[] seen = {-1, 0}; // the run's last agent event, and when it was first seen
+            probes.createTestProbe().awaitAssert(Duration.ofSeconds(60), Duration.ofMillis(200), () -> {
+                long[] state = agentEvents(platform, runId);
+                long now = System.nanoTime();
+                if (state[0] != seen[0]) {
+                    seen[0] = state[0];
+                    seen[1] = now;
+                }
+                assertThat(Duration.ofNanos(now - seen[1])).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
+                assertThat(state[1]).as("conversation projection offset").isGreaterThanOrEqualTo(state[0]);
+                return null;
+            });
             ArtifactStore store = platform.files().store();
             for (String name : List.of("audit.pdf", "conversations/director.jsonl")) {
                 Path local = platform.files().runDir(runId).resolve(name);
@@ -108,5 +126,34 @@ class S3RetentionTest {
         } finally {
             probes.shutdownTestKit();
         }
+    }
+
+    /** The ordering of the run's last agent event, and the conversation projection's offset. */
+    private static long[] agentEvents(Platform platform, String runId) throws SQLException {
+        try (Connection c = platform.database().connection()) {
+            long journaled;
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT COALESCE(MAX(ordering), 0) FROM event_journal WHERE persistence_id LIKE ?")) {
+                ps.setString(1, "agent|" + runId + "|%");
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    journaled = rs.getLong(1);
+                }
+            }
+            long handled = 0;
+            try (PreparedStatement ps = c.prepareStatement(
+                            "SELECT current_offset FROM pekko_projection_offset_store WHERE projection_name = ?");
+                    ResultSet rs = setString(ps, "conversations").executeQuery()) {
+                while (rs.next()) {
+                    handled = Math.max(handled, Long.parseLong(rs.getString(1)));
+                }
+            }
+            return new long[] {journaled, handled};
+        }
+    }
+
+    private static PreparedStatement setString(PreparedStatement ps, String value) throws SQLException {
+        ps.setString(1, value);
+        return ps;
     }
 }
