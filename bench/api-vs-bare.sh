@@ -4,14 +4,17 @@
 #
 #   bench/api-vs-bare.sh                 # wrk -t2 -c32 -d20s on each, after a 30 s warm-up each (the JIT needs it on 2 busy cores)
 #   DURATION=10s CONNECTIONS=8 bench/api-vs-bare.sh
+#   BUILD=0 SERVER_OPTS="-XX:StartFlightRecording=filename=/tmp/api.jfr" bench/api-vs-bare.sh
+#                                        # jars as built, extra JVM options for the server (a profile)
 #
 # Builds the jars it needs (offline, no install), starts `svc server` with its default settings
 # (access log on, log level INFO) on a temporary SVC_HOME with an admin API key, starts 20
 # fast_prototype runs and waits until none is running (they stop at their approval gate or queue
 # behind those; runs still busy after SETTLE seconds are cancelled), saves the exact bytes of the
 # list, serves them from svc.bench.http.BareRoute, then drives both and prints requests per second,
-# p99 latency and the ratio. Needs wrk, curl and jq (apt-get install -y wrk curl jq). Not part of
-# the test suite.
+# p99 latency and the ratio; then the platform's overhead on a single fast_prototype run
+# (PipelineBench, in its own JVM, after both servers are stopped; OVERHEAD_RUNS=0 skips it). Needs
+# wrk, curl and jq (apt-get install -y wrk curl jq). Not part of the test suite.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -24,6 +27,7 @@ RUNS="${RUNS:-20}"
 SETTLE="${SETTLE:-240}"
 KEY="bench-key-$(date +%s%N)"
 JAVA_OPTS=(-Djava.util.concurrent.ForkJoinPool.common.parallelism=4)
+read -r -a SERVER_OPTS <<<"${SERVER_OPTS:-}"
 
 for tool in wrk curl jq java; do
   command -v "$tool" >/dev/null || { echo "api-vs-bare: $tool is missing (apt-get install -y $tool)" >&2; exit 2; }
@@ -38,11 +42,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "== building cli and bench (offline, -DskipTests)"
-./mvnw -q -B -o -pl cli,bench -am package -DskipTests >"$work/build.log" 2>&1 || {
-  tail -40 "$work/build.log" >&2
-  exit 1
-}
+if [ "${BUILD:-1}" != 0 ]; then
+  echo "== building cli and bench (offline, -DskipTests)"
+  ./mvnw -q -B -o -pl cli,bench -am package dependency:build-classpath -DskipTests \
+    -Dmdep.outputFile="$root/bench/target/cp.txt" >"$work/build.log" 2>&1 || {
+    tail -40 "$work/build.log" >&2
+    exit 1
+  }
+fi
 
 # Waits until FILE holds a "listening on http://HOST:PORT" line and prints http://HOST:PORT.
 await_address() {
@@ -59,7 +66,7 @@ await_address() {
 
 echo "== starting svc server (SVC_HOME=$work/home, default settings, access log to $work/server.err)"
 SVC_HOME="$work/home" SVC_API_KEYS="$KEY" \
-  java "${JAVA_OPTS[@]}" -jar cli/target/svc.jar server --host 127.0.0.1 --port 0 \
+  java "${JAVA_OPTS[@]}" "${SERVER_OPTS[@]}" -jar cli/target/svc.jar server --host 127.0.0.1 --port 0 \
   >"$work/server.out" 2>"$work/server.err" &
 pids+=($!)
 api="$(await_address "$work/server.out")"
@@ -160,3 +167,19 @@ printf '%-38s %12.0f %10.2f %16s\n' "bare pekko-http route, same bytes" "$bare_r
 printf '%-38s %11.1f%%\n' "API / bare" "$(awk -v a="$api_rps" -v b="$bare_rps" 'BEGIN {print 100 * a / b}')"
 echo "(body $(wc -c <"$work/body.json") bytes, $RUNS runs; access-log lines written: $(grep -c '"svc.http.access"' "$work/server.err" || true);" \
   "load average $(cut -d' ' -f1-3 /proc/loadavg))"
+
+if [ "${OVERHEAD_RUNS:-3}" != 0 ]; then
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  pids=()
+  runs=()
+  for _ in $(seq 1 "$((${OVERHEAD_RUNS:-3} + 1))"); do runs+=(1); done
+  echo
+  echo "== single-run overhead: PipelineBench ${runs[*]} (one JVM; the first run warms the JIT up, leave it out)"
+  OMP_WAIT_POLICY=PASSIVE java "${JAVA_OPTS[@]}" -cp "bench/target/classes:$(cat bench/target/cp.txt)" \
+    svc.bench.e2e.PipelineBench "${runs[@]}" 2>"$work/pipeline-bench.err" | grep -v '^#' || {
+    tail -20 "$work/pipeline-bench.err" >&2
+    exit 1
+  }
+  echo "(load average $(cut -d' ' -f1-3 /proc/loadavg))"
+fi

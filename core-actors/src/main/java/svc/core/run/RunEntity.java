@@ -677,6 +677,13 @@ public final class RunEntity
             return Effect().reply(cmd.replyTo(), permit);
         }
         StepPermit answer = permit;
+        if (!request.delegation()) {
+            // Only the agent's running cost total is recorded, and the answer does not depend on the
+            // write: the agent goes on at once instead of one journal write later, on every model
+            // turn. Were the write lost, the agent's next request carries the total again.
+            cmd.replyTo().tell(answer);
+            return Effect().persist(events).thenRun(s -> publish(events)).thenNoReply();
+        }
         return Effect().persist(events).thenRun(s -> publish(events)).thenReply(cmd.replyTo(), s -> answer);
     }
 

@@ -549,6 +549,50 @@ class RunEntityTest {
     }
 
     @Test
+    void aModelTurnIsPermittedWithoutWaitingForTheWriteOfItsCost() {
+        given(running());
+        // The cost's write is refused by the journal: the agent has its permit all the same, as the
+        // permit does not depend on the write (it went out before it).
+        kit.persistenceTestKit().rejectNextPersisted();
+        TestProbe<StepPermit> agent = testKit.createTestProbe();
+        try {
+            kit.runCommand(
+                    new RunEntity.RequestStep(new StepRequest(runId, "w", 0.2, false, "m", "scripted"), agent.ref()));
+        } catch (AssertionError | RuntimeException rejected) {
+            // the test kit reports the refused write
+        }
+        assertThat(agent.receiveMessage()).isEqualTo(new StepPermit.Proceed());
+
+        // The agent's next turn carries its running total again, and that one is recorded.
+        kit.restart();
+        TestProbe<StepPermit> next = testKit.createTestProbe();
+        var recorded = kit.runCommand(
+                new RunEntity.RequestStep(new StepRequest(runId, "w", 0.3, false, "m", "scripted"), next.ref()));
+        assertThat(next.receiveMessage()).isEqualTo(new StepPermit.Proceed());
+        assertThat(recorded.events())
+                .singleElement()
+                .isInstanceOfSatisfying(
+                        RunEntity.CostUpdated.class,
+                        c -> assertThat(c.agentTotalUsd()).isEqualTo(0.3));
+        assertThat(((RunEntity.Running) kit.getState()).info().costUsd()).isEqualTo(0.3);
+    }
+
+    @Test
+    void aDelegationIsPermittedOnlyOnceItIsCounted() {
+        given(running());
+        kit.persistenceTestKit().rejectNextPersisted();
+        TestProbe<StepPermit> agent = testKit.createTestProbe();
+        try {
+            kit.runCommand(
+                    new RunEntity.RequestStep(new StepRequest(runId, "w", 0.0, true, "m", "scripted"), agent.ref()));
+        } catch (AssertionError | RuntimeException rejected) {
+            // the test kit reports the refused write
+        }
+        // The delegation limit counts written delegations only: no permit without the count.
+        agent.expectNoMessage(QUIET);
+    }
+
+    @Test
     void spendPastTheBudgetPausesTheRunAndParksTheAgentsUntilResume() {
         given(running());
         TestProbe<StepPermit> spender = testKit.createTestProbe();

@@ -142,7 +142,10 @@ public final class PipelineEndpoints {
         return paging(page -> parameterOptional(
                 "state",
                 state -> onSuccess(
-                        listing.page(state(state), page), p -> complete(StatusCodes.OK, p, JsonSupport.json()))));
+                        listing.json(state(state), page),
+                        json -> complete(HttpResponse.create()
+                                .withStatus(StatusCodes.OK)
+                                .withEntity(HttpEntities.create(ContentTypes.APPLICATION_JSON, json))))));
     }
 
     private static String state(Optional<String> raw) {

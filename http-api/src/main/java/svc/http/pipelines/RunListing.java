@@ -8,8 +8,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.stream.Collectors;
+import org.apache.pekko.util.ByteString;
+import svc.http.server.CoalescedReads;
 import svc.http.server.Page;
 import svc.http.server.Paging;
+import svc.http.server.WrittenJson;
 import svc.persistence.Database;
 import svc.persistence.approvals.ApprovalRepository;
 import svc.persistence.approvals.ApprovalRow;
@@ -19,7 +22,9 @@ import svc.persistence.runs.RunRow;
 /**
  * A page of run records from the read side, in one task on the blocking executor and one
  * connection: the page's rows, the total, and the pending gates of just those runs. The most
- * requested read of the API, so it makes one trip off the request threads, not two.
+ * requested read of the API, so it makes one trip off the request threads, not two; requests for
+ * the same page that arrive while it is read share the next read ({@link CoalescedReads}), and only
+ * the records that changed since they were last written are written ({@link WrittenJson}).
  */
 final class RunListing {
 
@@ -27,15 +32,26 @@ final class RunListing {
     private final Executor blocking;
     private final RunRepository runs = new RunRepository();
     private final ApprovalRepository approvals = new ApprovalRepository();
+    /** A run's record as last written, by run id: ten full pages (limit 1,000) before it starts over. */
+    private final WrittenJson<String, RunRecord> written = new WrittenJson<>(10_000, RunRecord::runId);
+
+    private final CoalescedReads<Query, ByteString> reads = new CoalescedReads<>();
+
+    private record Query(String state, Paging paging) {}
 
     RunListing(Database database, Executor blocking) {
         this.database = database;
         this.blocking = blocking;
     }
 
-    /** Newest first; {@code state} null for every state. */
-    CompletionStage<Page<RunRecord>> page(String state, Paging paging) {
-        return CompletableFuture.supplyAsync(() -> read(state, paging), blocking);
+    /**
+     * A page of runs, newest first, as the JSON bytes of a {@link Page} of {@link RunRecord}s;
+     * {@code state} null for every state.
+     */
+    CompletionStage<ByteString> json(String state, Paging paging) {
+        return reads.get(
+                new Query(state, paging),
+                () -> CompletableFuture.supplyAsync(() -> written.page(read(state, paging)), blocking));
     }
 
     private Page<RunRecord> read(String state, Paging paging) {

@@ -9,13 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +26,6 @@ import svc.core.retention.Deletion;
 import svc.core.retention.SweepReport;
 import svc.core.run.RunService;
 import svc.core.run.RunView;
-import svc.http.testing.ConversationsWritten;
 import svc.http.testing.S3TestServer;
 import svc.http.testing.TestServer;
 import svc.persistence.store.ArtifactStore;
@@ -82,17 +82,20 @@ class S3RetentionTest {
                         .contains(runId);
                 return null;
             });
-            // The cancelled run's agents may still journal their last step, and the conversation
-            // projection writes it later: the sweep must come after, or the projection writes the
-            // files again behind it. Quiet means caught up twice in a row with nothing new journaled.
-            AtomicReference<ConversationsWritten.Offsets> seen = new AtomicReference<>();
-            probes.createTestProbe().awaitAssert(Duration.ofSeconds(60), Duration.ofMillis(500), () -> {
-                ConversationsWritten.Offsets now = ConversationsWritten.offsets(platform);
-                ConversationsWritten.Offsets before = seen.getAndSet(now);
-                assertThat(now.caughtUp())
-                        .as("conversation projection caught up")
-                        .isTrue();
-                assertThat(before).as("journal quiet since the last look").isEqualTo(now);
+            // The agents stop at their next step after the cancel, and their last conversation lines
+            // reach the files through their own projection (in groups, up to a second apart): sweep
+            // only once the run's agents have journaled nothing for two seconds and those events are
+            // projected, or their lines would bring the swept files back.
+            long[] seen = {-1, 0}; // the run's last agent event, and when it was first seen
+            probes.createTestProbe().awaitAssert(Duration.ofSeconds(60), Duration.ofMillis(200), () -> {
+                long[] state = agentEvents(platform, runId);
+                long now = System.nanoTime();
+                if (state[0] != seen[0]) {
+                    seen[0] = state[0];
+                    seen[1] = now;
+                }
+                assertThat(Duration.ofNanos(now - seen[1])).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
+                assertThat(state[1]).as("conversation projection offset").isGreaterThanOrEqualTo(state[0]);
                 return null;
             });
             ArtifactStore store = platform.files().store();
@@ -123,5 +126,34 @@ class S3RetentionTest {
         } finally {
             probes.shutdownTestKit();
         }
+    }
+
+    /** The ordering of the run's last agent event, and the conversation projection's offset. */
+    private static long[] agentEvents(Platform platform, String runId) throws SQLException {
+        try (Connection c = platform.database().connection()) {
+            long journaled;
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT COALESCE(MAX(ordering), 0) FROM event_journal WHERE persistence_id LIKE ?")) {
+                ps.setString(1, "agent|" + runId + "|%");
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    journaled = rs.getLong(1);
+                }
+            }
+            long handled = 0;
+            try (PreparedStatement ps = c.prepareStatement(
+                            "SELECT current_offset FROM pekko_projection_offset_store WHERE projection_name = ?");
+                    ResultSet rs = setString(ps, "conversations").executeQuery()) {
+                while (rs.next()) {
+                    handled = Math.max(handled, Long.parseLong(rs.getString(1)));
+                }
+            }
+            return new long[] {journaled, handled};
+        }
+    }
+
+    private static PreparedStatement setString(PreparedStatement ps, String value) throws SQLException {
+        ps.setString(1, value);
+        return ps;
     }
 }

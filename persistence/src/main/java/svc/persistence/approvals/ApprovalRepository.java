@@ -66,7 +66,7 @@ public final class ApprovalRepository {
     }
 
     public Optional<ApprovalRow> find(Connection c, String gateId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT * FROM approvals WHERE gate_id = ?")) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM approvals WHERE gate_id = ?")) {
             ps.setString(1, gateId);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(read(rs)) : Optional.empty();
@@ -80,7 +80,8 @@ public final class ApprovalRepository {
             return List.of();
         }
         String marks = String.join(", ", Collections.nCopies(runIds.size(), "?"));
-        try (PreparedStatement ps = c.prepareStatement("SELECT * FROM approvals WHERE state = 'pending' AND run_id IN ("
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS
+                + " FROM approvals WHERE state = 'pending' AND run_id IN ("
                 + marks + ") ORDER BY created_at, gate_id")) {
             int i = 1;
             for (String runId : runIds) {
@@ -98,7 +99,7 @@ public final class ApprovalRepository {
 
     /** Oldest first, so the gate waiting longest is on top; null filters match everything. */
     public List<ApprovalRow> list(Connection c, String state, String runId, int limit, int offset) throws SQLException {
-        StringBuilder sql = new StringBuilder("SELECT * FROM approvals WHERE 1 = 1");
+        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM approvals WHERE 1 = 1");
         if (state != null) {
             sql.append(" AND state = ?");
         }
@@ -157,29 +158,36 @@ public final class ApprovalRepository {
         }
     }
 
+    private static final String COLUMNS = "gate_id, run_id, node, type, state, created_at, ttl_seconds,"
+            + " escalate_after_seconds, escalated_at, notify_channels, decided_by, decided_at, rationale, tool, agent";
+
+    /**
+     * By position in {@link #COLUMNS}, not by name: the run list reads the pending gates of every
+     * run it shows, and a name costs a lookup per cell (H2 builds a map of the labels per result).
+     */
     private static ApprovalRow read(ResultSet rs) throws SQLException {
-        long ttl = rs.getLong("ttl_seconds");
+        long ttl = rs.getLong(7);
         Long ttlSeconds = rs.wasNull() ? null : ttl;
-        long esc = rs.getLong("escalate_after_seconds");
+        long esc = rs.getLong(8);
         Long escalateAfter = rs.wasNull() ? null : esc;
-        Timestamp escalatedAt = rs.getTimestamp("escalated_at");
-        Timestamp decidedAt = rs.getTimestamp("decided_at");
-        String channels = rs.getString("notify_channels");
+        Timestamp escalatedAt = rs.getTimestamp(9);
+        Timestamp decidedAt = rs.getTimestamp(12);
+        String channels = rs.getString(10);
         return new ApprovalRow(
-                rs.getString("gate_id"),
-                rs.getString("run_id"),
-                rs.getString("node"),
-                rs.getString("type"),
-                rs.getString("state"),
-                rs.getTimestamp("created_at").toInstant(),
+                rs.getString(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getString(4),
+                rs.getString(5),
+                rs.getTimestamp(6).toInstant(),
                 ttlSeconds,
                 escalateAfter,
                 escalatedAt == null ? null : escalatedAt.toInstant(),
                 channels == null || channels.isEmpty() ? List.of() : Arrays.asList(channels.split(",")),
-                rs.getString("decided_by"),
+                rs.getString(11),
                 decidedAt == null ? null : decidedAt.toInstant(),
-                rs.getString("rationale"),
-                rs.getString("tool"),
-                rs.getString("agent"));
+                rs.getString(13),
+                rs.getString(14),
+                rs.getString(15));
     }
 }
