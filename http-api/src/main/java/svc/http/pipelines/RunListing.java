@@ -25,11 +25,13 @@ final class RunListing {
 
     private final Database database;
     private final Executor blocking;
-    private final RunRepository runs = new RunRepository();
-    private final ApprovalRepository approvals = new ApprovalRepository();
+    private final RunRepository runs;
+    private final ApprovalRepository approvals;
 
     RunListing(Database database, Executor blocking) {
         this.database = database;
+        this.runs = new RunRepository(database.columns());
+        this.approvals = new ApprovalRepository(database.columns());
         this.blocking = blocking;
     }
 
