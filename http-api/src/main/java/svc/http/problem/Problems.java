@@ -22,6 +22,7 @@ import svc.config.features.UnknownFeatureException;
 import svc.core.datasets.DatasetTooLarge;
 import svc.core.deploy.DeploymentErrors;
 import svc.core.run.RunErrors;
+import svc.governance.crypto.DecryptionException;
 
 /**
  * The one place where failures and rejections become problem details (RFC 7807). Wrapped
@@ -70,6 +71,12 @@ public final class Problems {
         }
         if (cause instanceof DatasetTooLarge e) {
             return ApiProblem.payloadTooLarge(e.getMessage());
+        }
+        if (cause instanceof DecryptionException e) {
+            // At-rest encryption: stored data that this node's key cannot open is a configuration fault, said plainly.
+            LOG.error("stored data cannot be opened: {}", e.getMessage());
+            return ApiProblem.internal(
+                    "stored data cannot be opened with this server's at-rest key: " + e.getMessage());
         }
         LOG.error("request failed unexpectedly", cause);
         return ApiProblem.internal("the server failed to answer; quote the correlation id when reporting this");

@@ -1,6 +1,7 @@
 package svc.persistence.crypto;
 
 import java.util.Map;
+import svc.governance.crypto.DecryptionException;
 import svc.governance.crypto.SealedText;
 
 /**
@@ -35,7 +36,7 @@ public final class ColumnSeal {
             return text.open(stored, Map.of("column", column));
         }
         if (SealedText.isSealed(stored)) {
-            throw new IllegalStateException(column + " holds a sealed value but at-rest encryption is off here; "
+            throw new DecryptionException(column + " holds a sealed value but at-rest encryption is off here; "
                     + "start with SVC_AT_REST_ENCRYPTION=on and the key it was sealed under (SVC_KEK)");
         }
         return stored;
