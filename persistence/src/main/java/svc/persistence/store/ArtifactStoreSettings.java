@@ -98,7 +98,7 @@ public record ArtifactStoreSettings(
         ArtifactStore stored = kind == Kind.S3 ? S3ArtifactStore.open(this) : new DirectoryArtifactStore(storeDir);
         return atRest.files()
                 .<ArtifactStore>map(seal -> new SealedArtifactStore(stored, seal, workDir.resolve("spool")))
-                .orElse(stored);
+                .orElseGet(() -> SealedArtifactStore.clear(stored));
     }
 
     /** What a log line or the effective configuration shows. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import svc.governance.crypto.DecryptionException;
 import svc.governance.crypto.SealedFiles;
 
 /**
@@ -28,7 +29,9 @@ import svc.governance.crypto.SealedFiles;
 public final class SealedArtifactStore implements ArtifactStore {
 
     private final ArtifactStore stored;
+    /** Null: encryption is off, files are stored in clear and a sealed one is refused on reading. */
     private final SealedFiles seal;
+
     private final Path spool;
 
     /** {@code spool} holds sealed bytes on their way to the decorated store (never plaintext). */
@@ -38,8 +41,25 @@ public final class SealedArtifactStore implements ArtifactStore {
         this.spool = spool;
     }
 
+    /**
+     * Encryption off: puts and listings pass through, the store stays its own working copy where
+     * it is one, but reading a file sealed while encryption was on is a clear error instead of
+     * envelope bytes served as content.
+     */
+    public static SealedArtifactStore clear(ArtifactStore stored) {
+        return new SealedArtifactStore(stored, null, null);
+    }
+
+    /** The store underneath (what the bytes on disk or in the bucket are). */
+    public ArtifactStore stored() {
+        return stored;
+    }
+
     @Override
     public Entry put(String key, Path file) throws IOException {
+        if (seal == null) {
+            return stored.put(key, file);
+        }
         try (InputStream in = Files.newInputStream(file)) {
             return put(key, in);
         }
@@ -47,6 +67,9 @@ public final class SealedArtifactStore implements ArtifactStore {
 
     @Override
     public Entry put(String key, InputStream in) throws IOException {
+        if (seal == null) {
+            return stored.put(key, in);
+        }
         Keys.check(key);
         Files.createDirectories(spool);
         Path sealed = Files.createTempFile(spool, "seal-", ".tmp");
@@ -70,6 +93,10 @@ public final class SealedArtifactStore implements ArtifactStore {
             if (!sealed(in)) {
                 return Optional.of(in);
             }
+            if (seal == null) {
+                throw new DecryptionException(key + " was sealed while at-rest encryption was on; start with "
+                        + "SVC_AT_REST_ENCRYPTION=on and the key it was sealed under (SVC_KEK) to read it");
+            }
             return Optional.of(seal.open(in, context(key)));
         } catch (IOException | RuntimeException e) {
             in.close();
@@ -79,6 +106,9 @@ public final class SealedArtifactStore implements ArtifactStore {
 
     @Override
     public Optional<Entry> stat(String key) throws IOException {
+        if (seal == null) {
+            return stored.stat(key);
+        }
         Optional<InputStream> raw = stored.get(key);
         if (raw.isEmpty()) {
             return Optional.empty();
@@ -104,6 +134,9 @@ public final class SealedArtifactStore implements ArtifactStore {
 
     @Override
     public List<Entry> list(String prefix) throws IOException {
+        if (seal == null) {
+            return stored.list(prefix);
+        }
         List<Entry> out = new ArrayList<>();
         for (String key : stored.keys(prefix)) {
             stat(key).ifPresent(out::add);
@@ -126,15 +159,15 @@ public final class SealedArtifactStore implements ArtifactStore {
         stored.check();
     }
 
-    /** Never the store's directory: its files are sealed, tools need a working copy in clear. */
+    /** With encryption on never the store's directory: its files are sealed, tools need a working copy in clear. */
     @Override
     public Optional<Path> directory() {
-        return Optional.empty();
+        return seal == null ? stored.directory() : Optional.empty();
     }
 
     @Override
     public String describe() {
-        return stored.describe() + " (sealed, at-rest encryption on)";
+        return seal == null ? stored.describe() : stored.describe() + " (sealed, at-rest encryption on)";
     }
 
     @Override

@@ -116,7 +116,11 @@ class SealedArtifactStoreTest extends ArtifactStoreContract {
         // Encryption off: the store is the plain directory, and the sealed bytes are not passed off as content.
         ArtifactStore off = ArtifactStoreSettings.fromConfig(config(home, Map.of("svc.at-rest.encryption", "off")))
                 .open();
-        assertThat(off).isInstanceOf(DirectoryArtifactStore.class);
+        assertThat(((SealedArtifactStore) off).stored()).isInstanceOf(DirectoryArtifactStore.class);
+        assertThat(off.directory()).contains(home.resolve("runs").toAbsolutePath());
+        assertThatThrownBy(() -> off.get("r-1/model_card.md"))
+                .isInstanceOf(DecryptionException.class)
+                .hasMessageContaining("was sealed while at-rest encryption was on");
         assertThat(AtRest.fromConfig(config(home, Map.of("svc.at-rest.encryption", "off")))
                         .on())
                 .isFalse();
