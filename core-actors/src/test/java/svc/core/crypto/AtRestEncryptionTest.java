@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -123,12 +124,20 @@ class AtRestEncryptionTest {
         }
     }
 
+    /** The read side caught up with the run (its row says succeeded) and its conversation file is stored. */
     private void awaitConversation(String runId) {
-        fx.eventually(
-                Duration.ofSeconds(30),
-                () -> assertThat(Files.exists(
-                                home.resolve("runs").resolve(runId).resolve("conversations/director.jsonl")))
-                        .isTrue());
+        fx.eventually(Duration.ofSeconds(30), () -> {
+            assertThat(Files.exists(home.resolve("runs").resolve(runId).resolve("conversations/director.jsonl")))
+                    .isTrue();
+            try (Connection c = fx.platform.database().connection();
+                    Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT state FROM runs WHERE run_id = '" + runId + "'")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("succeeded");
+            } catch (SQLException e) {
+                throw new AssertionError(e);
+            }
+        });
     }
 
     /**
