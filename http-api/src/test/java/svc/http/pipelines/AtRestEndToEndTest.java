@@ -177,16 +177,20 @@ class AtRestEndToEndTest {
             for (int i = 0; i < lines.size(); i++) {
                 assertThat(Json.parse(lines.get(i)).get("seq").asLong()).isEqualTo(i + 1);
             }
-            assertThat(api.get("/api/v1/pipelines/" + run + "/artifacts/approvals.json", Api.bearer(token))
-                            .text())
-                    .contains(RATIONALE);
+            // The read side writes approvals.json and the decision's row after the run's end event: wait for them.
+            eventually(
+                    60,
+                    () -> assertThat(
+                                    api.get("/api/v1/pipelines/" + run + "/artifacts/approvals.json", Api.bearer(token))
+                                            .text())
+                            .contains(RATIONALE));
 
             // The read side's free-text columns, as the database holds them.
             try (Connection c = platform.database().connection()) {
                 assertThat(column(c, "SELECT problem FROM runs WHERE run_id = ?", run))
                         .singleElement()
                         .satisfies(v -> assertThat(v).startsWith("svcenc:1:").doesNotContain("Zanzibar"));
-                assertThat(column(c, "SELECT rationale FROM approvals WHERE run_id = ?", run))
+                assertThat(column(c, "SELECT rationale FROM approvals WHERE run_id = ? AND rationale IS NOT NULL", run))
                         .isNotEmpty()
                         .allSatisfy(v -> assertThat(v).startsWith("svcenc:1:").doesNotContain("Zanzibar"));
             }
