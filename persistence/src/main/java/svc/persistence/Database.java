@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import svc.persistence.crypto.ColumnSeal;
 
 /**
  * The read side's connection pool. Opening it migrates the schema (journal tables and read-side
@@ -16,13 +17,21 @@ public final class Database implements AutoCloseable {
 
     private final DatabaseSettings settings;
     private final HikariDataSource dataSource;
+    private final ColumnSeal columns;
 
-    private Database(DatabaseSettings settings, HikariDataSource dataSource) {
+    private Database(DatabaseSettings settings, HikariDataSource dataSource, ColumnSeal columns) {
         this.settings = settings;
         this.dataSource = dataSource;
+        this.columns = columns;
     }
 
+    /** Opens with the free-text columns in clear (at-rest encryption off). */
     public static Database open(DatabaseSettings settings) {
+        return open(settings, ColumnSeal.CLEAR);
+    }
+
+    /** Opens, migrates, and seals the read side's free-text columns with {@code columns}. */
+    public static Database open(DatabaseSettings settings, ColumnSeal columns) {
         HikariConfig hikari = new HikariConfig();
         hikari.setJdbcUrl(settings.url());
         hikari.setUsername(settings.user());
@@ -45,11 +54,16 @@ public final class Database implements AutoCloseable {
             throw new IllegalStateException(
                     "could not migrate the database at " + settings.url() + ": " + e.getMessage(), e);
         }
-        return new Database(settings, ds);
+        return new Database(settings, ds, columns);
     }
 
     public DatabaseSettings settings() {
         return settings;
+    }
+
+    /** How the repositories seal and open the free-text columns (clear when encryption is off). */
+    public ColumnSeal columns() {
+        return columns;
     }
 
     public DataSource dataSource() {

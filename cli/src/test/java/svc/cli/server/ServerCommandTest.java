@@ -87,6 +87,37 @@ class ServerCommandTest {
     }
 
     @Test
+    void anAtRestDriverThatIsNotBuiltStopsTheStartWithOneClearLine(@TempDir Path home) {
+        System.setProperty("svc.at-rest.driver", "sqlcipher");
+        ConfigFactory.invalidateCaches();
+        try {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = Main.run(
+                    new PrintWriter(out, true),
+                    new PrintWriter(err, true),
+                    "server",
+                    "--port",
+                    "0",
+                    "--home",
+                    home.toString());
+            assertThat(code).isEqualTo(ExitCodes.FAILURE);
+            assertThat(err.toString().strip().lines())
+                    .singleElement()
+                    .isEqualTo("svc server: could not start the platform: at-rest encryption driver sqlcipher "
+                            + "(SVC_AT_REST_DRIVER) is not built into this svc: it needs an SQLCipher JDBC driver, "
+                            + "which this build does not ship (the embedded database is H2). Use "
+                            + "sqlite_host_fs_only (host disk encryption) with SVC_AT_REST_ENCRYPTION=on");
+            assertThat(out.toString()).doesNotContain("listening");
+            // Refused before a database was created.
+            assertThat(home.resolve("db")).doesNotExist();
+        } finally {
+            System.clearProperty("svc.at-rest.driver");
+            ConfigFactory.invalidateCaches();
+        }
+    }
+
+    @Test
     void helpNamesThePortVariable() {
         StringWriter out = new StringWriter();
         assertThat(Main.run(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), "help", "server"))

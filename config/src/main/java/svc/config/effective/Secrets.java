@@ -15,8 +15,16 @@ public final class Secrets {
     public static final String MASK = "***";
 
     /** Last segments of keys whose values are secrets. */
-    private static final Set<String> SECRET_NAMES =
-            Set.of("password", "secret", "kek", "token", "api-keys", "jwt-secret", "webhook-secret", "admin-password");
+    private static final Set<String> SECRET_NAMES = Set.of(
+            "password",
+            "secret",
+            "kek",
+            "previous-keks",
+            "token",
+            "api-keys",
+            "jwt-secret",
+            "webhook-secret",
+            "admin-password");
 
     private Secrets() {}
 

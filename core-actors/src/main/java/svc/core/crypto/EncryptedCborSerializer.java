@@ -1,15 +1,13 @@
 package svc.core.crypto;
 
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
-import java.util.HashMap;
 import java.util.Map;
 import org.apache.pekko.actor.ExtendedActorSystem;
 import org.apache.pekko.serialization.SerializerWithStringManifest;
 import org.apache.pekko.serialization.jackson.JacksonCborSerializer;
 import svc.governance.crypto.Envelope;
 import svc.governance.crypto.EnvelopeCipher;
-import svc.governance.crypto.KeyProviders;
+import svc.persistence.crypto.AtRest;
 
 /**
  * Encryption at rest with the customer's key (G12/G13) for everything svc journals: each event is
@@ -31,14 +29,11 @@ public final class EncryptedCborSerializer extends SerializerWithStringManifest 
 
     public EncryptedCborSerializer(ExtendedActorSystem system) {
         this.cbor = new JacksonCborSerializer(system, "jackson-cbor");
-        var config = system.settings().config().getConfig("svc.at-rest");
-        Map<String, String> env = new HashMap<>();
-        String kek = config.getString("kek");
-        if (!kek.isBlank()) {
-            env.put(KeyProviders.ENV_VARIABLE, kek);
-        }
-        this.cipher = new EnvelopeCipher(KeyProviders.select(
-                config.getString("key-provider"), config.getBoolean("strict"), env, new SecureRandom()));
+        // The same key ring as the run files and the columns: the current key and earlier rotations' keys.
+        this.cipher = AtRest.fromConfig(system.settings().config())
+                .cipher()
+                .orElseThrow(() -> new IllegalStateException(
+                        "the encrypting serializer is bound but svc.at-rest.encryption is off"));
     }
 
     @Override

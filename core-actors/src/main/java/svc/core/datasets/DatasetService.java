@@ -54,10 +54,11 @@ public final class DatasetService {
     private final DatasetStore store;
     private final Executor blocking;
     private final LineageRepository lineage = new LineageRepository();
-    private final RunRepository runs = new RunRepository();
+    private final RunRepository runs;
 
     public DatasetService(Database database, DatasetStore store, Executor blocking) {
         this.database = database;
+        this.runs = new RunRepository(database.columns());
         this.store = store;
         this.blocking = blocking;
     }

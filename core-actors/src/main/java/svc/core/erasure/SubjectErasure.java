@@ -44,10 +44,11 @@ public final class SubjectErasure {
     private final WorkingCopy runFiles;
     private final Executor blocking;
     private final LineageRepository lineage = new LineageRepository();
-    private final RunRepository runs = new RunRepository();
+    private final RunRepository runs;
 
     public SubjectErasure(Database database, Path home, WorkingCopy runFiles, Executor blocking) {
         this.database = database;
+        this.runs = new RunRepository(database.columns());
         this.home = home;
         this.runFiles = runFiles;
         this.blocking = blocking;

@@ -49,7 +49,7 @@ public final class GateSweeper {
 
     private static Behavior<Command> running(
             ActorContext<Command> ctx, Database database, Executor jdbc, GateSweep sweep) {
-        ApprovalRepository approvals = new ApprovalRepository();
+        ApprovalRepository approvals = new ApprovalRepository(database.columns());
         ClusterSharding sharding = ClusterSharding.get(ctx.getSystem());
         return Behaviors.receive(Command.class)
                 .onMessage(Sweep.class, msg -> {

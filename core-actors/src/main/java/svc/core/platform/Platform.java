@@ -124,6 +124,7 @@ import svc.library.asset.Library;
 import svc.library.roster.Roster;
 import svc.persistence.Database;
 import svc.persistence.DatabaseSettings;
+import svc.persistence.crypto.AtRest;
 import svc.persistence.plugins.PluginRepository;
 import svc.persistence.store.WorkingCopy;
 
@@ -242,7 +243,9 @@ public final class Platform implements AutoCloseable {
         DatabaseSettings dbSettings = DatabaseSettings.fromConfig(config);
         // Before the database and the actor system: a data root that does not exist stops the start.
         DataRoots dataRoots = dataRoots(config, settings, dbSettings);
-        Database database = Database.open(dbSettings);
+        // Read once for the journal, the run files and the read side's columns; an unbuilt driver stops here.
+        AtRest atRest = AtRest.fromConfig(config);
+        Database database = Database.open(dbSettings, atRest.columns());
         ActorSystem<Void> system;
         try {
             system = ActorSystem.create(
@@ -658,7 +661,7 @@ public final class Platform implements AutoCloseable {
                 ProjectionId.of("runs", RunEntity.TAG),
                 EventSourcedProvider.<RunEntity.Event>eventsByTag(system, JdbcReadJournal.Identifier(), RunEntity.TAG),
                 sessions,
-                () -> new RunProjectionHandler(files, outbox, seal),
+                () -> new RunProjectionHandler(files, outbox, seal, database.columns()),
                 system);
         // Conversation lines reach disk every 10 messages or every second, whichever comes first.
         var conversationProjection = JdbcProjection.groupedWithin(

@@ -199,7 +199,7 @@ public final class StandardParts implements Platform.PartsFactory {
                 settings,
                 directory,
                 callbacks,
-                database == null ? new DenialLog() : new DenialRepository(database.dataSource()),
+                database == null ? new DenialLog() : new DenialRepository(database.dataSource(), database.columns()),
                 deployments);
     }
 

@@ -23,6 +23,7 @@ import svc.core.run.RunState;
 import svc.persistence.approvals.ApprovalRepository;
 import svc.persistence.approvals.ApprovalRow;
 import svc.persistence.costs.CostRepository;
+import svc.persistence.crypto.ColumnSeal;
 import svc.persistence.lineage.LineageRepository;
 import svc.persistence.runs.RunRepository;
 import svc.persistence.runs.RunRow;
@@ -37,8 +38,8 @@ import svc.persistence.store.WorkingCopy;
  */
 public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEntity.Event>, PooledJdbcSession> {
 
-    private final RunRepository runs = new RunRepository();
-    private final ApprovalRepository approvals = new ApprovalRepository();
+    private final RunRepository runs;
+    private final ApprovalRepository approvals;
     private final LineageRepository lineage = new LineageRepository();
     private final CostRepository costs = new CostRepository();
     private final WorkingCopy files;
@@ -46,12 +47,17 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
 
     private final RunSeal seal;
 
-    public RunProjectionHandler(WorkingCopy files, NotificationOutbox outbox) {
-        this(files, outbox, RunSeal.NONE);
+    public RunProjectionHandler(WorkingCopy files, NotificationOutbox outbox, ColumnSeal columns) {
+        this(files, outbox, RunSeal.NONE, columns);
     }
 
-    /** @param seal told of each succeeded run, after its last gate and lineage rows (the final audit) */
-    public RunProjectionHandler(WorkingCopy files, NotificationOutbox outbox, RunSeal seal) {
+    /**
+     * @param seal told of each succeeded run, after its last gate and lineage rows (the final audit)
+     * @param columns how the free-text columns are sealed (at-rest encryption)
+     */
+    public RunProjectionHandler(WorkingCopy files, NotificationOutbox outbox, RunSeal seal, ColumnSeal columns) {
+        this.runs = new RunRepository(columns);
+        this.approvals = new ApprovalRepository(columns);
         this.files = files;
         this.outbox = outbox;
         this.seal = seal;

@@ -101,11 +101,12 @@ public final class ModelRegistry {
             List.of("metrics.json", "fairness.json", "drift.json", "model_card.md", "work/prepared.json");
 
     private final LineageRepository lineage = new LineageRepository();
-    private final RunRepository runs = new RunRepository();
+    private final RunRepository runs;
 
     /** @param files the run files; on several nodes this node's copy is brought up to date before a read */
     public ModelRegistry(Database database, WorkingCopy files, Executor blocking) {
         this.database = database;
+        this.runs = new RunRepository(database.columns());
         this.files = files;
         this.blocking = blocking;
     }

@@ -62,7 +62,7 @@ public final class RetentionSweep {
     private final RetentionLog log;
     private final Executor blocking;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
-    private final RunRepository runRows = new RunRepository();
+    private final RunRepository runRows;
 
     RetentionSweep(
             List<Pruner> pruners,
@@ -74,6 +74,7 @@ public final class RetentionSweep {
         this.pruners = List.copyOf(pruners);
         this.policy = policy;
         this.database = database;
+        this.runRows = new RunRepository(database.columns());
         this.runs = runs;
         this.log = log;
         this.blocking = blocking;

@@ -133,8 +133,8 @@ public final class RunService {
     private final Duration askTimeout;
     private final Executor callbacks;
     private final Function<String, Optional<String>> defaultWorkflow;
-    private final RunRepository runs = new RunRepository();
-    private final ApprovalRepository approvals = new ApprovalRepository();
+    private final RunRepository runs;
+    private final ApprovalRepository approvals;
 
     /**
      * @param uploadedFiles   the file of an uploaded dataset by its id (blocking; empty when unknown)
@@ -158,6 +158,8 @@ public final class RunService {
         this.sharding = ClusterSharding.get(system);
         this.defaultWorkflow = defaultWorkflow;
         this.database = database;
+        this.runs = new RunRepository(database.columns());
+        this.approvals = new ApprovalRepository(database.columns());
         this.library = library;
         this.uploadedFiles = uploadedFiles;
         this.dataRoots = dataRoots;

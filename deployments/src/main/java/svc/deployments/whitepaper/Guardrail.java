@@ -22,7 +22,9 @@ enum Guardrail {
     G10("delegation-loop limit", "agent delegation is cut at depth 5 and 50 delegations per run"),
     G11("audit PDF signing", "the audit PDF is signed and a receipt is stored next to it"),
     G12("payload encryption", "sensitive payloads are sealed with AES-GCM-256 under a customer-held key"),
-    G13("encryption at rest", "stored data is encrypted at rest"),
+    G13(
+            "encryption at rest",
+            "journal events, run files and the read side's free-text columns are sealed under the customer's key"),
     G14("lineage", "dataset, model and deployment lineage is recorded for the audit trail"),
     G15("subject erasure", "data subjects can be erased with a signed receipt"),
     G16("approval time limits", "approval gates escalate and expire on their time limits");

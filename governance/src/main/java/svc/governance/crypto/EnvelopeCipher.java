@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import svc.config.Json;
@@ -15,19 +17,58 @@ import svc.config.Json;
  * forgets the data key. The caller's context (e.g. {@code {"run_id": …, "artifact": …}}) is
  * authenticated data on both layers, as canonical JSON (keys sorted), so a ciphertext moved to
  * another record does not open.
+ *
+ * <p>Key rotation: new envelopes are always sealed under the current key; an envelope names the
+ * key id it was sealed under, and opens with the current key or any previous key still given
+ * ({@code SVC_KEK_PREVIOUS}). Data is re-sealed under the new key only when it is written again.
  */
 public final class EnvelopeCipher {
 
     private final KeyProvider keys;
+    private final Map<String, KeyProvider> previous;
     private final SecureRandom random;
 
-    public EnvelopeCipher(KeyProvider keys, SecureRandom random) {
+    public EnvelopeCipher(KeyProvider keys, List<KeyProvider> previous, SecureRandom random) {
         this.keys = keys;
+        this.previous = new LinkedHashMap<>();
+        for (KeyProvider p : previous) {
+            if (!p.keyId().equals(keys.keyId())) {
+                this.previous.put(p.keyId(), p);
+            }
+        }
         this.random = random;
+    }
+
+    public EnvelopeCipher(KeyProvider keys, SecureRandom random) {
+        this(keys, List.of(), random);
     }
 
     public EnvelopeCipher(KeyProvider keys) {
         this(keys, new SecureRandom());
+    }
+
+    /** The key new envelopes are sealed under. */
+    public KeyProvider current() {
+        return keys;
+    }
+
+    SecureRandom random() {
+        return random;
+    }
+
+    /** The key an envelope sealed under {@code kekId} needs: the current one or a previous one. */
+    KeyProvider keyFor(String kekId) {
+        if (keys.keyId().equals(kekId)) {
+            return keys;
+        }
+        KeyProvider old = previous.get(kekId);
+        if (old == null) {
+            throw new DecryptionException("envelope was sealed under key " + kekId
+                    + ", but the configured key is " + keys.keyId()
+                    + (previous.isEmpty() ? "" : " and the previous keys are " + previous.keySet())
+                    + "; give the key it was sealed under (SVC_KEK, or SVC_KEK_PREVIOUS after a rotation)");
+        }
+        return old;
     }
 
     public Envelope encrypt(byte[] plaintext, Map<String, String> context) {
@@ -61,12 +102,9 @@ public final class EnvelopeCipher {
             throw new DecryptionException("envelope algorithms " + envelope.algorithm() + "/" + envelope.wrapAlgorithm()
                     + " are not supported (expected " + Envelope.AES_256_GCM + ")");
         }
-        if (!keys.keyId().equals(envelope.kekId())) {
-            throw new DecryptionException("envelope was sealed under key " + envelope.kekId()
-                    + ", but the configured key is " + keys.keyId());
-        }
+        KeyProvider key = keyFor(envelope.kekId());
         byte[] aad = aad(envelope.kekId(), context);
-        byte[] dataKey = keys.unwrap(decode(envelope.wrappedKey(), "wrapped_key"), aad);
+        byte[] dataKey = key.unwrap(decode(envelope.wrappedKey(), "wrapped_key"), aad);
         try {
             return AesGcm.open(AesGcm.key(dataKey), decode(envelope.ciphertext(), "ciphertext"), aad, "the payload");
         } finally {

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +68,31 @@ public final class KeyProviders {
                     e.getMessage());
             return stub(random);
         }
+    }
+
+    /**
+     * The keys of earlier rotations ({@code SVC_KEK_PREVIOUS}: base64 32-byte keys separated by
+     * commas), used only to open what was sealed under them.
+     */
+    public static List<KeyProvider> previous(String csv, SecureRandom random) {
+        if (csv == null || csv.isBlank()) {
+            return List.of();
+        }
+        List<KeyProvider> out = new ArrayList<>();
+        int i = 0;
+        for (String part : csv.split(",")) {
+            i++;
+            if (part.isBlank()) {
+                continue;
+            }
+            try {
+                out.add(fromEnv(Map.of(ENV_VARIABLE, part.trim()), random));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(
+                        "SVC_KEK_PREVIOUS key " + i + ": " + e.getMessage().replace(ENV_VARIABLE + " ", ""), e);
+            }
+        }
+        return List.copyOf(out);
     }
 
     static KeyProvider stub(SecureRandom random) {

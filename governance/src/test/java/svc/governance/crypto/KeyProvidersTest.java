@@ -52,13 +52,14 @@ class KeyProvidersTest {
     }
 
     @Test
-    void atRestDrivers() {
-        assertThat(AtRestDriver.select("sqlite_host_fs_only", true)).isEqualTo(AtRestDriver.SQLITE_HOST_FS_ONLY);
-        assertThatThrownBy(() -> AtRestDriver.select("postgres_pgcrypto", true))
+    void atRestDriversThatAreNotBuiltAreRefusedWhateverTheStrictness() {
+        assertThat(AtRestDriver.select("sqlite_host_fs_only")).isEqualTo(AtRestDriver.SQLITE_HOST_FS_ONLY);
+        assertThatThrownBy(() -> AtRestDriver.select("postgres_pgcrypto"))
                 .isInstanceOf(CryptoUnavailableException.class)
-                .hasMessageContaining("pgcrypto");
-        assertThat(AtRestDriver.select("postgres_pgcrypto", false)).isEqualTo(AtRestDriver.SQLITE_HOST_FS_ONLY);
-        assertThatThrownBy(() -> AtRestDriver.select("sqlcipher", true)).isInstanceOf(CryptoUnavailableException.class);
-        assertThatThrownBy(() -> AtRestDriver.select("luks", true)).hasMessageContaining("unknown at-rest");
+                .hasMessageContaining("postgres_pgcrypto (SVC_AT_REST_DRIVER) is not built");
+        assertThatThrownBy(() -> AtRestDriver.select("sqlcipher"))
+                .isInstanceOf(CryptoUnavailableException.class)
+                .hasMessageContaining("SQLCipher");
+        assertThatThrownBy(() -> AtRestDriver.select("luks")).hasMessageContaining("unknown at-rest");
     }
 }

@@ -30,8 +30,8 @@ final class RunListing {
 
     private final Database database;
     private final Executor blocking;
-    private final RunRepository runs = new RunRepository();
-    private final ApprovalRepository approvals = new ApprovalRepository();
+    private final RunRepository runs;
+    private final ApprovalRepository approvals;
     /** A run's record as last written, by run id: ten full pages (limit 1,000) before it starts over. */
     private final WrittenJson<String, RunRecord> written = new WrittenJson<>(10_000, RunRecord::runId);
 
@@ -41,6 +41,8 @@ final class RunListing {
 
     RunListing(Database database, Executor blocking) {
         this.database = database;
+        this.runs = new RunRepository(database.columns());
+        this.approvals = new ApprovalRepository(database.columns());
         this.blocking = blocking;
     }
 

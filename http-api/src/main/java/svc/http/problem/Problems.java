@@ -24,6 +24,7 @@ import svc.core.datasets.DatasetTooLarge;
 import svc.core.deploy.DeploymentErrors;
 import svc.core.plugins.PluginException;
 import svc.core.run.RunErrors;
+import svc.governance.crypto.DecryptionException;
 
 /**
  * The one place where failures and rejections become problem details (RFC 7807). Wrapped
@@ -84,6 +85,12 @@ public final class Problems {
             LOG.error("request failed: the disk is full: {}", cause.getMessage());
             return ApiProblem.insufficientStorage(
                     "the disk under the server's files (the artefact store) is full; retry once space is freed");
+        }
+        if (cause instanceof DecryptionException e) {
+            // At-rest encryption: stored data that this node's key cannot open is a configuration fault, said plainly.
+            LOG.error("stored data cannot be opened: {}", e.getMessage());
+            return ApiProblem.internal(
+                    "stored data cannot be opened with this server's at-rest key: " + e.getMessage());
         }
         LOG.error("request failed unexpectedly", cause);
         return ApiProblem.internal("the server failed to answer; quote the correlation id when reporting this");

@@ -152,7 +152,8 @@ public final class HttpServer {
         JobMetrics jobMetrics = new JobMetrics(metrics);
         var jobSubscription = jobMetrics.attach(platform.batches().feed());
         // API role denials and agents' tool denials land in the same table; writes go off the request path.
-        DenialRepository denialStore = new DenialRepository(platform.database().dataSource());
+        DenialRepository denialStore = new DenialRepository(
+                platform.database().dataSource(), platform.database().columns());
         DenialSink denials = record -> CompletableFuture.runAsync(() -> denialStore.record(record), blocking);
         FeatureRegistry features = FeatureRegistry.withBuiltIns(env);
         // Overrides set through the API live in the database: every node and every restart sees them.

@@ -13,9 +13,19 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import svc.persistence.crypto.ColumnSeal;
 
 /** The {@code approvals} table, written by the run projection, read by the API and the sweep. */
 public final class ApprovalRepository {
+
+    /** {@code rationale} is a person's free text: sealed when at-rest encryption is on. */
+    static final String RATIONALE = "approvals.rationale";
+
+    private final ColumnSeal seal;
+
+    public ApprovalRepository(ColumnSeal seal) {
+        this.seal = seal;
+    }
 
     public void insert(Connection c, ApprovalRow gate) throws SQLException {
         String sql = "INSERT INTO approvals (gate_id, run_id, node, type, state, created_at, ttl_seconds,"
@@ -36,7 +46,7 @@ public final class ApprovalRepository {
             ps.setString(10, gate.notifyChannels() == null ? null : String.join(",", gate.notifyChannels()));
             ps.setString(11, gate.decidedBy());
             ps.setTimestamp(12, gate.decidedAt() == null ? null : Timestamp.from(gate.decidedAt()));
-            ps.setString(13, gate.rationale());
+            ps.setString(13, seal.seal(RATIONALE, gate.rationale()));
             ps.setString(14, gate.tool());
             ps.setString(15, gate.agent());
             ps.setString(16, gate.gateId());
@@ -51,7 +61,7 @@ public final class ApprovalRepository {
             ps.setString(1, state);
             ps.setString(2, by);
             ps.setTimestamp(3, at == null ? null : Timestamp.from(at));
-            ps.setString(4, rationale);
+            ps.setString(4, seal.seal(RATIONALE, rationale));
             ps.setString(5, gateId);
             ps.executeUpdate();
         }
@@ -165,7 +175,7 @@ public final class ApprovalRepository {
      * By position in {@link #COLUMNS}, not by name: the run list reads the pending gates of every
      * run it shows, and a name costs a lookup per cell (H2 builds a map of the labels per result).
      */
-    private static ApprovalRow read(ResultSet rs) throws SQLException {
+    private ApprovalRow read(ResultSet rs) throws SQLException {
         long ttl = rs.getLong(7);
         Long ttlSeconds = rs.wasNull() ? null : ttl;
         long esc = rs.getLong(8);
@@ -186,7 +196,7 @@ public final class ApprovalRepository {
                 channels == null || channels.isEmpty() ? List.of() : Arrays.asList(channels.split(",")),
                 rs.getString(11),
                 decidedAt == null ? null : decidedAt.toInstant(),
-                rs.getString(13),
+                seal.open(RATIONALE, rs.getString(13)),
                 rs.getString(14),
                 rs.getString(15));
     }

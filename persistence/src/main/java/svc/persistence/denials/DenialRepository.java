@@ -13,6 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.governance.permission.DenialRecord;
 import svc.governance.permission.DenialSink;
+import svc.persistence.crypto.ColumnSeal;
 
 /**
  * The {@code permission_denials} table: the engine's {@link DenialSink} and the query behind the
@@ -22,10 +23,15 @@ import svc.governance.permission.DenialSink;
 public final class DenialRepository implements DenialSink {
 
     private static final Logger LOG = LoggerFactory.getLogger(DenialRepository.class);
-    private final DataSource dataSource;
+    /** The reason quotes the tool's arguments or the model's request: sealed when at-rest encryption is on. */
+    static final String REASON = "permission_denials.reason";
 
-    public DenialRepository(DataSource dataSource) {
+    private final DataSource dataSource;
+    private final ColumnSeal seal;
+
+    public DenialRepository(DataSource dataSource, ColumnSeal seal) {
         this.dataSource = dataSource;
+        this.seal = seal;
     }
 
     @Override
@@ -36,7 +42,7 @@ public final class DenialRepository implements DenialSink {
                                 + "?, ?, ?, ?, ?, ?)")) {
             ps.setString(1, d.source());
             ps.setString(2, d.ruleId());
-            ps.setString(3, d.reason());
+            ps.setString(3, seal.seal(REASON, d.reason()));
             ps.setString(4, d.runId());
             ps.setString(5, d.agent());
             ps.setString(6, d.tool());
@@ -78,7 +84,7 @@ public final class DenialRepository implements DenialSink {
                     out.add(new DenialRecord(
                             rs.getString("source"),
                             rs.getString("rule_id"),
-                            rs.getString("reason"),
+                            seal.open(REASON, rs.getString("reason")),
                             rs.getString("run_id"),
                             rs.getString("agent"),
                             rs.getString("tool"),

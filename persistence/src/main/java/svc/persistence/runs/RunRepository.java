@@ -10,12 +10,24 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import svc.persistence.crypto.ColumnSeal;
 
 /**
  * The {@code runs} table. Writes come only from the run projection; reads serve lists and the
  * run record. Every method takes the connection so the caller owns the transaction.
  */
 public final class RunRepository {
+
+    /** The problem statement (user text) and the failure message (may quote model output): sealed when on. */
+    static final String PROBLEM = "runs.problem";
+
+    static final String FAILURE = "runs.failure";
+
+    private final ColumnSeal seal;
+
+    public RunRepository(ColumnSeal seal) {
+        this.seal = seal;
+    }
 
     public void insert(Connection c, RunRow run) throws SQLException {
         // A replayed RunCreated event finds the row already there: inserting twice must not fail.
@@ -28,7 +40,7 @@ public final class RunRepository {
             ps.setString(2, run.state());
             ps.setString(3, run.template());
             ps.setString(4, run.profile());
-            ps.setString(5, run.problem());
+            ps.setString(5, seal.seal(PROBLEM, run.problem()));
             ps.setString(6, run.datasetPath());
             ps.setString(7, run.target());
             ps.setString(8, run.createdBy());
@@ -36,7 +48,7 @@ public final class RunRepository {
             ps.setTimestamp(10, Timestamp.from(run.updatedAt()));
             ps.setString(11, run.currentNode());
             ps.setDouble(12, run.costUsd());
-            ps.setString(13, run.failure());
+            ps.setString(13, seal.seal(FAILURE, run.failure()));
             ps.setString(14, run.runId());
             ps.executeUpdate();
         }
@@ -58,7 +70,7 @@ public final class RunRepository {
     public void updateFailure(Connection c, String runId, String failure, Instant at) throws SQLException {
         try (PreparedStatement ps =
                 c.prepareStatement("UPDATE runs SET failure = ?, updated_at = ? WHERE run_id = ?")) {
-            ps.setString(1, failure);
+            ps.setString(1, seal.seal(FAILURE, failure));
             ps.setTimestamp(2, Timestamp.from(at));
             ps.setString(3, runId);
             ps.executeUpdate();
@@ -198,13 +210,13 @@ public final class RunRepository {
             + " created_at, updated_at, current_node, cost_usd, failure, dataset_id, model_id";
 
     /** By position, not by name: the list of runs is the API's most read query, and a name costs a lookup per cell. */
-    private static RunRow read(ResultSet rs) throws SQLException {
+    private RunRow read(ResultSet rs) throws SQLException {
         return new RunRow(
                 rs.getString(1),
                 rs.getString(2),
                 rs.getString(3),
                 rs.getString(4),
-                rs.getString(5),
+                seal.open(PROBLEM, rs.getString(5)),
                 rs.getString(6),
                 rs.getString(7),
                 rs.getString(8),
@@ -212,7 +224,7 @@ public final class RunRepository {
                 rs.getTimestamp(10).toInstant(),
                 rs.getString(11),
                 rs.getDouble(12),
-                rs.getString(13),
+                seal.open(FAILURE, rs.getString(13)),
                 rs.getString(14),
                 rs.getString(15));
     }

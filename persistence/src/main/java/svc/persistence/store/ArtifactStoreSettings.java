@@ -2,6 +2,7 @@ package svc.persistence.store;
 
 import com.typesafe.config.Config;
 import java.nio.file.Path;
+import svc.persistence.crypto.AtRest;
 
 /**
  * Where run files live, read once from {@code svc.artifact-store} ({@code SVC_ARTIFACT_STORE}) and
@@ -12,7 +13,11 @@ import java.nio.file.Path;
  *   <li>{@code s3://bucket/prefix}: S3-compatible object storage is the store, and
  *       {@code $SVC_HOME/runs} is this node's working copy of it.
  * </ul>
- * In every case {@link #runsRoot()} is the local directory tools read and write.
+ * In every case {@link #runsRoot()} is the local directory tools read and write. With at-rest
+ * encryption on ({@code SVC_AT_REST_ENCRYPTION=on}) the store holds sealed files only, so a
+ * directory store is no longer its own working copy: tools work in the node-local
+ * {@code svc.at-rest.work-dir} ({@code SVC_WORK_DIR}, default {@code $SVC_HOME/work}) under
+ * {@code runs/}, and {@link #storeDir()} is the sealed directory.
  */
 public record ArtifactStoreSettings(
         Kind kind,
@@ -21,7 +26,10 @@ public record ArtifactStoreSettings(
         String s3Bucket,
         String s3Prefix,
         String s3Endpoint,
-        String s3Region) {
+        String s3Region,
+        Path storeDir,
+        AtRest atRest,
+        Path workDir) {
 
     /** The two backends. */
     public enum Kind {
@@ -30,12 +38,23 @@ public record ArtifactStoreSettings(
     }
 
     public static ArtifactStoreSettings fromConfig(Config config) {
+        return fromConfig(config, AtRest.fromConfig(config));
+    }
+
+    /** The same with at-rest encryption already read (the platform reads it once for everything). */
+    public static ArtifactStoreSettings fromConfig(Config config, AtRest atRest) {
         Path home = Path.of(config.getString("svc.home")).toAbsolutePath();
+        String work = config.hasPath("svc.at-rest.work-dir")
+                ? config.getString("svc.at-rest.work-dir").trim()
+                : "";
+        Path workDir = (work.isEmpty() ? home.resolve("work") : Path.of(work))
+                .toAbsolutePath()
+                .normalize();
         String location = config.getString("svc.artifact-store").trim();
         String endpoint = config.getString("svc.s3.endpoint").trim();
         String region = config.getString("svc.s3.region").trim();
         if (location.isEmpty()) {
-            return directory(location, home.resolve("runs"), endpoint, region);
+            return directory(location, home.resolve("runs"), endpoint, region, atRest, workDir);
         }
         if (location.startsWith("s3://")) {
             String rest = location.substring("s3://".length());
@@ -45,17 +64,22 @@ public record ArtifactStoreSettings(
             if (bucket.isEmpty()) {
                 throw new IllegalArgumentException("SVC_ARTIFACT_STORE names no bucket: " + location);
             }
-            return new ArtifactStoreSettings(Kind.S3, location, home.resolve("runs"), bucket, prefix, endpoint, region);
+            return new ArtifactStoreSettings(
+                    Kind.S3, location, home.resolve("runs"), bucket, prefix, endpoint, region, null, atRest, workDir);
         }
         if (location.contains("://")) {
             throw new IllegalArgumentException(
                     "SVC_ARTIFACT_STORE must be a directory or s3://bucket/prefix, got: " + location);
         }
-        return directory(location, Path.of(location).toAbsolutePath(), endpoint, region);
+        return directory(location, Path.of(location).toAbsolutePath(), endpoint, region, atRest, workDir);
     }
 
-    private static ArtifactStoreSettings directory(String location, Path root, String endpoint, String region) {
-        return new ArtifactStoreSettings(Kind.DIRECTORY, location, root.normalize(), "", "", endpoint, region);
+    private static ArtifactStoreSettings directory(
+            String location, Path root, String endpoint, String region, AtRest atRest, Path workDir) {
+        Path store = root.normalize();
+        Path runs = atRest.on() ? workDir.resolve("runs") : store;
+        return new ArtifactStoreSettings(
+                Kind.DIRECTORY, location, runs, "", "", endpoint, region, store, atRest, workDir);
     }
 
     private static String stripSlashes(String s) {
@@ -71,14 +95,17 @@ public record ArtifactStoreSettings(
 
     /** Opens the store these settings name (an S3 client for S3; nothing is contacted yet). */
     public ArtifactStore open() {
-        return kind == Kind.S3 ? S3ArtifactStore.open(this) : new DirectoryArtifactStore(runsRoot);
+        ArtifactStore stored = kind == Kind.S3 ? S3ArtifactStore.open(this) : new DirectoryArtifactStore(storeDir);
+        return atRest.files()
+                .<ArtifactStore>map(seal -> new SealedArtifactStore(stored, seal, workDir.resolve("spool")))
+                .orElseGet(() -> SealedArtifactStore.clear(stored));
     }
 
     /** What a log line or the effective configuration shows. */
     public String describe() {
         return kind == Kind.S3
                 ? "s3://" + s3Bucket + "/" + s3Prefix + (s3Endpoint.isEmpty() ? "" : " at " + s3Endpoint)
-                        + " (working copy " + runsRoot + ")"
-                : runsRoot.toString();
+                        + " (working copy " + runsRoot + ")" + (atRest.on() ? ", sealed" : "")
+                : storeDir + (atRest.on() ? " (sealed; working copy " + runsRoot + ")" : "");
     }
 }

@@ -67,7 +67,7 @@ class S3ArtifactStoreTest extends ArtifactStoreContract {
         assertThat(s.s3Bucket()).isEqualTo("svc-runs");
         assertThat(s.s3Prefix()).isEqualTo("team/a");
         assertThat(s.runsRoot()).isEqualTo(Path.of("/tmp/svc-s3-test-home/runs"));
-        assertThat(s.open()).isInstanceOf(S3ArtifactStore.class);
+        assertThat(((SealedArtifactStore) s.open()).stored()).isInstanceOf(S3ArtifactStore.class);
     }
 
     @Test

@@ -150,7 +150,8 @@ class MlPipelineTest {
                 .as("the steps before registration ran")
                 .exists();
         assertThat(dir.resolve("deployment.json")).doesNotExist();
-        var denials = new DenialRepository(platform.database().dataSource())
+        var denials = new DenialRepository(
+                        platform.database().dataSource(), platform.database().columns())
                 .query(null, "register_model_deployment", "release-manager", 10, 0);
         assertThat(denials).isNotEmpty();
         assertThat(denials.get(0).source()).isEqualTo("compliance_gate");
