@@ -3,6 +3,7 @@ package svc.http.server;
 import static org.apache.pekko.http.javadsl.server.Directives.attribute;
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.concat;
+import static org.apache.pekko.http.javadsl.server.Directives.extractMaterializer;
 import static org.apache.pekko.http.javadsl.server.Directives.extractRequest;
 import static org.apache.pekko.http.javadsl.server.Directives.extractStrictEntity;
 import static org.apache.pekko.http.javadsl.server.Directives.handleExceptions;
@@ -384,8 +385,11 @@ public final class ApiRoute {
      * their body and apply their own limit.
      */
     private Route bounded(Endpoint e, HttpRequest request, Supplier<Route> inner) {
-        if (e.doc().requestSchema() == null || e.doc().isUpload()) {
+        if (e.doc().isUpload()) {
             return inner.get();
+        }
+        if (e.doc().requestSchema() == null) {
+            return bodyDropped(request, inner);
         }
         OptionalLong length = request.entity().getContentLengthOption();
         if (length.isPresent() && length.getAsLong() > maxBodyBytes) {
@@ -393,6 +397,20 @@ public final class ApiRoute {
                     "the body has " + length.getAsLong() + " bytes; a request may carry " + maxBodyBytes);
         }
         return withSizeLimit(maxBodyBytes, inner);
+    }
+
+    /**
+     * This endpoint reads no body; one sent anyway is read and dropped before the answer. Answered
+     * while the body was still arriving, pekko-http would close the connection with the body unread,
+     * and the kernel's reset can then cut the answer short at the client (a 150 KB
+     * {@code /openapi.json} lost its tail that way to a client that sent {@code {}} with a GET).
+     */
+    private static Route bodyDropped(HttpRequest request, Supplier<Route> inner) {
+        if (request.entity().isKnownEmpty() || request.entity().isStrict()) {
+            return inner.get();
+        }
+        return extractMaterializer(materializer ->
+                onSuccess(request.discardEntityBytes(materializer).completionStage(), done -> inner.get()));
     }
 
     private static Map<String, String> with(Map<String, String> params, String name, String value) {
