@@ -57,8 +57,7 @@ public final class SettingsChecks {
                                 .toString(),
                         "agent `" + name + "` is not an agent of this platform"
                                 + Suggestions.didYouMean(name, known.agents())
-                                + " (the roster's agents, e.g. " + examples(known.agents())
-                                + ", or a plugin agent plugin-<name>::<agent>)"));
+                                + " (the roster's agents, e.g. " + examples(known.agents()) + ")"));
             }
         }
         return problems;

@@ -118,6 +118,10 @@ public final class HookedPermissions implements ToolPermissions {
     @Override
     public String screenStored(String runId, String line) {
         String screened = inner.screenStored(runId, line);
+        if (hooks.active(HookEvent.STORAGE_WRITE).isEmpty()) {
+            // Every line of every conversation passes here: no parsing when no hook would see it.
+            return screened;
+        }
         JsonNode parsed = parse(screened);
         if (!parsed.isObject()) {
             return screened;
@@ -157,6 +161,9 @@ public final class HookedPermissions implements ToolPermissions {
      * a JSON object file (other files have no fields to merge into and stay as written).
      */
     public String storedFile(ToolContext context, String tool, String path, String text) {
+        if (hooks.active(HookEvent.STORAGE_WRITE).isEmpty()) {
+            return null;
+        }
         ObjectNode payload = Json.object().put("kind", "artefact").put("path", path);
         JsonNode content = path.endsWith(".json")
                 ? parse(text)
