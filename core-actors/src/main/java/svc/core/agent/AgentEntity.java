@@ -816,6 +816,14 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                             if (failure == null && refused.isPresent()) {
                                 self(new ToolFinished(call.id(), ToolResult.error(refused.get()), 0));
                             } else {
+                                if (failure != null) {
+                                    // Not the actor's logger: this runs on the thread the screen ended on.
+                                    LoggerFactory.getLogger(AgentEntity.class)
+                                            .warn(
+                                                    "the AGENT_DELEGATE hooks failed on {}, the delegation goes on: {}",
+                                                    call.name(),
+                                                    failure.toString());
+                                }
                                 self(new DelegationCleared(call.id()));
                             }
                         },
