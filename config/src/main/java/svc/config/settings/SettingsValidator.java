@@ -223,15 +223,7 @@ final class SettingsValidator {
         String name = required(agent, at, "name", "a unique name such as \"reviewer\"");
         if (name != null) {
             JsonPointer nameAt = at.appendProperty("name");
-            if (name.startsWith("plugin-") && name.contains("::")) {
-                // Plugins are installed at runtime (stored in the database, after this file is read)
-                // and bring their agents' prompt, model and tools: the file has nothing to say of them.
-                report(
-                        nameAt,
-                        "`" + name + "` is a plugin agent: plugin agents are configured by their plugin "
-                                + "(agents/<agent>.md: description, tools, model, prompt), not in the settings file; "
-                                + "the project's `permissions` and the plugin_agents_enabled flag apply to them");
-            } else if (!AGENT_NAME.matcher(name).matches()) {
+            if (!AGENT_NAME.matcher(name).matches()) {
                 report(
                         nameAt,
                         "agent name `" + name + "` must start with a lower-case letter and hold "
