@@ -51,16 +51,16 @@ public final class SettingsChecks {
             if (name.startsWith("plugin-") && name.contains("::")) {
                 // Well-formed, but this file is read at start and plugins are installed at runtime
                 // (kept in the database); a plugin brings its agents' prompt, model and tools itself.
-                problems.add(
-                        new SettingsProblem(
-                                at(projectKey)
-                                        .appendProperty("agents")
-                                        .appendIndex(i)
-                                        .appendProperty("name")
-                                        .toString(),
-                                "`" + name + "` is a plugin agent: plugin agents are configured by their plugin "
-                                        + "(agents/<agent>.md: description, tools, model, prompt), not in the settings "
-                                        + "file; the project's `permissions` and the plugin_agents_enabled flag apply to them"));
+                problems.add(new SettingsProblem(
+                        at(projectKey)
+                                .appendProperty("agents")
+                                .appendIndex(i)
+                                .appendProperty("name")
+                                .toString(),
+                        "`" + name + "` is a plugin agent: plugin agents are configured by their plugin "
+                                + "(agents/<agent>.md: description, tools, model, prompt), not in the "
+                                + "settings file; the project's `permissions` and the "
+                                + "plugin_agents_enabled flag apply to them"));
             } else if (!known.agents().contains(name)) {
                 problems.add(new SettingsProblem(
                         at(projectKey)
