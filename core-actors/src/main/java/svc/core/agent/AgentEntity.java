@@ -60,6 +60,7 @@ import svc.core.llm.PriceTable;
 import svc.core.llm.ToolCall;
 import svc.core.llm.ToolSpec;
 import svc.core.llm.Usage;
+import svc.core.task.JournalFailure;
 import svc.core.task.Requester;
 import svc.core.task.StepPermit;
 import svc.core.task.StepRequest;
@@ -114,8 +115,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
      * journal with backoff instead of stopping it: stopped, nothing would wake it and its run would
      * wait for its answer forever ({@code CrashProcessTest} stops PostgreSQL under a run).
      */
-    public static final BackoffSupervisorStrategy JOURNAL_FAILURE =
-            SupervisorStrategy.restartWithBackoff(Duration.ofMillis(500), Duration.ofSeconds(15), 0.2);
+    public static final BackoffSupervisorStrategy JOURNAL_FAILURE = JournalFailure.RESTART_WITH_BACKOFF;
 
     private static final String IDLE_TIMER = "idle";
 

@@ -25,7 +25,7 @@ import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehaviorWithEnforc
 import org.apache.pekko.persistence.typed.javadsl.ReplyEffect;
 import svc.config.Json;
 import svc.core.CborSerializable;
-import svc.core.agent.AgentEntity;
+import svc.core.task.JournalFailure;
 import svc.core.task.LiveFeed;
 import svc.core.task.StepPermit;
 import svc.core.task.StepRequest;
@@ -361,7 +361,7 @@ public final class RunEntity
 
     private RunEntity(ActorContext<Command> context, String runId, RunRuntime runtime) {
         // A failed journal write (database down) restarts the run from its journal with backoff, not stops it.
-        super(PersistenceId.of(ENTITY_TYPE_KEY.name(), runId), AgentEntity.JOURNAL_FAILURE);
+        super(PersistenceId.of(ENTITY_TYPE_KEY.name(), runId), JournalFailure.RESTART_WITH_BACKOFF);
         this.context = context;
         this.runId = runId;
         this.runtime = runtime;
