@@ -28,7 +28,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.BackoffSupervisorStrategy;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
@@ -110,13 +109,6 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     public static final String TAG = "agent";
     static final int KEEP_SNAPSHOTS = 2;
     private static final String DELEGATION_PREFIX = "transfer_to_";
-    /**
-     * A journal write that fails (the database down or restarting) restarts the agent from its
-     * journal with backoff instead of stopping it: stopped, nothing would wake it and its run would
-     * wait for its answer forever ({@code CrashProcessTest} stops PostgreSQL under a run).
-     */
-    public static final BackoffSupervisorStrategy JOURNAL_FAILURE = JournalFailure.RESTART_WITH_BACKOFF;
-
     private static final String IDLE_TIMER = "idle";
 
     // ---- protocol -------------------------------------------------------------------------
@@ -549,7 +541,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         // agent|<run>|<agent>: the run id and agent name stay readable in the journal.
         super(
                 PersistenceId.ofUniqueId(ENTITY_TYPE_KEY.name() + "|" + entityId(runId, profile.name())),
-                JOURNAL_FAILURE);
+                JournalFailure.RESTART_WITH_BACKOFF);
         this.context = context;
         this.timers = timers;
         this.shard = shard;

@@ -59,8 +59,9 @@ public record ClusterSettings(List<String> seeds, String host, int port) {
     }
 
     /**
-     * The Pekko settings these imply: the seed nodes, and the live-event topic on the large-message
-     * lane (a tool result can be bigger than an ordinary frame).
+     * The Pekko settings these imply: the seed nodes, how long the first of them waits for the others
+     * before it forms a cluster, and the live-event topic on the large-message lane (a tool result
+     * can be bigger than an ordinary frame).
      */
     public Config pekkoOverrides() {
         if (!enabled()) {
@@ -69,6 +70,12 @@ public record ClusterSettings(List<String> seeds, String host, int port) {
         return ConfigFactory.parseMap(Map.of(
                 "pekko.cluster.seed-nodes",
                 seedAddresses(),
+                // The first seed node, restarted while the others run, forms a cluster of its own when
+                // none of them answers within this time: a second cluster beside the first, on the same
+                // database. Pekko's 5 s was too short on a loaded machine (ClusterProcessTest's rolling
+                // restart saw the answers arrive after it); a first boot of that node waits this long once.
+                "pekko.cluster.seed-node-timeout",
+                "20s",
                 "pekko.remote.artery.large-message-destinations",
                 List.of("/system/" + ClusterLiveEvents.TOPIC_ACTOR)));
     }

@@ -78,6 +78,9 @@ public final class ConversationProjectionHandler
             if (pulled.add(runId)) {
                 // The projection may have run on another node until now: continue its files, not local leftovers.
                 files.pull(runId, "conversations/");
+                // A process killed during an append left a torn last line in a file whose agent may
+                // never write again: every file of the run is mended now, not at its next append.
+                repairTornTails(runsDir.resolve(runId).resolve("conversations"));
             }
             touched.add(runId);
             updateIndex(runId, agent, event);
@@ -163,6 +166,17 @@ public final class ConversationProjectionHandler
             StreamMessages.guardrails(o, t.guardrails());
         }
         return Json.write(o);
+    }
+
+    private void repairTornTails(Path conversations) throws IOException {
+        if (!Files.isDirectory(conversations)) {
+            return;
+        }
+        try (DirectoryStream<Path> jsonl = Files.newDirectoryStream(conversations, "*.jsonl")) {
+            for (Path file : jsonl) {
+                lastSeq.computeIfAbsent(file, ConversationProjectionHandler::lastSeqInFile);
+            }
+        }
     }
 
     /**

@@ -4,14 +4,14 @@ import java.time.Duration;
 import org.apache.pekko.actor.typed.BackoffSupervisorStrategy;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 
-/**
- * How the entities (runs, agents) meet a failed journal write: restarted with backoff rather than
- * stopped. Stopped, nothing would wake an agent, and its run would wait for its answer forever
- * ({@code CrashProcessTest} stops PostgreSQL under a run). Here so that the entities share it
- * without naming one another's packages.
- */
+/** How the run's entities meet a journal write that fails. */
 public final class JournalFailure {
 
+    /**
+     * A journal write that fails (the database down or restarting) restarts the entity from its
+     * journal with backoff instead of stopping it: stopped, nothing would wake it and its run would
+     * wait for it forever ({@code CrashProcessTest} stops PostgreSQL under a run).
+     */
     public static final BackoffSupervisorStrategy RESTART_WITH_BACKOFF =
             SupervisorStrategy.restartWithBackoff(Duration.ofMillis(500), Duration.ofSeconds(15), 0.2);
 

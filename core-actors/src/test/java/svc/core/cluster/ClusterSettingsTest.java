@@ -7,6 +7,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +47,8 @@ class ClusterSettingsTest {
                 .containsExactly("pekko://svc@10.0.0.5:25520", "pekko://svc@svc-1.svc-cluster:25520");
         assertThat(s.pekkoOverrides().getStringList("pekko.remote.artery.large-message-destinations"))
                 .containsExactly("/system/svc-live-events");
+        assertThat(s.pekkoOverrides().getDuration("pekko.cluster.seed-node-timeout"))
+                .isEqualTo(Duration.ofSeconds(20));
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import svc.core.retention.Deletion;
 import svc.core.retention.SweepReport;
 import svc.core.run.RunService;
 import svc.core.run.RunView;
+import svc.http.testing.ConversationsWritten;
 import svc.http.testing.S3TestServer;
 import svc.http.testing.TestServer;
 import svc.persistence.store.ArtifactStore;
@@ -78,6 +80,19 @@ class S3RetentionTest {
                                 .items())
                         .extracting(r -> r.runId())
                         .contains(runId);
+                return null;
+            });
+            // The cancelled run's agents may still journal their last step, and the conversation
+            // projection writes it later: the sweep must come after, or the projection writes the
+            // files again behind it. Quiet means caught up twice in a row with nothing new journaled.
+            AtomicReference<ConversationsWritten.Offsets> seen = new AtomicReference<>();
+            probes.createTestProbe().awaitAssert(Duration.ofSeconds(60), Duration.ofMillis(500), () -> {
+                ConversationsWritten.Offsets now = ConversationsWritten.offsets(platform);
+                ConversationsWritten.Offsets before = seen.getAndSet(now);
+                assertThat(now.caughtUp())
+                        .as("conversation projection caught up")
+                        .isTrue();
+                assertThat(before).as("journal quiet since the last look").isEqualTo(now);
                 return null;
             });
             ArtifactStore store = platform.files().store();
