@@ -11,8 +11,12 @@ import svc.library.roster.ToolCatalog;
 
 /**
  * What a settings file may name on this platform: the built-in roster's agents and the tools of
- * the catalog. Plugin agents ({@code plugin-<name>::<agent>}) join here once plugins are
- * installed; none are today.
+ * the catalog. Plugin agents ({@code plugin-<name>::<agent>}) are not among them, by design: the
+ * file is read when the server starts, plugins are installed at runtime (kept in the database,
+ * read by every node after start), and a plugin brings its agents' prompt, model and tools itself
+ * ({@code agents/<agent>.md}). The validator refuses such a name with that reason rather than a
+ * "did you mean"; the project's {@code permissions} and the {@code plugin_agents_enabled} flag
+ * apply to plugin agents as to every agent.
  */
 public final class PlatformAgents {
 

@@ -120,7 +120,8 @@ class SettingsInForceTest {
                                 .anySatisfy(p -> assertThat(p)
                                         .contains("/agents/0/name: agent `data-profiller` is not an agent of this "
                                                 + "platform; did you mean `data-profiler`?"))
-                                .anySatisfy(
-                                        p -> assertThat(p).contains("agent `plugin-acme::scorer` is not an agent")));
+                                .anySatisfy(p -> assertThat(p)
+                                        .contains("`plugin-acme::scorer` is a plugin agent: plugin agents are "
+                                                + "configured by their plugin")));
     }
 }

@@ -58,6 +58,21 @@ class SettingsCommandTest {
     }
 
     @Test
+    void aPluginAgentIsRefusedWithWhyRatherThanADidYouMean() throws IOException {
+        Path file = settings("""
+        {"version": 2,
+         "PROJECT": {"agents": [{"name": "plugin-sample::reviewer", "prompt": "You review."}]}}""");
+        String p = "/" + project.toString().replace("/", "~1");
+
+        assertThat(run("settings", "validate", "--file", file.toString())).isEqualTo(ExitCodes.FAILURE);
+        assertThat(out.toString().lines())
+                .containsExactly(p + "/agents/0/name: `plugin-sample::reviewer` is a plugin agent: plugin agents are "
+                        + "configured by their plugin (agents/<agent>.md: description, tools, model, prompt), not in "
+                        + "the settings file; the project's `permissions` and the plugin_agents_enabled flag apply "
+                        + "to them");
+    }
+
+    @Test
     void validateListsEveryProblemOnePerLine() throws IOException {
         Path file = settings("""
         {"version": 5,

@@ -48,7 +48,20 @@ public final class SettingsChecks {
         List<SettingsProblem> problems = new ArrayList<>();
         for (int i = 0; i < project.agents().size(); i++) {
             String name = project.agents().get(i).name();
-            if (!known.agents().contains(name)) {
+            if (name.startsWith("plugin-") && name.contains("::")) {
+                // Well-formed, but this file is read at start and plugins are installed at runtime
+                // (kept in the database); a plugin brings its agents' prompt, model and tools itself.
+                problems.add(new SettingsProblem(
+                        at(projectKey)
+                                .appendProperty("agents")
+                                .appendIndex(i)
+                                .appendProperty("name")
+                                .toString(),
+                        "`" + name + "` is a plugin agent: plugin agents are configured by their plugin "
+                                + "(agents/<agent>.md: description, tools, model, prompt), not in the "
+                                + "settings file; the project's `permissions` and the "
+                                + "plugin_agents_enabled flag apply to them"));
+            } else if (!known.agents().contains(name)) {
                 problems.add(new SettingsProblem(
                         at(projectKey)
                                 .appendProperty("agents")
@@ -57,8 +70,7 @@ public final class SettingsChecks {
                                 .toString(),
                         "agent `" + name + "` is not an agent of this platform"
                                 + Suggestions.didYouMean(name, known.agents())
-                                + " (the roster's agents, e.g. " + examples(known.agents())
-                                + ", or a plugin agent plugin-<name>::<agent>)"));
+                                + " (the roster's agents, e.g. " + examples(known.agents()) + ")"));
             }
         }
         return problems;

@@ -174,6 +174,9 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     /** Timer: the delegate has not answered for a step timeout; ask again. */
     record DelegationOverdue(String callId) implements Command {}
 
+    /** The AGENT_DELEGATE hooks let the delegation {@code callId} go on (a refusal comes as its ToolFinished). */
+    record DelegationCleared(String callId) implements Command {}
+
     /** Timer: no task for the idle timeout. */
     enum IdleTimeout implements Command {
         INSTANCE
@@ -655,7 +658,8 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                 .onCommand(ApprovalAnswered.class, this::onApprovalAnswered)
                 .onCommand(ApprovalLost.class, this::onApprovalLost)
                 .onCommand(DelegationAnswered.class, this::onDelegationAnswered)
-                .onCommand(DelegationOverdue.class, this::onDelegationOverdue);
+                .onCommand(DelegationOverdue.class, this::onDelegationOverdue)
+                .onCommand(DelegationCleared.class, this::onDelegationCleared);
         // Everything else is an answer to a wait another phase had: stale, dropped.
         b.forAnyState()
                 .onCommand(AssignTask.class, this::onAssignTask)
@@ -791,9 +795,48 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             self(new ToolFinished(call.id(), ToolResult.error(refusal), 0));
             return;
         }
+        screenDelegation(call);
+    }
+
+    /**
+     * The AGENT_DELEGATE hooks, past G10 and before the run counts the delegation: on the blocking
+     * dispatcher (a shell hook runs a process); a refusal is the call's error, as G10's is. A hook
+     * pipeline that fails lets the delegation go on, as a failed hook does not block.
+     */
+    private void screenDelegation(ToolCall call) {
+        awaiting = hookWait(call.id());
+        String target = delegateOf(call);
+        CompletableFuture.supplyAsync(
+                        () -> runtime.permissions()
+                                .checkDelegation(runId, profile.name(), target, call.argumentsJson()),
+                        runtime.blockingExecutor())
+                .whenCompleteAsync(
+                        (refused, failure) -> {
+                            if (failure == null && refused.isPresent()) {
+                                self(new ToolFinished(call.id(), ToolResult.error(refused.get()), 0));
+                            } else {
+                                if (failure != null) {
+                                    // Not the actor's logger: this runs on the thread the screen ended on.
+                                    LoggerFactory.getLogger(AgentEntity.class)
+                                            .warn(
+                                                    "the AGENT_DELEGATE hooks failed on {}, the delegation goes on: {}",
+                                                    call.name(),
+                                                    failure.toString());
+                                }
+                                self(new DelegationCleared(call.id()));
+                            }
+                        },
+                        WHERE_COMPLETED);
+    }
+
+    private Effect<Event, State> onDelegationCleared(Acting state, DelegationCleared msg) {
+        if (!hookWait(msg.callId()).equals(awaiting) || !state.head().id().equals(msg.callId())) {
+            return Effect().none();
+        }
         // The delegate recovers from its journal while the run counts the delegation.
-        runtime.mail().tell(runId, delegateOf(call), Prepare.INSTANCE);
-        askPermit(delegationWait(call.id()), a.memory().costUsd(), true);
+        runtime.mail().tell(runId, delegateOf(state.head()), Prepare.INSTANCE);
+        askPermit(delegationWait(msg.callId()), state.memory().costUsd(), true);
+        return Effect().none();
     }
 
     // ---- limits and liveness (AgentLimits) ----------------------------------------------
@@ -1023,6 +1066,10 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     private static String approvalWait(String callId) {
         return "approval " + callId;
+    }
+
+    private static String hookWait(String callId) {
+        return "delegation hooks " + callId;
     }
 
     private static String delegationWait(String callId) {

@@ -3,6 +3,7 @@ package svc.core.extensions;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,6 +47,8 @@ public final class Extensions {
     private final EgressPolicy egress;
     private final Function<String, String> secrets;
     private final McpServers mcp;
+    /** The WASM tools each origin registered, so that {@link #remove} takes exactly those away. */
+    private final Map<String, List<String>> wasmByOrigin = new HashMap<>();
 
     /**
      * @param secrets a secret's value by name, for WASM tools' {@code secret_check} (the environment)
@@ -79,8 +82,25 @@ public final class Extensions {
             }
             wasm.add(WasmTool.load(c, definitions.baseDir(), settings.wasm(), egress, secrets));
         }
+        if (wasmByOrigin.containsKey(definitions.origin())) {
+            throw new IllegalArgumentException(
+                    definitions.origin() + " has added its tools already; remove them first");
+        }
         mcp.add(definitions.origin(), definitions.mcpServers());
         wasm.forEach(registry::register);
+        wasmByOrigin.put(definitions.origin(), wasm.stream().map(WasmTool::name).toList());
+    }
+
+    /**
+     * Takes away everything one origin added (a plugin removed or replaced): its WASM tools leave
+     * the catalogue and its MCP servers are removed and stopped (a stdio server's process ends).
+     */
+    public synchronized void remove(String origin) {
+        List<String> wasm = wasmByOrigin.remove(origin);
+        if (wasm != null) {
+            wasm.forEach(registry::unregister);
+        }
+        mcp.remove(origin);
     }
 
     /** The address of an HTTP or SSE MCP server behind a tool name, for the egress allowlist (G1). */

@@ -28,6 +28,7 @@ import svc.core.agent.AgentDirectory;
 import svc.core.llm.ChatMessage;
 import svc.core.llm.LlmResponse;
 import svc.core.llm.ToolCall;
+import svc.core.tools.StorageWrites;
 import svc.core.tools.Tool;
 import svc.core.tools.ToolContext;
 import svc.core.tools.ToolPermissions;
@@ -152,6 +153,8 @@ public final class GovernedTools implements ToolPermissions {
     private final Profile unresolved;
     private volatile Predicate<String> featureEnabled;
     private volatile Function<String, Optional<PiiAction>> piiActions = profile -> Optional.empty();
+    /** The STORAGE_WRITE hooks on artefact files, connected once the hook pipeline exists. */
+    private volatile StorageWrites storageHooks = StorageWrites.NONE;
 
     /** What governs the runs of one profile. */
     private record Profile(PermissionEngine engine, List<Guardrail> guardrails, ConversationScrubber scrubber) {}
@@ -448,20 +451,32 @@ public final class GovernedTools implements ToolPermissions {
                 .run(
                         new GuardrailContext(IntegrationPoint.STORAGE_WRITE, context.runId(), context.agent(), tool),
                         payload);
-        if (r.outcome() != Outcome.REDACT && !r.denied()) {
+        boolean treated = r.outcome() == Outcome.REDACT || r.denied();
+        String stored = !treated
+                ? text
+                : r.denied()
+                        ? "[withheld by " + r.denial().map(GuardrailVerdict::id).orElse("a guardrail") + "]"
+                        : r.payload() instanceof Payload.Json j
+                                ? Json.writePretty(j.node())
+                                : ((Payload.Text) r.payload()).text();
+        // The STORAGE_WRITE hooks see what the guardrails let through, and may withhold or amend it.
+        String hooked = storageHooks.written(context, tool, name, stored);
+        if (hooked != null) {
+            stored = hooked;
+        } else if (!treated) {
             return List.of();
         }
-        String stored = r.denied()
-                ? "[withheld by " + r.denial().map(GuardrailVerdict::id).orElse("a guardrail") + "]"
-                : r.payload() instanceof Payload.Json j
-                        ? Json.writePretty(j.node())
-                        : ((Payload.Text) r.payload()).text();
         try {
             AtomicFiles.writeString(file, stored);
         } catch (IOException e) {
             throw new IllegalStateException("could not write the treated " + name + ": " + e.getMessage(), e);
         }
-        return notes(r, name);
+        return treated ? notes(r, name) : List.of();
+    }
+
+    @Override
+    public void hookStorage(StorageWrites hooks) {
+        this.storageHooks = hooks;
     }
 
     private static List<String> notes(ChainResult r, String what) {

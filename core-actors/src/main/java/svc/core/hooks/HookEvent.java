@@ -39,17 +39,6 @@ public enum HookEvent {
         return Optional.ofNullable(ALIASES.get(k.toLowerCase(Locale.ROOT).replace("_", "")));
     }
 
-    /**
-     * Whether the runtime fires this event today. Hooks on the others (compaction, storage writes,
-     * delegation) are listed as dropped at install rather than accepted and never run.
-     */
-    public boolean fired() {
-        return switch (this) {
-            case SESSION_START, PRE_TOOL, POST_TOOL, PRE_LLM, POST_LLM, LLM_CALL_WRAPPER -> true;
-            case PRE_COMPACTION, POST_COMPACTION, STORAGE_WRITE, AGENT_DELEGATE -> false;
-        };
-    }
-
     /** Whether a hook on this event can stop what is about to happen (exit code 2). */
     public boolean canBlock() {
         return this != POST_COMPACTION && this != SESSION_START;

@@ -55,10 +55,6 @@ public record HookSpec(HookEvent event, String matcher, String command, Duration
                 dropped.add(at + ": not one of the ten hook events " + List.of(HookEvent.values()));
                 continue;
             }
-            if (!event.fired()) {
-                dropped.add(at + ": svc does not fire " + event + " hooks yet");
-                continue;
-            }
             if (!entry.getValue().isArray()) {
                 problems.add(at + ": must be an array of {matcher, hooks}");
                 continue;

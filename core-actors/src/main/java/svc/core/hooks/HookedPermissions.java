@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Optional;
 import svc.config.Json;
+import svc.core.agent.Delegation;
 import svc.core.llm.ChatMessage;
 import svc.core.llm.LlmException;
 import svc.core.llm.LlmResponse;
+import svc.core.tools.StorageWrites;
 import svc.core.tools.ToolContext;
 import svc.core.tools.ToolPermissions;
 import svc.core.tools.ToolResult;
@@ -17,8 +19,10 @@ import svc.core.tools.ToolResult;
  * call, the PRE_TOOL hooks may block it (the denial names the hook, source {@code hook}); after
  * the POST_TOOL guardrails, the POST_TOOL hooks may withhold the result or lift a mutation into
  * it; after the injection screen, the PRE_LLM hooks may stop the conversation going out; after the
- * POST_LLM guardrails, the POST_LLM hooks may refuse the answer. The other methods are the inner
- * seam's (STORAGE_WRITE, refusals), unchanged. Every
+ * POST_LLM guardrails, the POST_LLM hooks may refuse the answer; after G10, the AGENT_DELEGATE
+ * hooks may refuse a delegation; after G4, the STORAGE_WRITE hooks may withhold or amend a
+ * conversation line or (through {@link #storedFile}) an artefact file. The other methods are the
+ * inner seam's, unchanged. Every
  * method here runs on the blocking dispatcher (the agent loop and the tool invoker call it there).
  */
 public final class HookedPermissions implements ToolPermissions {
@@ -106,9 +110,98 @@ public final class HookedPermissions implements ToolPermissions {
         return screened;
     }
 
+    /**
+     * STORAGE_WRITE on a conversation line, after G4 and before it is written: a block writes the
+     * line with its content withheld (the hook named), a mutation is merged into the line (its
+     * {@code seq}, {@code ts}, {@code agent}, {@code task_id} and {@code role} stay).
+     */
     @Override
     public String screenStored(String runId, String line) {
-        return inner.screenStored(runId, line);
+        String screened = inner.screenStored(runId, line);
+        if (hooks.active(HookEvent.STORAGE_WRITE).isEmpty()) {
+            // Every line of every conversation passes here: no parsing when no hook would see it.
+            return screened;
+        }
+        JsonNode parsed = parse(screened);
+        if (!parsed.isObject()) {
+            return screened;
+        }
+        ObjectNode object = (ObjectNode) parsed;
+        ObjectNode payload = Json.object().put("kind", "conversation");
+        payload.set("line", object);
+        HookResult r = hooks.run(new HookInput(
+                HookEvent.STORAGE_WRITE, runId, object.path("agent").asText(null), null, payload));
+        if (r.blocked()) {
+            ObjectNode withheld = Json.object();
+            for (String kept : LINE_KEYS) {
+                if (object.has(kept)) {
+                    withheld.set(kept, object.get(kept));
+                }
+            }
+            withheld.put("content", "[withheld: " + r.denial() + "]").put("_withheld", true);
+            return Json.write(withheld);
+        }
+        if (r.mutation() == null) {
+            return screened;
+        }
+        ObjectNode mutated = object.deepCopy();
+        r.mutation().fields().forEachRemaining(f -> {
+            if (!LINE_KEYS.contains(f.getKey())) {
+                mutated.set(f.getKey(), f.getValue());
+            }
+        });
+        return Json.write(mutated);
+    }
+
+    private static final List<String> LINE_KEYS = List.of("seq", "ts", "agent", "task_id", "role");
+
+    /**
+     * STORAGE_WRITE on an artefact file a tool wrote (after the guardrails treated it; see {@link
+     * StorageWrites}): a block stores {@code [withheld: ...]} in its place, a mutation is merged into
+     * a JSON object file (other files have no fields to merge into and stay as written).
+     */
+    public String storedFile(ToolContext context, String tool, String path, String text) {
+        if (hooks.active(HookEvent.STORAGE_WRITE).isEmpty()) {
+            return null;
+        }
+        ObjectNode payload = Json.object().put("kind", "artefact").put("path", path);
+        JsonNode content = path.endsWith(".json")
+                ? parse(text)
+                : Json.MAPPER.getNodeFactory().textNode(text);
+        payload.set("content", content);
+        HookResult r =
+                hooks.run(new HookInput(HookEvent.STORAGE_WRITE, context.runId(), context.agent(), tool, payload));
+        if (r.blocked()) {
+            return "[withheld: " + r.denial() + "]";
+        }
+        if (r.mutation() == null || !content.isObject()) {
+            return null;
+        }
+        ObjectNode mutated = ((ObjectNode) content).deepCopy();
+        mutated.setAll(r.mutation());
+        return Json.writePretty(mutated);
+    }
+
+    @Override
+    public void hookStorage(StorageWrites storageHooks) {
+        inner.hookStorage(storageHooks);
+    }
+
+    /**
+     * AGENT_DELEGATE: after G10 let a {@code transfer_to_<target>} through, the hooks may refuse it
+     * (the subject their matcher sees is the delegation tool's name).
+     */
+    @Override
+    public Optional<String> checkDelegation(String runId, String agent, String target, String argumentsJson) {
+        Optional<String> refused = inner.checkDelegation(runId, agent, target, argumentsJson);
+        if (refused.isPresent()) {
+            return refused;
+        }
+        ObjectNode payload = Json.object().put("target", target);
+        payload.set("arguments", parse(argumentsJson));
+        HookResult r =
+                hooks.run(new HookInput(HookEvent.AGENT_DELEGATE, runId, agent, Delegation.toolName(target), payload));
+        return r.blocked() ? Optional.of(r.denial()) : Optional.empty();
     }
 
     @Override

@@ -23,6 +23,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -74,6 +75,7 @@ import svc.core.deploy.DeploymentSettings;
 import svc.core.deploy.Deployments;
 import svc.core.deploy.InferenceService;
 import svc.core.deploy.LocalDeploymentEvents;
+import svc.core.extensions.Extensions;
 import svc.core.gates.GateSweeper;
 import svc.core.governance.DriftPolicy;
 import svc.core.hooks.Hook;
@@ -82,12 +84,14 @@ import svc.core.hooks.HookListener;
 import svc.core.hooks.HookPipeline;
 import svc.core.hooks.HookResult;
 import svc.core.hooks.HookSpec;
+import svc.core.hooks.HookedCompaction;
 import svc.core.hooks.HookedPermissions;
 import svc.core.hooks.HookedProvider;
 import svc.core.hooks.ShellHook;
 import svc.core.knowledge.KnowledgeIndex;
 import svc.core.knowledge.KnowledgeTools;
 import svc.core.llm.LlmProvider;
+import svc.core.llm.providers.CompactionListener;
 import svc.core.llm.providers.LlmProviders;
 import svc.core.notify.NotificationOutbox;
 import svc.core.notify.NotificationService;
@@ -96,6 +100,7 @@ import svc.core.notify.Notifications;
 import svc.core.plugins.LoadSkillTool;
 import svc.core.plugins.PluginAgents;
 import svc.core.plugins.PluginCommands;
+import svc.core.plugins.PluginExtensions;
 import svc.core.plugins.PluginHooks;
 import svc.core.plugins.PluginService;
 import svc.core.plugins.PluginSettings;
@@ -139,13 +144,30 @@ public final class Platform implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Platform.class);
 
-    /** The parts a caller may swap: the models, the tools and the permission seam. */
+    /**
+     * The parts a caller may swap: the models, the tools and the permission seam. {@code
+     * extensions} runs MCP servers and WASM tools on {@code tools} (installed plugins' too); null
+     * when the parts bring no such runtime (then a plugin's servers and tools are listed as dropped).
+     * {@code compactionHooks} connects the PRE/POST_COMPACTION hooks to the providers' context
+     * compaction (a no-op for providers that do not compact).
+     */
     public record Parts(
             Function<AgentProfile, LlmProvider> providers,
             ToolRegistry tools,
             ToolPermissions permissions,
             UnaryOperator<String> scrubber,
-            Supplier<CompletionStage<List<LlmProviders.Reachability>>> providerHealth) {
+            Supplier<CompletionStage<List<LlmProviders.Reachability>>> providerHealth,
+            Extensions extensions,
+            Consumer<CompactionListener> compactionHooks) {
+
+        public Parts(
+                Function<AgentProfile, LlmProvider> providers,
+                ToolRegistry tools,
+                ToolPermissions permissions,
+                UnaryOperator<String> scrubber,
+                Supplier<CompletionStage<List<LlmProviders.Reachability>>> providerHealth) {
+            this(providers, tools, permissions, scrubber, providerHealth, null, hooks -> {});
+        }
 
         /** Parts whose providers run in-process (nothing to reach over a network). */
         public Parts(
@@ -538,6 +560,12 @@ public final class Platform implements AutoCloseable {
                 directory::isBuiltIn,
                 name -> parts.tools().find(name).isPresent(),
                 dataRoots);
+        if (parts.extensions() != null) {
+            // Plugins' MCP servers and WASM tools, on every node, from the set each node reads.
+            PluginExtensions runtimes = new PluginExtensions(parts.extensions());
+            plugins.runtimes(runtimes);
+            plugins.listen(runtimes);
+        }
         if (parts.tools().find(LoadSkillTool.NAME).isEmpty()) {
             // A caller may hand the same registry to several platforms (tests start more than one).
             parts.tools().register(new LoadSkillTool(plugins));
@@ -612,12 +640,17 @@ public final class Platform implements AutoCloseable {
     /** The parts with the hook pipeline around the governance seam and the model providers. */
     private static Parts hooked(Parts parts, HookPipeline hooks, Executor blocking) {
         Function<AgentProfile, LlmProvider> providers = parts.providers();
+        HookedPermissions permissions = new HookedPermissions(parts.permissions(), hooks);
+        permissions.hookStorage(permissions::storedFile);
+        parts.compactionHooks().accept(new HookedCompaction(hooks));
         return new Parts(
                 profile -> new HookedProvider(providers.apply(profile), hooks, blocking),
                 parts.tools(),
-                new HookedPermissions(parts.permissions(), hooks),
+                permissions,
                 parts.scrubber(),
-                parts.providerHealth());
+                parts.providerHealth(),
+                parts.extensions(),
+                parts.compactionHooks());
     }
 
     /** The retention sweep, and its daily run as the built-in cron job {@value RetentionSweep#JOB}. */

@@ -22,6 +22,7 @@ import svc.core.agent.SettingsProfiles;
 import svc.core.extensions.Extensions;
 import svc.core.governance.DriftPolicy;
 import svc.core.governance.GovernedTools;
+import svc.core.llm.providers.CompactionListener;
 import svc.core.llm.providers.LlmProviders;
 import svc.core.task.DeploymentPort;
 import svc.core.tools.Tool;
@@ -212,6 +213,12 @@ public final class StandardParts implements Platform.PartsFactory {
         // Built once per platform, first: a strict driver that cannot work here throws, and start aborts.
         Sandbox sandbox = settings.sandbox().create();
         LOG.info("sandbox driver {} for execute_python and execute_shell", sandbox.driver());
+        // The PRE/POST_COMPACTION hooks join once the platform has its hook pipeline (Parts.compactionHooks).
+        AtomicReference<CompactionListener> compactionHooks = new AtomicReference<>(CompactionListener.NONE);
+        CompactionListener compaction = event -> {
+            llmListeners.compaction().onEvent(event);
+            compactionHooks.get().onEvent(event);
+        };
         LlmProviders providers = LlmProviders.create(
                 settings.llmProvider(),
                 settings.llmBaseUrl(),
@@ -219,7 +226,7 @@ public final class StandardParts implements Platform.PartsFactory {
                 settingsProject,
                 System::getenv,
                 callbacks,
-                llmListeners);
+                new LlmProviders.Listeners(llmListeners.calls(), compaction));
         String policyFile = System.getenv("SVC_POLICY_FILE");
         PolicyRules policy = policyFile == null || policyFile.isBlank()
                 ? PolicyRules.empty()
@@ -247,15 +254,22 @@ public final class StandardParts implements Platform.PartsFactory {
                 sandboxed,
                 deployments,
                 new DriftPolicy(settings.governance(), settings.defaultProfile())));
-        // MCP servers and WASM tools (they write no run files): the settings file's now; plugins add theirs
-        // through the same entry point, on this registry.
+        // MCP servers and WASM tools (they write no run files): the settings file's now; installed plugins
+        // add theirs through the same entry point, on this registry (Platform: PluginExtensions).
         Extensions extensions = new Extensions(tools, settings.extensions(), egress, System::getenv, Clock.systemUTC());
         extensionsOfGovernance.set(extensions);
         if (settingsProject != null) {
             extensions.add(new Extensions.Definitions(
                     "settings", projectDir, settingsProject.mcpServers(), settingsProject.wasmTools()));
         }
-        return new Platform.Parts(providers::forAgent, tools, governance, scrubber::scrubLine, providers::reachability);
+        return new Platform.Parts(
+                providers::forAgent,
+                tools,
+                governance,
+                scrubber::scrubLine,
+                providers::reachability,
+                extensions,
+                compactionHooks::set);
     }
 
     /** Signs the PDF content for its signature block, and the written file with a sidecar receipt. */

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -26,6 +27,7 @@ import svc.core.plugins.PluginBundle.AgentDef;
 import svc.core.plugins.PluginBundle.Command;
 import svc.core.plugins.PluginBundle.Dropped;
 import svc.core.plugins.PluginBundle.Skill;
+import svc.core.tools.mcp.McpServers;
 
 /**
  * Reads and validates a plugin directory:
@@ -77,7 +79,9 @@ public final class PluginReader {
         Map<String, McpServerConfig> mcp = new LinkedHashMap<>();
         List<WasmToolConfig> wasm = new ArrayList<>();
         collect(problems, () -> skills.addAll(skills(root, problems)));
-        collect(problems, () -> agents.addAll(agents(root, problems, dropped)));
+        // First: the plugin's agents may be given the MCP servers' and WASM tools it brings.
+        collect(problems, () -> runtimeSurfaces(root, problems, mcp, wasm));
+        collect(problems, () -> agents.addAll(agents(root, problems, dropped, mcp.keySet(), wasm)));
         collect(problems, () -> commands.addAll(commands(root, problems)));
         Path hookFile = root.resolve("hooks").resolve("hooks.json");
         if (Files.isRegularFile(hookFile)) {
@@ -91,7 +95,6 @@ public final class PluginReader {
                         .forEach(d -> dropped.add(new Dropped("hook", d.substring(0, d.lastIndexOf(':')), reason(d))));
             }
         }
-        collect(problems, () -> runtimeSurfaces(root, problems, mcp, wasm));
         for (Command c : commands) {
             if (c.agent() != null
                     && !builtInAgent.test(c.agent())
@@ -113,6 +116,27 @@ public final class PluginReader {
                 mcp,
                 wasm,
                 new PluginBundle.Drops(unsupportedHookTypes, dropped));
+    }
+
+    /**
+     * A tool of this plugin's own an agent's {@code tools} may name, as the settings file's
+     * {@code permissions.allow} does: {@code mcp__<server>} (every tool of that server, granted as
+     * {@code mcp__<server>__*}), {@code mcp__<server>__<tool>}, or one of its WASM tools.
+     */
+    static Optional<String> ownTool(String tool, Set<String> ownServers, List<WasmToolConfig> ownWasm) {
+        if (ownWasm.stream().anyMatch(w -> w.name().equals(tool))) {
+            return Optional.of(tool);
+        }
+        if (!tool.startsWith(McpServers.PREFIX)) {
+            return Optional.empty();
+        }
+        String rest = tool.substring(McpServers.PREFIX.length());
+        int sep = rest.indexOf(McpServers.SEPARATOR);
+        String server = sep < 0 ? rest : rest.substring(0, sep);
+        if (!ownServers.contains(server)) {
+            return Optional.empty();
+        }
+        return Optional.of(sep < 0 ? tool + McpServers.SEPARATOR + "*" : tool);
     }
 
     private static String reason(String drop) {
@@ -229,7 +253,12 @@ public final class PluginReader {
         return skills;
     }
 
-    private List<AgentDef> agents(Path root, List<String> problems, List<Dropped> dropped) {
+    private List<AgentDef> agents(
+            Path root,
+            List<String> problems,
+            List<Dropped> dropped,
+            Set<String> ownServers,
+            List<WasmToolConfig> ownWasm) {
         List<AgentDef> agents = new ArrayList<>();
         for (Path md : children(root.resolve("agents"), false)) {
             String file = "agents/" + md.getFileName();
@@ -255,7 +284,10 @@ public final class PluginReader {
                 }
                 List<String> tools = new ArrayList<>();
                 for (String tool : list(fm.fields().get("tools"))) {
-                    if (knownTool.test(tool)) {
+                    Optional<String> own = ownTool(tool, ownServers, ownWasm);
+                    if (own.isPresent()) {
+                        tools.add(own.get());
+                    } else if (knownTool.test(tool)) {
                         tools.add(tool);
                     } else {
                         dropped.add(new Dropped("agent_tool", name + ":" + tool, "no tool of that name exists"));

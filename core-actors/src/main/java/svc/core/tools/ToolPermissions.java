@@ -76,6 +76,20 @@ public interface ToolPermissions {
     }
 
     /**
+     * Why a {@code transfer_to_<target>} delegation must not happen, past G10 (AGENT_DELEGATE), if
+     * it must not; the delegating agent sees the refusal as the call's error. Blocks.
+     */
+    default Optional<String> checkDelegation(String runId, String agent, String target, String argumentsJson) {
+        return Optional.empty();
+    }
+
+    /**
+     * Connects the STORAGE_WRITE hooks to the artefact files this seam screens as tools write them
+     * (called once while the platform is wired); a seam that screens no files ignores it.
+     */
+    default void hookStorage(StorageWrites hooks) {}
+
+    /**
      * A call that needed a person's approval and did not get it (rejected, expired, or asked where
      * nobody can answer): stored as a denial under {@code verdict}'s source.
      */

@@ -30,6 +30,17 @@ public final class ToolRegistry {
         return this;
     }
 
+    /** Removes a tool registered by name (a plugin's WASM tool when the plugin goes); false when none was. */
+    public synchronized boolean unregister(String name) {
+        if (!tools.containsKey(name)) {
+            return false;
+        }
+        Map<String, Tool> next = new LinkedHashMap<>(tools);
+        next.remove(name);
+        tools = next;
+        return true;
+    }
+
     /** Adds a source of tools named {@code source.prefix() + …}; two sources may not share a prefix. */
     public synchronized ToolRegistry register(ToolSource source) {
         for (ToolSource s : sources) {

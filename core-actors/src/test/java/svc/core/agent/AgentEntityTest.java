@@ -15,6 +15,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -247,9 +248,17 @@ class AgentEntityTest {
                             count("write_reported");
                             return ToolResult.error("cannot write report.json: No space left on device");
                         }));
-        ToolPermissions permissions = (r, agent, tool, args) -> tool.equals("guarded")
-                ? ToolPermissions.Verdict.ask("profile", "a person decides")
-                : ToolPermissions.Verdict.allow();
+        ToolPermissions permissions = new ToolPermissions() {
+            @Override
+            public Verdict check(String r, String agent, String tool, String args) {
+                return tool.equals("guarded") ? Verdict.ask("profile", "a person decides") : Verdict.allow();
+            }
+
+            @Override
+            public Optional<String> checkDelegation(String r, String agent, String target, String args) {
+                return Optional.ofNullable(delegationRefusal);
+            }
+        };
         LiveFeed<Event> feed = LiveFeed.none();
         return new AgentRuntime(
                 settings,
@@ -318,6 +327,9 @@ class AgentEntityTest {
             }
         }
     }
+
+    /** What the AGENT_DELEGATE screen of the permissions answers (null: let it go on). */
+    volatile String delegationRefusal;
 
     CompletableFuture<LlmResponse> heldAnswer() {
         CompletableFuture<LlmResponse> held = new CompletableFuture<>();
@@ -458,6 +470,7 @@ class AgentEntityTest {
                 new AgentEntity.ApprovalLost("c9"),
                 new AgentEntity.DelegationAnswered("c9", new TaskOutcome(true, "late", Map.of())),
                 new AgentEntity.DelegationOverdue("c9"),
+                new AgentEntity.DelegationCleared("c9"),
                 new AgentEntity.LimitReached("limit t9 0", "session_timeout", "late"),
                 new AgentEntity.SessionExpired("t9"),
                 new AgentEntity.LivenessTick("model after 0"),
@@ -762,6 +775,8 @@ class AgentEntityTest {
         feed(kit, LEAD, AgentEntity.PermitAnswered.class);
         var said = feed(kit, LEAD, AgentEntity.ModelAnswered.class);
         assertThat(said.stateOfType(Acting.class).head().id()).isEqualTo("d1");
+        // The AGENT_DELEGATE hooks (none here) let it go on.
+        feed(kit, LEAD, AgentEntity.DelegationCleared.class);
         sent(WORKER, AgentEntity.Prepare.class);
         run.expectMessageClass(StepRequest.class, WAIT);
         assertThat(run.expectMessageClass(StepRequest.class, WAIT).delegation()).isTrue();
@@ -792,6 +807,8 @@ class AgentEntityTest {
         kit.runCommand(task("t1", "prepare the data"));
         feed(kit, LEAD, AgentEntity.PermitAnswered.class);
         feed(kit, LEAD, AgentEntity.ModelAnswered.class);
+        // The AGENT_DELEGATE hooks (none here) let it go on.
+        feed(kit, LEAD, AgentEntity.DelegationCleared.class);
         sent(WORKER, AgentEntity.Prepare.class);
         feed(kit, LEAD, AgentEntity.PermitAnswered.class);
         AssignTask first = sent(WORKER, AssignTask.class);
@@ -811,11 +828,29 @@ class AgentEntityTest {
         kit.runCommand(task("t1", "prepare the data"));
         feed(kit, LEAD, AgentEntity.PermitAnswered.class);
         feed(kit, LEAD, AgentEntity.ModelAnswered.class);
+        // The AGENT_DELEGATE hooks (none here) let it go on.
+        feed(kit, LEAD, AgentEntity.DelegationCleared.class);
         sent(WORKER, AgentEntity.Prepare.class);
         var refused = feed(kit, LEAD, AgentEntity.PermitAnswered.class);
         ToolAnswered answered = refused.eventOfType(ToolAnswered.class);
         assertThat(answered.isError()).isTrue();
         assertThat(answered.content()).contains("delegation refused: more than 50 delegations");
+        assertThat(refused.state()).isInstanceOf(Thinking.class);
+    }
+
+    @Test
+    void aDelegationTheAgentDelegateHooksRefuseFailsTheCallWithoutPreparingTheDelegate() {
+        delegationRefusal = "blocked by hook settings:hooks#AGENT_DELEGATE[0]: not today";
+        answers(callsTools(delegation("d1", "profile the data")));
+        var kit = kit(LEAD);
+        kit.runCommand(task("t1", "prepare the data"));
+        feed(kit, LEAD, AgentEntity.PermitAnswered.class);
+        feed(kit, LEAD, AgentEntity.ModelAnswered.class);
+        var refused = feed(kit, LEAD, AgentEntity.ToolFinished.class);
+        ToolAnswered answered = refused.eventOfType(ToolAnswered.class);
+        assertThat(answered.isError()).isTrue();
+        assertThat(answered.tool()).isEqualTo("transfer_to_worker");
+        assertThat(answered.content()).contains(delegationRefusal);
         assertThat(refused.state()).isInstanceOf(Thinking.class);
     }
 

@@ -83,7 +83,7 @@ class PluginFormatTest {
     }
 
     @Test
-    void hooksOnEventsSvcDoesNotFireAreDroppedNotAccepted(@TempDir Path dir) throws IOException {
+    void unknownEventsAndHookTypesAreDroppedAndTheTenEventsAccepted(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve("plugin.json"), "{\"name\":\"p\",\"version\":\"1\",\"description\":\"\"}");
         Files.createDirectories(dir.resolve("hooks"));
         Files.writeString(
@@ -91,11 +91,14 @@ class PluginFormatTest {
                 "{\"hooks\": {\"AGENT_DELEGATE\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"x\"}]}],"
                         + " \"Nonsense\": [], \"PRE_LLM\": [{\"hooks\": [{\"type\": \"http\", \"url\": \"u\"}]}]}}");
         PluginBundle b = READER.read(dir);
-        assertThat(b.hooks()).isEmpty();
+        // Every one of the ten events is fired now: an AGENT_DELEGATE hook is taken, not dropped.
+        assertThat(b.hooks())
+                .singleElement()
+                .satisfies(h -> assertThat(h.event()).isEqualTo(HookEvent.AGENT_DELEGATE));
         assertThat(b.drops().unsupportedHookTypes()).containsExactly("http");
         assertThat(b.drops().dropped())
                 .extracting(PluginBundle.Dropped::reason)
-                .anyMatch(r -> r.contains("does not fire AGENT_DELEGATE"))
+                .noneMatch(r -> r.contains("does not fire"))
                 .anyMatch(r -> r.contains("not one of the ten hook events"))
                 .anyMatch(r -> r.contains("type http"));
     }

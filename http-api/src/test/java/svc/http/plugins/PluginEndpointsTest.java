@@ -111,10 +111,9 @@ class PluginEndpointsTest {
                     assertThat(d.path("surface").asText()).isEqualTo("hook");
                     assertThat(d.path("reason").asText()).contains("type prompt");
                 })
-                .anySatisfy(d -> {
-                    assertThat(d.path("surface").asText()).isEqualTo("mcp_server");
-                    assertThat(d.path("name").asText()).isEqualTo("sample-notes");
-                });
+                .noneSatisfy(d -> assertThat(d.path("surface").asText())
+                        .as("the MCP client takes the plugin's servers")
+                        .isEqualTo("mcp_server"));
         Api.Reply again = upload(PluginArchive.pack(SAMPLE, 1 << 20));
         assertThat(again.status()).isEqualTo(409);
         assertThat(again.json().path("detail").asText()).contains("sample is already installed");

@@ -1,10 +1,12 @@
 package svc.core.llm.providers;
 
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.ToIntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import svc.core.llm.LlmException;
 import svc.core.llm.LlmProvider;
 import svc.core.llm.LlmRequest;
 import svc.core.llm.LlmResponse;
@@ -45,13 +47,19 @@ public final class CompactingProvider implements LlmProvider {
             return delegate.complete(r);
         }
         ContextCompactor.Compaction c = compaction.get();
-        tell(new CompactionListener.CompactionEvent(
-                CompactionListener.Phase.PRE_COMPACTION,
-                r.agent(),
-                r.model(),
-                window,
-                r.messages().size(),
-                c.tokensBefore()));
+        try {
+            tell(new CompactionListener.CompactionEvent(
+                    CompactionListener.Phase.PRE_COMPACTION,
+                    r.agent(),
+                    r.model(),
+                    window,
+                    r.messages().size(),
+                    c.tokensBefore()));
+        } catch (CompactionListener.Refused refused) {
+            // Sending the whole conversation would overflow the model's window: the turn fails instead.
+            return CompletableFuture.failedFuture(
+                    new LlmException("the conversation was not compacted: " + refused.getMessage(), false));
+        }
         LlmRequest compacted = new LlmRequest(r.agent(), r.model(), r.system(), c.messages(), r.tools(), r.maxTokens());
         tell(new CompactionListener.CompactionEvent(
                 CompactionListener.Phase.POST_COMPACTION,
@@ -73,6 +81,11 @@ public final class CompactingProvider implements LlmProvider {
     private void tell(CompactionListener.CompactionEvent event) {
         try {
             listener.onEvent(event);
+        } catch (CompactionListener.Refused refused) {
+            if (event.phase() == CompactionListener.Phase.PRE_COMPACTION) {
+                throw refused;
+            }
+            LOG.warn("a refusal after the compaction of {}'s conversation has nothing to stop", event.agent());
         } catch (RuntimeException e) {
             // A hook must not stop the agent from getting its answer.
             LOG.warn("the compaction listener failed at {} for {}: {}", event.phase(), event.agent(), e.toString());

@@ -54,6 +54,8 @@ final class McpServerHandle {
     private Instant lastStart = Instant.EPOCH;
     /** The transport of the running stdio server, whose process exit is watched. */
     private StdioClientTransport stdioTransport;
+    /** Removed with its origin (a plugin uninstalled): stopped for good, a late call does not start it again. */
+    private boolean retired;
 
     McpServerHandle(String name, String origin, McpServerConfig config, McpSettings settings, Clock clock) {
         this.name = name;
@@ -121,6 +123,16 @@ final class McpServerHandle {
         return new ToolSource.Health(name, "mcp:" + kind(), state, Math.max(0, starts - 1), detail());
     }
 
+    /** Stops the server for good: its origin is gone, so nothing may start it again. */
+    synchronized void retire() {
+        retired = true;
+        stop();
+    }
+
+    String origin() {
+        return origin;
+    }
+
     synchronized void stop() {
         if (client != null) {
             McpSyncClient c = client;
@@ -137,6 +149,9 @@ final class McpServerHandle {
     private synchronized McpSyncClient running() {
         if (client != null) {
             return client;
+        }
+        if (retired) {
+            throw new IllegalStateException("MCP server " + name + " was removed with " + origin);
         }
         Instant now = clock.instant();
         if (state.equals("crashed") && now.isBefore(lastStart.plus(settings.restartBackoff()))) {

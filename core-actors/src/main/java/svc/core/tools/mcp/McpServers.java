@@ -61,6 +61,31 @@ public final class McpServers implements ToolSource {
         servers = next;
     }
 
+    /**
+     * Removes the servers of one origin (a plugin uninstalled or replaced) and stops them: a
+     * stdio server's process ends. Returns their names.
+     */
+    public synchronized List<String> remove(String origin) {
+        Map<String, McpServerHandle> next = new LinkedHashMap<>(servers);
+        List<McpServerHandle> gone = new ArrayList<>();
+        next.values().removeIf(h -> {
+            if (h.origin().equals(origin)) {
+                gone.add(h);
+                return true;
+            }
+            return false;
+        });
+        servers = next;
+        gone.forEach(McpServerHandle::retire);
+        if (!gone.isEmpty()) {
+            LOG.info(
+                    "MCP servers {} of {} removed and stopped",
+                    gone.stream().map(McpServerHandle::name).toList(),
+                    origin);
+        }
+        return gone.stream().map(McpServerHandle::name).toList();
+    }
+
     /** Whether any server is defined. */
     public boolean isEmpty() {
         return servers.isEmpty();
