@@ -5,16 +5,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -25,7 +19,6 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -73,9 +66,7 @@ class CrashProcessTest {
     @TempDir
     Path dir;
 
-    private final ActorTestKit kit = ActorTestKit.create("crash-test-client");
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final ProcessApi api = new ProcessApi("crash-test-client", API_KEY, () -> this.server);
     private HoldingModelServer model;
     private ServerProcess server;
 
@@ -88,7 +79,7 @@ class CrashProcessTest {
         if (model != null) {
             model.close();
         }
-        kit.shutdownTestKit();
+        api.close();
     }
 
     @Test
@@ -100,7 +91,7 @@ class CrashProcessTest {
         // ---- 1. during a model call ------------------------------------------------------------
         HoldingModelServer.Held held = model.holdNext(r -> r.path("messages").size() >= 3);
         server.start();
-        awaitHealthy();
+        api.awaitHealthy();
         String runId = startRun();
         String heldKey = held.reached().get(300, TimeUnit.SECONDS);
         inFlightAtKills.addAll(inFlight());
@@ -110,7 +101,7 @@ class CrashProcessTest {
 
         // ---- 2. during train_model -------------------------------------------------------------
         server.start();
-        awaitHealthy();
+        api.awaitHealthy();
         // Killed the moment the model's answer calling train_model is sent: the agent journals the call
         // and starts the tool (seconds on Adult), and the tool's result has not reached the model.
         model.trainingCalled.get(420, TimeUnit.SECONDS);
@@ -123,10 +114,10 @@ class CrashProcessTest {
 
         // ---- 3. at the gate, and a torn conversation line ----------------------------------------
         server.start();
-        awaitHealthy();
+        api.awaitHealthy();
         String gate = awaitGate(runId).path("gate_id").asText();
         // The call the gate holds is committed (its line is projected) before the kill.
-        eventually(
+        api.eventually(
                 60,
                 () -> assertThat(conversationLines(runId))
                         .anyMatch(l ->
@@ -137,12 +128,13 @@ class CrashProcessTest {
         Path torn = tearLongestConversation(runId);
 
         server.start();
-        awaitHealthy();
-        JsonNode after = run(runId);
+        api.awaitHealthy();
+        JsonNode after = api.run(runId);
         assertThat(after.path("state").asText()).isEqualTo("waiting_approval");
         assertThat(after.path("pending_gates").get(0).path("gate_id").asText()).isEqualTo(gate);
-        send("POST", "/api/v1/approvals/" + gate, APPROVE, 200);
-        eventually(420, () -> assertThat(run(runId).path("state").asText()).isEqualTo("succeeded"));
+        api.send("POST", "/api/v1/approvals/" + gate, APPROVE, 200);
+        api.eventually(
+                420, () -> assertThat(api.run(runId).path("state").asText()).isEqualTo("succeeded"));
 
         // ---- what the run left -------------------------------------------------------------------
         assertWholeRun(runId);
@@ -165,13 +157,13 @@ class CrashProcessTest {
         assumeTrue(
                 System.getenv("SVC_TEST_PG_URL") != null,
                 "needs PostgreSQL's binaries, which CI (SVC_TEST_PG_URL) has");
-        try (ThrowawayPostgres pg = ThrowawayPostgres.start(freePort())) {
+        try (ThrowawayPostgres pg = ThrowawayPostgres.start(ProcessApi.freePort())) {
             model = new HoldingModelServer();
             server = server(Map.of("SVC_DB_URL", pg.url));
             HoldingModelServer.Held held =
                     model.holdNext(r -> r.path("messages").size() >= 3);
             server.start();
-            awaitHealthy();
+            api.awaitHealthy();
             String runId = startRun();
             String heldKey = held.reached().get(300, TimeUnit.SECONDS);
 
@@ -181,12 +173,13 @@ class CrashProcessTest {
             // Journal writes fail from here on: count what is asked next as a new life.
             model.epoch++;
             held.release();
-            eventually(120, () -> assertThat(serverLog()).contains("Failed to persist event"));
+            api.eventually(120, () -> assertThat(serverLog()).contains("Failed to persist event"));
             pg.restart();
 
             JsonNode gate = awaitGate(runId);
-            send("POST", "/api/v1/approvals/" + gate.path("gate_id").asText(), APPROVE, 200);
-            eventually(420, () -> assertThat(run(runId).path("state").asText()).isEqualTo("succeeded"));
+            api.send("POST", "/api/v1/approvals/" + gate.path("gate_id").asText(), APPROVE, 200);
+            api.eventually(
+                    420, () -> assertThat(api.run(runId).path("state").asText()).isEqualTo("succeeded"));
             assertThat(server.alive()).isTrue();
             assertWholeRun(runId);
             assertNoModelCallRepeatedBut(Set.of(heldKey));
@@ -236,7 +229,7 @@ class CrashProcessTest {
     }
 
     private String startRun() throws Exception {
-        return send(
+        return api.send(
                         "POST",
                         "/api/v1/pipelines",
                         Json.object()
@@ -251,8 +244,8 @@ class CrashProcessTest {
 
     private JsonNode awaitGate(String runId) {
         JsonNode[] gate = new JsonNode[1];
-        eventually(420, () -> {
-            JsonNode r = run(runId);
+        api.eventually(420, () -> {
+            JsonNode r = api.run(runId);
             assertThat(r.path("state").asText()).as(r.toString()).isEqualTo("waiting_approval");
             gate[0] = r.path("pending_gates").get(0);
         });
@@ -276,8 +269,8 @@ class CrashProcessTest {
         Files.deleteIfExists(log);
         return new ServerProcess(
                 "crash",
-                freePort(),
-                freePort(),
+                ProcessApi.freePort(),
+                ProcessApi.freePort(),
                 home,
                 log,
                 env,
@@ -316,7 +309,7 @@ class CrashProcessTest {
     /** Every artefact present; each conversation's seq from 1 without a gap; each tool call answered once. */
     private void assertWholeRun(String runId) {
         Path run = server.home.resolve("runs").resolve(runId);
-        eventually(60, () -> {
+        api.eventually(60, () -> {
             for (String name : List.of(
                     "run.json",
                     "metrics.json",
@@ -350,7 +343,7 @@ class CrashProcessTest {
             assertThat(new HashSet<>(answers)).as("every tool call answered").isEqualTo(calls);
         });
         // Every artefact the API lists is there with the digest it names.
-        JsonNode listed = get("/api/v1/pipelines/" + runId + "/artifacts?limit=1000");
+        JsonNode listed = api.get("/api/v1/pipelines/" + runId + "/artifacts?limit=1000");
         assertThat(listed.path("total").asInt()).isPositive();
     }
 
@@ -378,52 +371,5 @@ class CrashProcessTest {
             throw new AssertionError(e);
         }
         return out;
-    }
-
-    // ---- the API ---------------------------------------------------------------------------------
-
-    private void awaitHealthy() {
-        eventually(
-                240,
-                () -> assertThat(server.healthy())
-                        .as("the server answers /healthz")
-                        .isTrue());
-    }
-
-    private JsonNode run(String runId) {
-        return get("/api/v1/pipelines/" + runId);
-    }
-
-    private JsonNode get(String path) {
-        try {
-            return send("GET", path, null, 200);
-        } catch (Exception e) {
-            throw new AssertionError("GET " + path + ": " + e, e);
-        }
-    }
-
-    private JsonNode send(String method, String path, String body, int expected) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.url() + path))
-                .timeout(Duration.ofSeconds(30))
-                .header("X-API-Key", API_KEY)
-                .header("Content-Type", "application/json");
-        b.method(
-                method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(method + " " + path + ": " + r.body()).isEqualTo(expected);
-        return Json.parse(r.body());
-    }
-
-    private void eventually(int seconds, Runnable assertion) {
-        kit.createTestProbe().awaitAssert(Duration.ofSeconds(seconds), Duration.ofMillis(300), () -> {
-            assertion.run();
-            return null;
-        });
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }

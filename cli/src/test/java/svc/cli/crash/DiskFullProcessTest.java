@@ -7,15 +7,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +17,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -67,9 +60,7 @@ class DiskFullProcessTest {
     @TempDir
     Path dir;
 
-    private final ActorTestKit kit = ActorTestKit.create("disk-test-client");
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final ProcessApi api = new ProcessApi("disk-test-client", API_KEY, () -> this.server);
     private ServerProcess server;
     /** The store's directory as the test reads it: the server's mount namespace through /proc. */
     private Path store;
@@ -79,7 +70,7 @@ class DiskFullProcessTest {
         if (server != null) {
             server.kill();
         }
-        kit.shutdownTestKit();
+        api.close();
     }
 
     @Test
@@ -90,7 +81,7 @@ class DiskFullProcessTest {
                 "needs unprivileged user and mount namespaces (unshare -rm) for a tmpfs of the server's own");
         server = server(mount);
         server.start();
-        awaitHealthy();
+        api.awaitHealthy();
         store = Path.of("/proc/" + server.pid() + "/root" + mount);
         JsonNode before = livez(200).path("checks").path("artifact_store");
         assertThat(before.path("ok").asBoolean()).as(before.toString()).isTrue();
@@ -103,7 +94,8 @@ class DiskFullProcessTest {
         Path runDir = store.resolve(runId);
         // The projection writes approvals.json a moment after the gate opens: wait for it, so the
         // snapshot holds what a later write would have to leave alone.
-        eventually(60, () -> assertThat(read(runDir.resolve("approvals.json"))).contains(gate));
+        api.eventually(
+                60, () -> assertThat(read(runDir.resolve("approvals.json"))).contains(gate));
         Map<String, byte[]> written = snapshot(runDir);
         assertThat(written.keySet())
                 .contains("run.json", "metrics.json", "model/manifest.json", "model/model.ubj", "Dockerfile");
@@ -118,7 +110,7 @@ class DiskFullProcessTest {
 
         // A tool asked to rewrite an artefact of the run (another image tag in the Dockerfile) cannot:
         // a 507 problem, and the Dockerfile keeps its bytes (checked below with every other file).
-        JsonNode rewrite = send(
+        JsonNode rewrite = api.send(
                 "POST",
                 "/api/v1/tools/invoke",
                 Json.object()
@@ -130,7 +122,7 @@ class DiskFullProcessTest {
                 507);
         assertThat(rewrite.path("detail").asText()).contains("is full");
         // A new run cannot store its brief: a 507 problem, not a 500.
-        JsonNode refused = send(
+        JsonNode refused = api.send(
                 "POST",
                 "/api/v1/pipelines",
                 Json.object()
@@ -141,16 +133,17 @@ class DiskFullProcessTest {
                 507);
         assertThat(refused.path("detail").asText()).contains("is full");
 
-        send("POST", "/api/v1/approvals/" + gate, APPROVE, 200);
-        eventually(180, () -> assertThat(run(runId).path("state").asText()).isEqualTo("failed"));
-        String reason = run(runId).path("failure").asText();
+        api.send("POST", "/api/v1/approvals/" + gate, APPROVE, 200);
+        api.eventually(
+                180, () -> assertThat(api.run(runId).path("state").asText()).isEqualTo("failed"));
+        String reason = api.run(runId).path("failure").asText();
         assertThat(reason)
                 .as("the run's recorded reason")
                 .startsWith("disk full: the artefact store")
                 .contains("No space left on device");
 
         // The conversation projection meets the full disk too (the agents' last events of the run).
-        eventually(
+        api.eventually(
                 60,
                 () -> assertThat(serverLog())
                         .containsPattern(
@@ -163,7 +156,7 @@ class DiskFullProcessTest {
 
         // ---- space is freed ----------------------------------------------------------------------
         Files.delete(filler);
-        eventually(
+        api.eventually(
                 60,
                 () -> assertThat(livez(200)
                                 .path("checks")
@@ -172,13 +165,14 @@ class DiskFullProcessTest {
                                 .asLong())
                         .isPositive());
         // The conversation projection, held back by the full disk, catches up without a gap.
-        eventually(120, () -> assertGaplessConversations(runDir));
+        api.eventually(120, () -> assertGaplessConversations(runDir));
         assertUnchanged(runDir, withoutProjections(written));
-        eventually(60, () -> assertThat(listedState(runId)).isEqualTo("failed"));
+        api.eventually(60, () -> assertThat(listedState(runId)).isEqualTo("failed"));
 
         String second = startRun();
-        send("POST", "/api/v1/approvals/" + awaitGate(second), APPROVE, 200);
-        eventually(300, () -> assertThat(run(second).path("state").asText()).isEqualTo("succeeded"));
+        api.send("POST", "/api/v1/approvals/" + awaitGate(second), APPROVE, 200);
+        api.eventually(
+                300, () -> assertThat(api.run(second).path("state").asText()).isEqualTo("succeeded"));
         assertThat(store.resolve(second).resolve("deployment.json")).isRegularFile();
     }
 
@@ -345,8 +339,8 @@ class DiskFullProcessTest {
                 STORE_SIZE);
         return new ServerProcess(
                 "disk",
-                freePort(),
-                freePort(),
+                ProcessApi.freePort(),
+                ProcessApi.freePort(),
                 home,
                 log,
                 env,
@@ -359,7 +353,7 @@ class DiskFullProcessTest {
     }
 
     private String startRun() throws Exception {
-        return send(
+        return api.send(
                         "POST",
                         "/api/v1/pipelines",
                         Json.object()
@@ -374,8 +368,8 @@ class DiskFullProcessTest {
 
     private String awaitGate(String runId) {
         String[] gate = new String[1];
-        eventually(300, () -> {
-            JsonNode r = run(runId);
+        api.eventually(300, () -> {
+            JsonNode r = api.run(runId);
             assertThat(r.path("state").asText()).as(r.toString()).isEqualTo("waiting_approval");
             gate[0] = r.path("pending_gates").get(0).path("gate_id").asText();
         });
@@ -384,63 +378,18 @@ class DiskFullProcessTest {
 
     private JsonNode livez(int expected) {
         try {
-            return send("GET", "/livez", null, expected);
+            return api.send("GET", "/livez", null, expected);
         } catch (Exception e) {
             throw new AssertionError("GET /livez: " + e, e);
         }
     }
 
     private String listedState(String runId) {
-        for (JsonNode r : get("/api/v1/pipelines?limit=100").path("items")) {
+        for (JsonNode r : api.get("/api/v1/pipelines?limit=100").path("items")) {
             if (r.path("run_id").asText().equals(runId)) {
                 return r.path("state").asText();
             }
         }
         return "absent";
-    }
-
-    private void awaitHealthy() {
-        eventually(
-                240,
-                () -> assertThat(server.healthy())
-                        .as("the server answers /healthz")
-                        .isTrue());
-    }
-
-    private JsonNode run(String runId) {
-        return get("/api/v1/pipelines/" + runId);
-    }
-
-    private JsonNode get(String path) {
-        try {
-            return send("GET", path, null, 200);
-        } catch (Exception e) {
-            throw new AssertionError("GET " + path + ": " + e, e);
-        }
-    }
-
-    private JsonNode send(String method, String path, String body, int expected) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.url() + path))
-                .timeout(Duration.ofSeconds(30))
-                .header("X-API-Key", API_KEY)
-                .header("Content-Type", "application/json");
-        b.method(
-                method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(method + " " + path + ": " + r.body()).isEqualTo(expected);
-        return Json.parse(r.body());
-    }
-
-    private void eventually(int seconds, Runnable assertion) {
-        kit.createTestProbe().awaitAssert(Duration.ofSeconds(seconds), Duration.ofMillis(300), () -> {
-            assertion.run();
-            return null;
-        });
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }
