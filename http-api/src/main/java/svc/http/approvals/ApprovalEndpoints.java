@@ -73,10 +73,9 @@ public final class ApprovalEndpoints {
                             runs.approvals(wanted, nonBlank(runId), page.limit(), page.offset()),
                             found -> complete(
                                     StatusCodes.OK,
-                                    new Page<>(
-                                            found.items().stream()
-                                                    .map(GateRecord::of)
-                                                    .toList(),
+                                    Page.mapped(
+                                            found.items(),
+                                            GateRecord::of,
                                             found.total(),
                                             found.limit(),
                                             found.offset()),

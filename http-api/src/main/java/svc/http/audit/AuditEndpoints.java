@@ -99,10 +99,9 @@ public final class AuditEndpoints {
                                             log.read(filter, page.limit(), page.offset()),
                                             found -> complete(
                                                     StatusCodes.OK,
-                                                    new Page<>(
-                                                            found.items().stream()
-                                                                    .map(Entry::of)
-                                                                    .toList(),
+                                                    Page.mapped(
+                                                            found.items(),
+                                                            Entry::of,
                                                             found.total(),
                                                             page.limit(),
                                                             page.offset()),

@@ -144,11 +144,7 @@ public final class BatchEndpoints {
                 batches.list(page.limit(), page.offset()),
                 found -> complete(
                         StatusCodes.OK,
-                        new Page<>(
-                                found.items().stream().map(BatchRecord::of).toList(),
-                                found.total(),
-                                found.limit(),
-                                found.offset()),
+                        Page.mapped(found.items(), BatchRecord::of, found.total(), found.limit(), found.offset()),
                         JsonSupport.json())));
     }
 

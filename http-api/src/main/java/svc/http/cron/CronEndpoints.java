@@ -134,11 +134,7 @@ public final class CronEndpoints {
                 cron.runs(call.param("name"), page.limit(), page.offset()),
                 found -> complete(
                         StatusCodes.OK,
-                        new Page<>(
-                                found.items().stream().map(CronRunRecord::of).toList(),
-                                found.total(),
-                                found.limit(),
-                                found.offset()),
+                        Page.mapped(found.items(), CronRunRecord::of, found.total(), found.limit(), found.offset()),
                         JsonSupport.json())));
     }
 

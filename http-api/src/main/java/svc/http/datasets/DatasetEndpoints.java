@@ -122,11 +122,7 @@ public final class DatasetEndpoints {
                 datasets.list(page.limit(), page.offset()),
                 found -> complete(
                         StatusCodes.OK,
-                        new Page<>(
-                                found.items().stream().map(DatasetRecord::of).toList(),
-                                found.total(),
-                                found.limit(),
-                                found.offset()),
+                        Page.mapped(found.items(), DatasetRecord::of, found.total(), found.limit(), found.offset()),
                         JsonSupport.json())));
     }
 

@@ -139,11 +139,7 @@ public final class DeploymentEndpoints {
                 deployments.list(page.limit(), page.offset()),
                 found -> complete(
                         StatusCodes.OK,
-                        new Page<>(
-                                found.items().stream().map(ModelName::of).toList(),
-                                found.total(),
-                                found.limit(),
-                                found.offset()),
+                        Page.mapped(found.items(), ModelName::of, found.total(), found.limit(), found.offset()),
                         JsonSupport.json())));
     }
 

@@ -69,10 +69,9 @@ public final class NotificationEndpoints {
                                             wanted, nonBlank(runId), nonBlank(gateId), page.limit(), page.offset()),
                                     found -> complete(
                                             StatusCodes.OK,
-                                            new Page<>(
-                                                    found.items().stream()
-                                                            .map(DeliveryRecord::of)
-                                                            .toList(),
+                                            Page.mapped(
+                                                    found.items(),
+                                                    DeliveryRecord::of,
                                                     found.total(),
                                                     page.limit(),
                                                     page.offset()),

@@ -102,10 +102,9 @@ public final class ModelEndpoints {
                                 registry.list(blankToNull(runId), blankToNull(datasetId), page.limit(), page.offset()),
                                 found -> complete(
                                         StatusCodes.OK,
-                                        new Page<>(
-                                                found.items().stream()
-                                                        .map(ModelRecord::of)
-                                                        .toList(),
+                                        Page.mapped(
+                                                found.items(),
+                                                ModelRecord::of,
                                                 found.total(),
                                                 found.limit(),
                                                 found.offset()),
