@@ -8,9 +8,19 @@ import java.time.Instant;
 import org.apache.pekko.projection.eventsourced.EventEnvelope;
 import org.apache.pekko.projection.jdbc.javadsl.JdbcHandler;
 import svc.core.readside.PooledJdbcSession;
+import svc.persistence.crypto.ColumnSeal;
 
 /** Keeps the {@code batches} table in step with the batch journals, exactly once per event. */
 final class BatchProjectionHandler extends JdbcHandler<EventEnvelope<BatchEntity.Event>, PooledJdbcSession> {
+
+    /** The column's name as the seal's context. */
+    static final String FAILURE = "batches.failure";
+
+    private final ColumnSeal columns;
+
+    BatchProjectionHandler(ColumnSeal columns) {
+        this.columns = columns;
+    }
 
     @Override
     public void process(PooledJdbcSession session, EventEnvelope<BatchEntity.Event> envelope) throws Exception {
@@ -27,7 +37,7 @@ final class BatchProjectionHandler extends JdbcHandler<EventEnvelope<BatchEntity
         });
     }
 
-    private static void apply(Connection c, String id, BatchEntity.Event event) throws SQLException {
+    private void apply(Connection c, String id, BatchEntity.Event event) throws SQLException {
         if (event instanceof BatchEntity.Submitted e) {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO batches (batch_id, kind, run_id, state, total,"
                     + " processed, errors, created_by, created_at, updated_at)"
@@ -62,11 +72,11 @@ final class BatchProjectionHandler extends JdbcHandler<EventEnvelope<BatchEntity
         }
     }
 
-    private static void state(Connection c, String id, String state, String failure, Instant at) throws SQLException {
+    private void state(Connection c, String id, String state, String failure, Instant at) throws SQLException {
         try (PreparedStatement ps =
                 c.prepareStatement("UPDATE batches SET state = ?, failure = ?, updated_at = ? WHERE batch_id = ?")) {
             ps.setString(1, state);
-            ps.setString(2, failure);
+            ps.setString(2, columns.seal(FAILURE, failure));
             ps.setTimestamp(3, Timestamp.from(at));
             ps.setString(4, id);
             ps.executeUpdate();

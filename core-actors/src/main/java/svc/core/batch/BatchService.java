@@ -251,7 +251,7 @@ public final class BatchService {
                                             rs.getLong(7),
                                             rs.getTimestamp(8).toInstant(),
                                             rs.getTimestamp(9).toInstant(),
-                                            rs.getString(10)));
+                                            database.columns().open(BatchProjectionHandler.FAILURE, rs.getString(10))));
                                 }
                             }
                         }

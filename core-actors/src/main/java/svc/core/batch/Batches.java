@@ -47,7 +47,7 @@ public final class Batches {
                 EventSourcedProvider.<BatchEntity.Event>eventsByTag(
                         system, JdbcReadJournal.Identifier(), BatchEntity.TAG),
                 () -> new PooledJdbcSession(database.dataSource()),
-                BatchProjectionHandler::new,
+                () -> new BatchProjectionHandler(database.columns()),
                 system);
         ShardedDaemonProcess.get(system)
                 .init(

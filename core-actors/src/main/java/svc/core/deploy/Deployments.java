@@ -70,7 +70,7 @@ public final class Deployments {
                 new DeploymentService(system, database, files, defaultProfile, permissions, jdbc, askTimeout);
         InferenceService service = new InferenceService(
                 deployments,
-                new PredictionRepository(database.dataSource()),
+                new PredictionRepository(database.dataSource(), database.columns()),
                 events,
                 settings,
                 drift::of,

@@ -13,6 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import svc.config.Json;
 import svc.library.workflow.NotifyChannel;
+import svc.persistence.crypto.ColumnSeal;
 import svc.persistence.notifications.AttemptRow;
 import svc.persistence.notifications.NotificationRepository;
 import svc.persistence.notifications.NotificationRow;
@@ -35,7 +36,7 @@ final class Courier {
     private final WebhookSender webhooks;
     private final EmailSender emails;
     private final BiConsumer<String, Outcome.Kind> listener;
-    private final NotificationRepository repository = new NotificationRepository();
+    private final NotificationRepository repository;
 
     /**
      * @param owner this dispatcher's name in the lease column
@@ -45,9 +46,11 @@ final class Courier {
             DataSource dataSource,
             NotificationSettings settings,
             Clock clock,
+            ColumnSeal columns,
             String owner,
             BiConsumer<String, Outcome.Kind> listener) {
         this.dataSource = dataSource;
+        this.repository = new NotificationRepository(columns);
         this.settings = settings;
         this.clock = clock;
         this.owner = owner;

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.UUID;
 import svc.config.Json;
 import svc.library.workflow.NotifyChannel;
+import svc.persistence.crypto.ColumnSeal;
 import svc.persistence.notifications.NotificationRepository;
 import svc.persistence.notifications.NotificationRow;
 
@@ -24,10 +25,11 @@ import svc.persistence.notifications.NotificationRow;
 public final class NotificationOutbox {
 
     private final List<NotifyChannel> serverChannels;
-    private final NotificationRepository repository = new NotificationRepository();
+    private final NotificationRepository repository;
 
-    public NotificationOutbox(List<NotifyChannel> serverChannels) {
+    public NotificationOutbox(List<NotifyChannel> serverChannels, ColumnSeal columns) {
         this.serverChannels = List.copyOf(serverChannels);
+        this.repository = new NotificationRepository(columns);
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import javax.sql.DataSource;
+import svc.persistence.crypto.ColumnSeal;
 import svc.persistence.notifications.AttemptRow;
 import svc.persistence.notifications.NotificationRepository;
 import svc.persistence.notifications.NotificationRow;
@@ -35,11 +36,12 @@ public final class NotificationService {
     private final DataSource dataSource;
     private final Executor jdbc;
     private final NotificationSettings settings;
-    private final NotificationRepository repository = new NotificationRepository();
+    private final NotificationRepository repository;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
 
-    NotificationService(DataSource dataSource, Executor jdbc, NotificationSettings settings) {
+    NotificationService(DataSource dataSource, ColumnSeal columns, Executor jdbc, NotificationSettings settings) {
         this.dataSource = dataSource;
+        this.repository = new NotificationRepository(columns);
         this.jdbc = jdbc;
         this.settings = settings;
     }

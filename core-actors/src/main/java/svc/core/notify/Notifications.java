@@ -24,14 +24,20 @@ public final class Notifications {
     public static NotificationService start(
             ActorSystem<?> system, Database database, NotificationSettings settings, Executor jdbc, Clock clock) {
         settings.warnings().forEach(w -> LOG.warn("notifications: {}", w));
-        NotificationService service = new NotificationService(database.dataSource(), jdbc, settings);
+        NotificationService service =
+                new NotificationService(database.dataSource(), database.columns(), jdbc, settings);
         Executor deliveries =
                 system.dispatchers().lookup(DispatcherSelector.fromConfig(NotificationSettings.DISPATCHER));
         // Built where the singleton runs, each incarnation with its own lease owner (a restarted
         // dispatcher waits out its predecessor's leases like anyone else's).
         Behavior<NotificationDispatcher.Command> dispatcher = Behaviors.setup(ctx -> NotificationDispatcher.create(
                 new Courier(
-                        database.dataSource(), settings, clock, "dispatcher-" + UUID.randomUUID(), service::attempted),
+                        database.dataSource(),
+                        settings,
+                        clock,
+                        database.columns(),
+                        "dispatcher-" + UUID.randomUUID(),
+                        service::attempted),
                 settings.pollInterval(),
                 jdbc,
                 deliveries));

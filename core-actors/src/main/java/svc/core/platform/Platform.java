@@ -464,7 +464,7 @@ public final class Platform implements AutoCloseable {
                 directory,
                 // G4 with the run's pii_action first, then the G5 scrubber (which then rarely finds more).
                 (runId, line) -> parts.scrubber().apply(parts.permissions().screenStored(runId, line)),
-                new NotificationOutbox(notifySettings.channels()),
+                new NotificationOutbox(notifySettings.channels(), database.columns()),
                 // The audit PDF is signed again once the run is past its last gate and its deployment.
                 new FinalAudit(files, StandardParts.auditSigner(settings)));
         ClusterSingleton.get(system)

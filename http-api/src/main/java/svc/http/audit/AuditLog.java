@@ -19,6 +19,7 @@ import svc.governance.permission.Role;
 import svc.persistence.Database;
 import svc.persistence.audit.AuditRepository;
 import svc.persistence.audit.AuditRow;
+import svc.persistence.crypto.ColumnSeal;
 
 /**
  * Records admin actions and reads them back. Which requests are admin actions follows from the
@@ -40,10 +41,11 @@ public final class AuditLog {
     private final Database database;
     private final Executor blocking;
     private final Clock clock;
-    private final AuditRepository repository = new AuditRepository();
+    private final AuditRepository repository;
 
     public AuditLog(Database database, Executor blocking, Clock clock) {
         this.database = database;
+        this.repository = new AuditRepository(database == null ? ColumnSeal.CLEAR : database.columns());
         this.blocking = blocking;
         this.clock = clock;
     }

@@ -8,9 +8,23 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import svc.persistence.crypto.ColumnSeal;
 
-/** The {@code audit_log} table: appended to, read newest first with filters. */
+/**
+ * The {@code audit_log} table: appended to, read newest first with filters. At rest the free-text
+ * {@code detail} is sealed under {@link ColumnSeal}; actor, action, target, status and time stay
+ * in clear: the API filters on them.
+ */
 public final class AuditRepository {
+
+    /** The sealed column, {@code table.column} (the seal's context). */
+    public static final String DETAIL = "audit_log.detail";
+
+    private final ColumnSeal seal;
+
+    public AuditRepository(ColumnSeal seal) {
+        this.seal = seal;
+    }
 
     /** The filters of a read; null fields do not filter. {@code from} is inclusive, {@code to} exclusive. */
     public record Filter(String actor, String action, Instant from, Instant to) {}
@@ -27,7 +41,7 @@ public final class AuditRepository {
             ps.setString(4, row.method());
             ps.setString(5, cut(row.target(), 2048));
             ps.setInt(6, row.status());
-            ps.setString(7, row.detail() == null ? null : cut(row.detail(), 4000));
+            ps.setString(7, row.detail() == null ? null : seal.seal(DETAIL, cut(row.detail(), 4000)));
             ps.setString(8, row.correlationId());
             ps.executeUpdate();
         }
@@ -77,7 +91,7 @@ public final class AuditRepository {
                             rs.getString(5),
                             rs.getString(6),
                             rs.getInt(7),
-                            rs.getString(8),
+                            seal.open(DETAIL, rs.getString(8)),
                             rs.getString(9)));
                 }
             }

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
+import svc.persistence.crypto.ColumnSeal;
 
 /**
  * The {@code served_predictions} and {@code shadow_predictions} tables. Writes come in batches from
@@ -18,6 +19,12 @@ import javax.sql.DataSource;
  *
  * <p>Retention: both tables belong to the {@code shadow_predictions_days} class;
  * {@link #deleteShadowPredictionsBefore} and {@link #deleteServedPredictionsBefore} are its pruners.
+ *
+ * <p>At rest: what a model answered and the ground truth fed back (labels, class probabilities,
+ * a regression's value) are sealed under {@link ColumnSeal} (V17 makes {@code predicted_value} text
+ * for this). Ids, model names, times and the per-answer judgements ({@code correct}, {@code brier},
+ * {@code abs_error}, {@code agreed}) stay in clear: the canary rule and the live metrics filter by
+ * the first and add up the second in SQL. Features are not stored at all.
  */
 public final class PredictionRepository {
 
@@ -74,10 +81,21 @@ public final class PredictionRepository {
     /** A shadow deployment's comparisons so far and how many agreed with the served answer. */
     public record Agreement(String deploymentId, long compared, long agreed) {}
 
-    private final DataSource dataSource;
+    /** The sealed columns, {@code table.column} (the seal's context). */
+    public static final String SERVED_PREDICTED = "served_predictions.predicted";
 
-    public PredictionRepository(DataSource dataSource) {
+    public static final String SERVED_PROBABILITIES = "served_predictions.probabilities";
+    public static final String SERVED_VALUE = "served_predictions.predicted_value";
+    public static final String SERVED_ACTUAL = "served_predictions.actual";
+    public static final String SHADOW_PREDICTED = "shadow_predictions.predicted";
+    public static final String SHADOW_SERVED_PREDICTED = "shadow_predictions.served_predicted";
+
+    private final DataSource dataSource;
+    private final ColumnSeal seal;
+
+    public PredictionRepository(DataSource dataSource, ColumnSeal seal) {
         this.dataSource = dataSource;
+        this.seal = seal;
     }
 
     public void insertServed(List<ServedRow> rows) throws SQLException {
@@ -94,9 +112,9 @@ public final class PredictionRepository {
                 ps.setString(3, r.deploymentId());
                 ps.setString(4, r.modelId());
                 ps.setInt(5, r.rowCount());
-                ps.setString(6, r.predicted());
-                ps.setString(7, r.probabilitiesJson());
-                setDouble(ps, 8, r.value());
+                ps.setString(6, seal.seal(SERVED_PREDICTED, r.predicted()));
+                ps.setString(7, seal.seal(SERVED_PROBABILITIES, r.probabilitiesJson()));
+                ps.setString(8, seal.seal(SERVED_VALUE, r.value() == null ? null : Double.toString(r.value())));
                 ps.setTimestamp(9, Timestamp.from(r.at()));
                 ps.addBatch();
             }
@@ -118,8 +136,8 @@ public final class PredictionRepository {
                 ps.setString(3, r.deploymentId());
                 ps.setString(4, r.modelId());
                 ps.setString(5, r.servedDeploymentId());
-                ps.setString(6, r.predicted());
-                ps.setString(7, r.servedPredicted());
+                ps.setString(6, seal.seal(SHADOW_PREDICTED, r.predicted()));
+                ps.setString(7, seal.seal(SHADOW_SERVED_PREDICTED, r.servedPredicted()));
                 ps.setBoolean(8, r.agreed());
                 ps.setTimestamp(9, Timestamp.from(r.at()));
                 ps.addBatch();
@@ -139,14 +157,14 @@ public final class PredictionRepository {
             List<Answer> out = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    double v = rs.getDouble(5);
-                    Double value = rs.wasNull() ? null : v;
+                    // Text since V17 (sealed, or the number as written before).
+                    String value = seal.open(SERVED_VALUE, rs.getString(5));
                     out.add(new Answer(
                             rs.getLong(1),
                             rs.getString(2),
-                            rs.getString(3),
-                            rs.getString(4),
-                            value,
+                            seal.open(SERVED_PREDICTED, rs.getString(3)),
+                            seal.open(SERVED_PROBABILITIES, rs.getString(4)),
+                            value == null ? null : Double.valueOf(value),
                             rs.getTimestamp(6) != null));
                 }
             }
@@ -160,7 +178,7 @@ public final class PredictionRepository {
         try (Connection c = dataSource.getConnection();
                 PreparedStatement ps = c.prepareStatement("UPDATE served_predictions SET actual = ?, correct = ?,"
                         + " brier = ?, abs_error = ?, labelled_at = ? WHERE id = ?")) {
-            ps.setString(1, actual);
+            ps.setString(1, seal.seal(SERVED_ACTUAL, actual));
             if (correct == null) {
                 ps.setNull(2, Types.BOOLEAN);
             } else {

@@ -13,14 +13,31 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import svc.persistence.crypto.ColumnSeal;
 
 /**
  * The {@code notifications} outbox and its {@code notification_attempts}. The run projection
  * inserts rows inside its own transaction; the dispatcher claims due rows with a lease (a
  * compare-and-set, so two dispatchers during a singleton hand-over never send one row at the same
  * time) and records each attempt; the API lists them.
+ *
+ * <p>At rest: the payload (the run's notice: problem excerpts, gate rationales) and the delivery
+ * errors are sealed under {@link ColumnSeal}; ids, channel, state, times and the status line stay
+ * in clear because the dispatcher and the API filter and sort on them.
  */
 public final class NotificationRepository {
+
+    /** The sealed columns, {@code table.column} (the seal's context). */
+    public static final String PAYLOAD = "notifications.payload";
+
+    public static final String LAST_ERROR = "notifications.last_error";
+    public static final String ATTEMPT_ERROR = "notification_attempts.error";
+
+    private final ColumnSeal seal;
+
+    public NotificationRepository(ColumnSeal seal) {
+        this.seal = seal;
+    }
 
     private static final String LIVE =
             "state IN ('" + NotificationRow.PENDING + "', '" + NotificationRow.RETRYING + "')";
@@ -37,7 +54,7 @@ public final class NotificationRepository {
             ps.setString(4, n.eventKind());
             ps.setString(5, n.gateId());
             ps.setString(6, n.channel());
-            ps.setString(7, n.payload());
+            ps.setString(7, seal.seal(PAYLOAD, n.payload()));
             ps.setString(8, n.state());
             ps.setTimestamp(9, Timestamp.from(n.createdAt()));
             ps.setTimestamp(10, Timestamp.from(n.nextAttemptAt()));
@@ -106,7 +123,7 @@ public final class NotificationRepository {
                 ps.setInt(2, attempt.attempt());
                 ps.setTimestamp(3, Timestamp.from(attempt.at()));
                 ps.setString(4, attempt.status());
-                ps.setString(5, attempt.error());
+                ps.setString(5, seal.seal(LAST_ERROR, attempt.error()));
                 ps.setTimestamp(6, Timestamp.from(nextAttemptAt == null ? attempt.at() : nextAttemptAt));
                 ps.setTimestamp(7, NotificationRow.DELIVERED.equals(state) ? Timestamp.from(attempt.at()) : null);
                 ps.setString(8, attempt.deliveryId());
@@ -121,7 +138,7 @@ public final class NotificationRepository {
                     ps.setTimestamp(3, Timestamp.from(attempt.at()));
                     ps.setString(4, attempt.outcome());
                     ps.setString(5, attempt.status());
-                    ps.setString(6, attempt.error());
+                    ps.setString(6, seal.seal(ATTEMPT_ERROR, attempt.error()));
                     ps.executeUpdate();
                 }
             }
@@ -188,7 +205,7 @@ public final class NotificationRepository {
                             at.toInstant(),
                             rs.getString("outcome"),
                             rs.getString("status"),
-                            rs.getString("error"));
+                            seal.open(ATTEMPT_ERROR, rs.getString("error")));
                     out.computeIfAbsent(a.deliveryId(), k -> new ArrayList<>()).add(a);
                 }
             }
@@ -213,7 +230,7 @@ public final class NotificationRepository {
         return sql.toString();
     }
 
-    private static List<NotificationRow> rows(PreparedStatement ps) throws SQLException {
+    private List<NotificationRow> rows(PreparedStatement ps) throws SQLException {
         List<NotificationRow> rows = new ArrayList<>();
         try (ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
@@ -223,7 +240,7 @@ public final class NotificationRepository {
         return rows;
     }
 
-    private static NotificationRow read(ResultSet rs) throws SQLException {
+    private NotificationRow read(ResultSet rs) throws SQLException {
         return new NotificationRow(
                 rs.getString("delivery_id"),
                 rs.getString("run_id"),
@@ -231,7 +248,7 @@ public final class NotificationRepository {
                 rs.getString("event_kind"),
                 rs.getString("gate_id"),
                 rs.getString("channel"),
-                rs.getString("payload"),
+                seal.open(PAYLOAD, rs.getString("payload")),
                 rs.getString("state"),
                 rs.getInt("attempts"),
                 instant(rs.getTimestamp("created_at")),
@@ -239,7 +256,7 @@ public final class NotificationRepository {
                 instant(rs.getTimestamp("last_attempt_at")),
                 instant(rs.getTimestamp("delivered_at")),
                 rs.getString("last_status"),
-                rs.getString("last_error"));
+                seal.open(LAST_ERROR, rs.getString("last_error")));
     }
 
     private static Instant instant(Timestamp t) {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import svc.persistence.Database;
 import svc.persistence.DatabaseSettings;
+import svc.persistence.crypto.ColumnSeal;
 
 /**
  * The outbox on the real migrations: one row per event and channel, leases, attempts. Runs on H2
@@ -26,7 +27,7 @@ class NotificationRepositoryTest {
 
     private Database db;
     private Connection c;
-    private final NotificationRepository repo = new NotificationRepository();
+    private final NotificationRepository repo = new NotificationRepository(ColumnSeal.CLEAR);
 
     /** The database the tests run on. */
     DatabaseSettings database() throws Exception {

@@ -13,6 +13,7 @@ import svc.persistence.Database;
 import svc.persistence.DatabaseSettings;
 import svc.persistence.audit.AuditRepository;
 import svc.persistence.audit.AuditRow;
+import svc.persistence.crypto.ColumnSeal;
 
 /** The V15 tables through their repositories: users' new columns, API tokens, login failures, the audit log. */
 class AuthTablesTest {
@@ -125,7 +126,7 @@ class AuthTablesTest {
 
     @Test
     void theAuditLogIsReadNewestFirstWithFiltersAndPages() throws Exception {
-        AuditRepository audit = new AuditRepository();
+        AuditRepository audit = new AuditRepository(ColumnSeal.CLEAR);
         for (int i = 0; i < 5; i++) {
             audit.append(
                     c,
