@@ -3,6 +3,7 @@ package svc.cli;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import svc.cli.admin.AdminCommand;
 import svc.cli.approvals.ApprovalsCommand;
 import svc.cli.audit.AuditCommand;
 import svc.cli.auth.LoginCommand;
@@ -59,6 +60,7 @@ import svc.cli.users.UsersCommand;
             ModelsCommand.class,
             ReportsCommand.class,
             RetentionCommand.class,
+            AdminCommand.class,
             ApprovalsCommand.class,
             FeaturesCommand.class,
             CompletionCommand.class,

@@ -36,6 +36,11 @@ public final class EncryptedCborSerializer extends SerializerWithStringManifest 
                         "the encrypting serializer is bound but svc.at-rest.encryption is off"));
     }
 
+    /** The authenticated context of a journaled message's envelope: its manifest. */
+    public static Map<String, String> context(String manifest) {
+        return Map.of("manifest", manifest);
+    }
+
     @Override
     public int identifier() {
         return IDENTIFIER;
@@ -49,13 +54,13 @@ public final class EncryptedCborSerializer extends SerializerWithStringManifest 
     @Override
     public byte[] toBinary(Object o) {
         String manifest = manifest(o);
-        Envelope sealed = cipher.encrypt(cbor.toBinary(o), Map.of("manifest", manifest));
+        Envelope sealed = cipher.encrypt(cbor.toBinary(o), context(manifest));
         return sealed.toJson().getBytes(StandardCharsets.UTF_8);
     }
 
     @Override
     public Object fromBinary(byte[] bytes, String manifest) {
         Envelope sealed = Envelope.parse(new String(bytes, StandardCharsets.UTF_8));
-        return cbor.fromBinary(cipher.decrypt(sealed, Map.of("manifest", manifest)), manifest);
+        return cbor.fromBinary(cipher.decrypt(sealed, context(manifest)), manifest);
     }
 }

@@ -20,7 +20,8 @@ import svc.config.Json;
  *
  * <p>Key rotation: new envelopes are always sealed under the current key; an envelope names the
  * key id it was sealed under, and opens with the current key or any previous key still given
- * ({@code SVC_KEK_PREVIOUS}). Data is re-sealed under the new key only when it is written again.
+ * ({@code SVC_KEK_PREVIOUS}). Data is re-sealed under the new key when it is written again, or in
+ * bulk by {@code svc admin reseal}.
  */
 public final class EnvelopeCipher {
 
@@ -50,6 +51,11 @@ public final class EnvelopeCipher {
     /** The key new envelopes are sealed under. */
     public KeyProvider current() {
         return keys;
+    }
+
+    /** The ids of the earlier rotations' keys still given ({@code SVC_KEK_PREVIOUS}), in order. */
+    public List<String> previousKeyIds() {
+        return List.copyOf(previous.keySet());
     }
 
     SecureRandom random() {

@@ -177,8 +177,15 @@ public final class SealedFiles {
 
     private record Opened(SecretKey key, byte[] prefix, byte[] aad, byte[] digest) {}
 
-    private Opened openHeader(InputStream sealed, Map<String, String> context) throws IOException {
-        DataInputStream in = new DataInputStream(sealed);
+    /**
+     * The id of the key a sealed stream (positioned at its start) was sealed under, from its
+     * header alone: no key is needed, nothing is decrypted.
+     */
+    public static String keyId(InputStream sealed) throws IOException {
+        return header(new DataInputStream(sealed)).kekId();
+    }
+
+    private static Header header(DataInputStream in) throws IOException {
         byte[] magic = in.readNBytes(MAGIC.length);
         if (!isSealed(magic, magic.length)) {
             throw new DecryptionException(
@@ -204,6 +211,12 @@ public final class SealedFiles {
             throw new DecryptionException("sealed file format " + header.version() + "/" + header.algorithm()
                     + " is not supported (this build reads " + Envelope.VERSION + "/" + ALGORITHM + ")");
         }
+        return header;
+    }
+
+    private Opened openHeader(InputStream sealed, Map<String, String> context) throws IOException {
+        DataInputStream in = new DataInputStream(sealed);
+        Header header = header(in);
         KeyProvider key = cipher.keyFor(header.kekId());
         byte[] aad = EnvelopeCipher.aad(header.kekId(), context);
         byte[] dataKeyBytes = key.unwrap(decode(header.wrappedKey(), "wrapped_key"), aad);

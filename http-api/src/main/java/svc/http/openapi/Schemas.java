@@ -398,6 +398,7 @@ final class Schemas {
         s.putAll(KnowledgeSchemas.all());
         s.putAll(PluginSchemas.all());
         s.putAll(AuthSchemas.all());
+        s.putAll(AtRestSchemas.all());
         return s;
     }
 

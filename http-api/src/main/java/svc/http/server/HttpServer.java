@@ -31,6 +31,7 @@ import svc.core.reports.CostReports;
 import svc.core.tools.ToolPermissions;
 import svc.governance.permission.DenialSink;
 import svc.http.approvals.ApprovalEndpoints;
+import svc.http.atrest.ResealEndpoints;
 import svc.http.audit.AuditEndpoints;
 import svc.http.audit.AuditLog;
 import svc.http.auth.AccessControl;
@@ -197,6 +198,7 @@ public final class HttpServer {
         endpoints.addAll(new BatchEndpoints(platform.batches(), features, system, settings.streamBuffer()).endpoints());
         endpoints.addAll(new CronEndpoints(platform.cron(), features).endpoints());
         endpoints.addAll(new RetentionEndpoints(platform.retention(), clock).endpoints());
+        endpoints.addAll(ResealEndpoints.of(platform, config, blocking).endpoints());
         endpoints.addAll(new NotificationEndpoints(platform.notifications()).endpoints());
         endpoints.addAll(new DatasetEndpoints(platform.datasets(), callbacks).endpoints());
         endpoints.addAll(

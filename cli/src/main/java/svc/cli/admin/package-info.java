@@ -1,0 +1,2 @@
+/** {@code svc admin ...}: operator maintenance through the API (admin role). */
+package svc.cli.admin;
