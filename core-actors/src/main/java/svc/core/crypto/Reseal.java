@@ -127,6 +127,7 @@ public final class Reseal {
     private final ArtifactStore stored;
     private final Path batches;
     private final Path spool;
+    private final int page;
 
     /**
      * @param stored the store underneath the sealing one (the bytes as they are stored)
@@ -134,6 +135,11 @@ public final class Reseal {
      * @param spool where re-sealed run files wait for their put (sealed bytes only)
      */
     public Reseal(Database database, EnvelopeCipher cipher, ArtifactStore stored, Path batches, Path spool) {
+        this(database, cipher, stored, batches, spool, PAGE);
+    }
+
+    /** {@code page}: rows read per query (tests make it small to walk many pages). */
+    Reseal(Database database, EnvelopeCipher cipher, ArtifactStore stored, Path batches, Path spool, int page) {
         this.database = database;
         this.cipher = cipher;
         this.text = new SealedText(cipher);
@@ -141,6 +147,7 @@ public final class Reseal {
         this.stored = stored;
         this.batches = batches;
         this.spool = spool;
+        this.page = page;
     }
 
     /** Blocking: call it on a blocking dispatcher. */
@@ -212,7 +219,7 @@ public final class Reseal {
                 String sql = "SELECT " + keys + ", " + col.column() + " FROM " + col.table() + " WHERE "
                         + col.column() + " LIKE '" + SealedText.PREFIX + "%'"
                         + (after == null ? "" : " AND (" + keys + ") > (" + marks + ")")
-                        + " ORDER BY " + keys + " LIMIT " + PAGE;
+                        + " ORDER BY " + keys + " LIMIT " + page;
                 try (PreparedStatement ps = c.prepareStatement(sql)) {
                     if (after != null) {
                         bind(ps, 1, after);
@@ -261,7 +268,7 @@ public final class Reseal {
                         failures.add(where, e);
                     }
                 }
-                if (values.size() < PAGE) {
+                if (values.size() < page) {
                     break;
                 }
                 after = keyValues.get(keyValues.size() - 1);
@@ -296,7 +303,7 @@ public final class Reseal {
                         + manifestColumn + ", " + payload + " FROM " + table + " WHERE " + serId + " = "
                         + EncryptedCborSerializer.IDENTIFIER
                         + (afterId == null ? "" : " AND (persistence_id, sequence_number) > (?, ?)")
-                        + " ORDER BY persistence_id, sequence_number LIMIT " + PAGE)) {
+                        + " ORDER BY persistence_id, sequence_number LIMIT " + page)) {
                     if (afterId != null) {
                         ps.setString(1, afterId);
                         ps.setLong(2, afterSeq);
@@ -344,7 +351,7 @@ public final class Reseal {
                         failures.add(where, e);
                     }
                 }
-                if (ids.size() < PAGE) {
+                if (ids.size() < page) {
                     break;
                 }
                 afterId = ids.get(ids.size() - 1);

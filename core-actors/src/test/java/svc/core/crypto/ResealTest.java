@@ -13,6 +13,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -58,6 +59,16 @@ class ResealTest {
     @TempDir
     Path home;
 
+    private DatabaseSettings database;
+
+    /** Once per test: the PostgreSQL variant creates a fresh database each time it is asked. */
+    private DatabaseSettings db() throws Exception {
+        if (database == null) {
+            database = settings();
+        }
+        return database;
+    }
+
     private static String key(char c) {
         return Base64.getEncoder().encodeToString(String.valueOf(c).repeat(32).getBytes(StandardCharsets.US_ASCII));
     }
@@ -75,7 +86,7 @@ class ResealTest {
                 .withFallback(ConfigFactory.load()));
     }
 
-    private DatabaseSettings settings() {
+    DatabaseSettings settings() throws Exception {
         return new DatabaseSettings(
                 DatabaseSettings.Kind.H2,
                 "jdbc:h2:file:" + home.resolve("db").toAbsolutePath() + ";DATABASE_TO_UPPER=false",
@@ -90,7 +101,7 @@ class ResealTest {
         String keyA = a.cipher().orElseThrow().current().keyId();
         DirectoryArtifactStore raw = new DirectoryArtifactStore(home.resolve("runs"));
         Path batches = home.resolve("batches");
-        try (Database db = Database.open(settings(), a.columns());
+        try (Database db = Database.open(db(), a.columns());
                 Connection c = db.connection()) {
             writeEverySealedColumn(db, c);
             // A journal row as the encrypting serializer writes it.
@@ -122,7 +133,7 @@ class ResealTest {
 
         AtRest b = atRest(key('b'), key('a'));
         ExecutorService two = Executors.newFixedThreadPool(2);
-        try (Database db = Database.open(settings(), b.columns())) {
+        try (Database db = Database.open(db(), b.columns())) {
             Reseal dry = new Reseal(db, b.cipher().orElseThrow(), raw, batches, home.resolve("spool"));
             Reseal.Report counted = dry.run(true);
             long toReseal = counted.kinds().values().stream()
@@ -137,7 +148,8 @@ class ResealTest {
 
             List<CompletableFuture<Reseal.Report>> nodes = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
-                Reseal node = new Reseal(db, b.cipher().orElseThrow(), raw, batches, home.resolve("spool-" + i));
+                // One row per page: every key-set step of every table is walked.
+                Reseal node = new Reseal(db, b.cipher().orElseThrow(), raw, batches, home.resolve("spool-" + i), 1);
                 nodes.add(CompletableFuture.supplyAsync(
                         () -> {
                             try {
@@ -179,7 +191,7 @@ class ResealTest {
 
         // Key B alone opens everything.
         AtRest onlyB = atRest(key('b'), "");
-        try (Database db = Database.open(settings(), onlyB.columns());
+        try (Database db = Database.open(db(), onlyB.columns());
                 Connection c = db.connection()) {
             assertThat(new RunRepository(db.columns())
                             .find(c, "r-1")
@@ -296,12 +308,14 @@ class ResealTest {
     /** Every text value in every table of the schema that names {@code keyId}: "table.column". */
     private static List<String> textValuesNaming(Connection c, String keyId) throws Exception {
         List<String[]> columns = new ArrayList<>();
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT TABLE_NAME, COLUMN_NAME FROM INFORMATION_SCHEMA.COLUMNS"
-                        + " WHERE TABLE_SCHEMA = 'PUBLIC' AND DATA_TYPE IN ('CHARACTER VARYING',"
-                        + " 'CHARACTER LARGE OBJECT')")) {
+        // The driver's own catalogue: the same on H2 and PostgreSQL.
+        try (ResultSet rs = c.getMetaData().getColumns(null, null, "%", "%")) {
             while (rs.next()) {
-                columns.add(new String[] {rs.getString(1), rs.getString(2)});
+                int type = rs.getInt("DATA_TYPE");
+                if (rs.getString("TABLE_SCHEM").equalsIgnoreCase("public")
+                        && (type == Types.VARCHAR || type == Types.CLOB || type == Types.LONGVARCHAR)) {
+                    columns.add(new String[] {rs.getString("TABLE_NAME"), rs.getString("COLUMN_NAME")});
+                }
             }
         }
         assertThat(columns).hasSizeGreaterThan(50);

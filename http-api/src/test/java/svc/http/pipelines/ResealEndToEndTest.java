@@ -3,6 +3,7 @@ package svc.http.pipelines;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.ByteArrayInputStream;
@@ -14,7 +15,9 @@ import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -32,6 +35,7 @@ import svc.core.platform.StandardParts;
 import svc.governance.crypto.EnvelopeCipher;
 import svc.governance.crypto.KeyProviders;
 import svc.governance.crypto.SealedFiles;
+import svc.governance.crypto.SealedText;
 import svc.http.server.HttpServer;
 import svc.http.testing.Api;
 import svc.http.testing.TestServer;
@@ -50,6 +54,7 @@ class ResealEndToEndTest {
     private static final String KEY_A = key('a');
     private static final String KEY_B = key('b');
     private static final String BATCH_FILE = "b-1/results.jsonl";
+    private static final String AUDITED = "quokka-auditor@example.com";
     private static final String BATCH_TEXT = "{\"row\":1,\"label\":\"Quokka\"}\n";
 
     @TempDir
@@ -80,6 +85,8 @@ class ResealEndToEndTest {
         settings.put("svc.at-rest.encryption", "on");
         settings.put("svc.at-rest.kek", kek);
         settings.put("svc.at-rest.previous-keks", previous);
+        // A server channel that gets every gate; nothing listens there, so each delivery records an error.
+        settings.put("svc.notifications.channels", "webhook:http://127.0.0.1:9/quokka-hook");
         return ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
     }
 
@@ -133,6 +140,8 @@ class ResealEndToEndTest {
     void dataSealedUnderAnEarlierKeyIsResealedAndReadsBackWithTheNewKeyAlone() throws Exception {
         String runId;
         String keyA;
+        String model;
+        String label;
         try (Node a = Node.start(config(KEY_A, ""))) {
             Api.Reply started = a.post(
                     "/api/v1/pipelines",
@@ -162,6 +171,52 @@ class ResealEndToEndTest {
                     () -> assertThat(a.get("/api/v1/pipelines/" + run + "/artifacts/approvals.json")
                                     .text())
                             .contains(RATIONALE));
+            // An audited admin action, a notification with its failed attempts, a served answer.
+            Api.Reply user = a.post(
+                    "/api/v1/users",
+                    Json.write(Json.object()
+                            .put("email", AUDITED)
+                            .put("password", "quokka-password")
+                            .put("role", "viewer")));
+            assertThat(user.status()).as(user.text()).isEqualTo(201);
+            eventually(60, () -> assertThat(audited(a)).isTrue());
+            eventually(120, () -> {
+                JsonNode deliveries =
+                        a.get("/api/v1/notifications?run_id=" + run).json().path("items");
+                assertThat(deliveries.findValuesAsText("error"))
+                        .anySatisfy(e -> assertThat(e).isNotBlank());
+                assertThat(deliveries.toString()).doesNotContain(SealedText.PREFIX);
+            });
+            model = a.get("/api/v1/pipelines/" + run + "/artifacts/deployment.json")
+                    .json()
+                    .path("model_name")
+                    .asText();
+            ObjectNode ask = Json.object().put("request_id", "q-quokka");
+            ask.putArray("rows")
+                    .add(firstRow(a.get("/api/v1/pipelines/" + run + "/artifacts/metrics.json")
+                            .json()
+                            .path("target")
+                            .asText()));
+            Api.Reply answer = a.post("/api/v1/inference/" + model, Json.write(ask));
+            assertThat(answer.status()).as(answer.text()).isEqualTo(200);
+            label = answer.json().path("predictions").get(0).path("label").asText();
+            eventually(
+                    60,
+                    () -> assertThat(raw(a.platform(), "SELECT predicted FROM served_predictions"))
+                            .isNotEmpty());
+            // As the tables hold them: envelopes.
+            for (String sql : List.of(
+                    "SELECT payload FROM notifications",
+                    "SELECT error FROM notification_attempts",
+                    "SELECT detail FROM audit_log WHERE detail IS NOT NULL",
+                    "SELECT predicted FROM served_predictions")) {
+                assertThat(raw(a.platform(), sql))
+                        .as(sql)
+                        .isNotEmpty()
+                        .allSatisfy(
+                                v -> assertThat(v).startsWith(SealedText.PREFIX).doesNotContain("quokka"));
+            }
+
             // With no previous key there is nothing this node could re-seal: a no-op that says so.
             Api.Reply noop = a.post("/api/v1/admin/at-rest/reseal", "{}");
             assertThat(noop.status()).as(noop.text()).isEqualTo(200);
@@ -248,11 +303,61 @@ class ResealEndToEndTest {
             assertThat(b.get("/api/v1/pipelines/" + runId + "/artifacts/run.json")
                             .text())
                     .contains("Quokka Island");
+            assertThat(audited(b)).isTrue();
+            assertThat(b.get("/api/v1/notifications?run_id=" + runId)
+                            .json()
+                            .path("items")
+                            .findValuesAsText("error"))
+                    .isNotEmpty()
+                    .doesNotContain(SealedText.PREFIX);
+            // Feedback judges the stored answer: it opens under key B.
+            Api.Reply fed = b.post(
+                    "/api/v1/inference/" + model + "/feedback",
+                    Json.write(Json.object().put("request_id", "q-quokka").put("label", label)));
+            assertThat(fed.status()).as(fed.text()).isEqualTo(200);
         }
         try (InputStream in = new SealedFiles(cipher(KEY_B))
                 .open(Files.newInputStream(batchFile), Reseal.batchFileContext(BATCH_FILE))) {
             assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo(BATCH_TEXT);
         }
+    }
+
+    private static boolean audited(Node node) {
+        Api.Reply audit = node.get("/api/v1/audit?limit=100");
+        assertThat(audit.status()).as(audit.text()).isEqualTo(200);
+        return audit.json().path("items").findValuesAsText("email").contains(AUDITED);
+    }
+
+    private static ObjectNode firstRow(String target) throws Exception {
+        List<String> lines = Files.readAllLines(TestServer.DATASET);
+        String[] header = lines.get(0).split(",");
+        String[] values = lines.get(1).split(",", -1);
+        ObjectNode row = Json.object();
+        for (int i = 0; i < header.length; i++) {
+            if (header[i].equals(target)) {
+                continue;
+            }
+            try {
+                row.put(header[i], Double.parseDouble(values[i]));
+            } catch (NumberFormatException e) {
+                row.put(header[i], values[i]);
+            }
+        }
+        return row;
+    }
+
+    private static List<String> raw(Platform platform, String sql) {
+        List<String> out = new ArrayList<>();
+        try (Connection c = platform.database().connection();
+                PreparedStatement ps = c.prepareStatement(sql);
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return out;
     }
 
     private static String problemColumn(Platform platform, String runId) throws Exception {
