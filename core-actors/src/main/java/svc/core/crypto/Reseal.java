@@ -38,7 +38,8 @@ import svc.persistence.store.ArtifactStore;
  * reseal}), so that a previous key ({@code SVC_KEK_PREVIOUS}) can be dropped: the read side's
  * sealed columns, the journal's events and snapshots written by {@link EncryptedCborSerializer}
  * (the payload bytes are rewritten in place, same serializer id and manifest), the artefact
- * store's run files and any sealed file under {@code $SVC_HOME/batches}.
+ * store's run files and any sealed file under this node's {@code $SVC_HOME/batches} (node-local
+ * unless shared: each node re-seals its own).
  *
  * <p>Safe while the servers serve and on several nodes at once: rows are read in pages by key and
  * each value is replaced by its own short statement that only matches while the row still holds
@@ -466,6 +467,7 @@ public final class Reseal {
                     files.seal(plain, again, context);
                     read.transferTo(OutputStream.nullOutputStream());
                 }
+                // A dry run re-seals into the temporary file too: its count proves each file opens.
                 if (dryRun) {
                     return new Counts(1, 0, 0, 0);
                 }
