@@ -192,7 +192,13 @@ public final class DeploymentService {
                 .put("model_name", model)
                 .put("role", role)
                 .put("action", verb));
-        ToolPermissions.Verdict v = permissions.checkAction(runId, user, action, args);
+        ToolPermissions.Verdict v;
+        // The engine reads the run's brief and its compliance evidence from this node's working copy.
+        try (WorkingCopy.Lease lease = files.lease(runId)) {
+            files.pull(runId, "run.json");
+            files.pull(runId, "work/results/");
+            v = permissions.checkAction(runId, user, action, args);
+        }
         if (v.allowed() || (v.needsApproval() && runHoldsApproval(runId))) {
             return;
         }
