@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import svc.config.Json;
 import svc.core.batch.BatchService;
+import svc.core.cron.CronRun;
 import svc.core.deploy.InferenceService;
 import svc.core.platform.Platform;
 import svc.core.platform.StandardParts;
@@ -35,8 +36,8 @@ import svc.ml.data.DatasetReader;
 
 /**
  * With at-rest encryption on, a node's clear working copy of a run lives only while the run does:
- * a finished run's copy is swept, a deployed model still serves (and an inference batch still
- * reads it) by pulling it from the sealed store again, and a node that starts over a work dir
+ * a finished run's copy is swept, a deployed model still serves (and an inference batch and cron's
+ * drift check still read it) by pulling it from the sealed store again, and a node that starts over a work dir
  * removes a finished run's leftovers and keeps a live run's.
  */
 class WorkingCopySweepTest {
@@ -140,6 +141,24 @@ class WorkingCopySweepTest {
                                     Json.parse(l).path("output").path("label").asText())
                             .isIn("good", "bad"));
         }
+        // Cron's drift check reads the run's model and training split the same way.
+        platform.cron()
+                .create(
+                        "drift-after-sweep",
+                        "0 4 * * 1",
+                        null,
+                        "drift_check",
+                        Json.object().put("run_id", run.runId()).put("dataset_path", DATASET.toString()),
+                        "tester")
+                .toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
+        CronRun drift = platform.cron()
+                .runNow("drift-after-sweep")
+                .toCompletableFuture()
+                .get(120, TimeUnit.SECONDS);
+        assertThat(drift.status()).as(drift.output()).isEqualTo("succeeded");
+        assertThat(Json.parse(drift.output()).path("alert").asBoolean()).isFalse();
+
         // What those readers pulled again is swept again.
         eventually(60, () -> assertThat(clearCopy(run.runId())).doesNotExist());
     }
