@@ -4,11 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.ConfigFactory;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
+import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -35,8 +39,9 @@ import svc.persistence.store.ArtifactStoreSettings;
  * predicts, and (2) an {@code inference} batch through the platform (entity, checkpoint journaled
  * every 10 records on H2, results.jsonl written), and prints records/s of each, their ratio, and
  * the heap in use sampled every 100 ms during the batch (run with a small {@code -Xmx} to show the
- * input is never held whole). A third argument {@code batch-only} skips the loop. Run from the
- * repository root.
+ * input is never held whole). A further argument {@code batch-only} skips the loop; {@code sealed}
+ * runs the platform with at-rest encryption on (a random key), so the input and the results parts
+ * under {@code $SVC_HOME/batches} are sealed. Run from the repository root.
  */
 public final class BatchBench {
 
@@ -67,7 +72,16 @@ public final class BatchBench {
         Learner learner = args.length > 1 && args[1].equals("linear") ? Learner.LINEAR : Learner.XGBOOST;
         Path home = Files.createTempDirectory("svc-batch-bench-");
         Dataset data = DatasetReader.read(Path.of("data/german_credit/german_credit.csv"));
-        var config = ConfigFactory.parseMap(Map.of("svc.home", home.toString())).withFallback(ConfigFactory.load());
+        List<String> flags = List.of(args).subList(Math.min(2, args.length), args.length);
+        Map<String, Object> settings = new HashMap<>();
+        settings.put("svc.home", home.toString());
+        if (flags.contains("sealed")) {
+            byte[] kek = new byte[32];
+            new SecureRandom().nextBytes(kek);
+            settings.put("svc.at-rest.encryption", "on");
+            settings.put("svc.at-rest.kek", Base64.getEncoder().encodeToString(kek));
+        }
+        var config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
         Path modelDir = ArtifactStoreSettings.fromConfig(config)
                 .runsRoot()
                 .resolve("bench-run")
@@ -89,9 +103,11 @@ public final class BatchBench {
                 w.write('\n');
             }
         }
-        System.out.printf("records %,d (%,d bytes of JSONL), learner %s%n", n, Files.size(input), learner);
+        System.out.printf(
+                "records %,d (%,d bytes of JSONL), learner %s, at-rest encryption %s%n",
+                n, Files.size(input), learner, flags.contains("sealed") ? "on" : "off");
 
-        boolean loop = args.length < 3 || !args[2].equals("batch-only");
+        boolean loop = !flags.contains("batch-only");
         double loopRate = loop ? plainLoop(modelDir, input, n) : Double.NaN;
 
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
@@ -120,8 +136,13 @@ public final class BatchBench {
             double batchSeconds = (System.nanoTime() - t1) / 1e9;
             double batchRate = n / batchSeconds;
             long lines;
-            try (var s = Files.lines(platform.batches().dir(b.batchId()).resolve("results.jsonl"))) {
-                lines = s.count();
+            try (var in = new BufferedReader(new InputStreamReader(
+                    platform.batches()
+                            .results(b.batchId())
+                            .toCompletableFuture()
+                            .get(60, TimeUnit.SECONDS),
+                    StandardCharsets.UTF_8))) {
+                lines = in.lines().count();
             }
             System.out.printf(
                     "batch: %s, %.1f s, %,.0f records/s, %,d result lines, %,d errors%n",

@@ -73,6 +73,7 @@ import svc.core.tools.ToolContext;
 import svc.core.tools.ToolPermissions;
 import svc.core.tools.ToolResult;
 import svc.governance.permission.Glob;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * One agent of one run: an event-sourced loop that asks its model, runs the tools the model
@@ -1299,14 +1300,16 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
      * to the store, so the next tool of the run finds it on whichever node it runs.
      */
     private ToolResult governedCall(ToolContext toolContext, Tool tool, ToolCall call, boolean approved) {
-        runtime.files().pull(runId);
-        ToolResult result = governedCallHere(toolContext, tool, call, approved);
-        if (!result.ok() && DiskFull.in(result.contentJson())) {
-            // A tool that reports its own I/O failures as a result: the disk is as full as if it had thrown.
-            throw new DiskFullFailure(result.contentJson());
+        try (WorkingCopy.Lease lease = runtime.files().lease(runId)) {
+            runtime.files().pull(runId);
+            ToolResult result = governedCallHere(toolContext, tool, call, approved);
+            if (!result.ok() && DiskFull.in(result.contentJson())) {
+                // A tool that reports its own I/O failures as a result: the disk is as full as if it had thrown.
+                throw new DiskFullFailure(result.contentJson());
+            }
+            runtime.files().push(runId);
+            return result;
         }
-        runtime.files().push(runId);
-        return result;
     }
 
     /** Permission check, the tool, then the result as the model may see it; on the blocking dispatcher. */

@@ -2,10 +2,9 @@ package svc.core.batch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -25,13 +24,13 @@ import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
-import svc.config.Json;
 import svc.core.CoreSettings;
 import svc.core.datasets.DataRoots;
 import svc.core.run.RunErrors;
 import svc.core.run.RunService.Page;
 import svc.core.tools.ToolInvoker;
 import svc.persistence.Database;
+import svc.persistence.store.WorkingCopy;
 
 /**
  * What the API and the CLI do with batches: submit (validate, stage the records, count the
@@ -63,6 +62,7 @@ public final class BatchService {
     private final DataRoots dataRoots;
     private final ToolInvoker tools;
     private final BatchFeed feed;
+    private final BatchFiles files;
     private final Executor blocking;
     private final Duration askTimeout;
 
@@ -73,6 +73,7 @@ public final class BatchService {
             DataRoots dataRoots,
             ToolInvoker tools,
             BatchFeed feed,
+            BatchFiles files,
             Executor blocking) {
         this.system = system;
         this.database = database;
@@ -80,13 +81,14 @@ public final class BatchService {
         this.dataRoots = dataRoots;
         this.tools = tools;
         this.feed = feed;
+        this.files = files;
         this.blocking = blocking;
         this.askTimeout = settings.askTimeout();
     }
 
     /** Where batch {@code id} keeps its input (when given as records) and {@code results.jsonl}. */
     public Path dir(String batchId) {
-        return settings.home().resolve("batches").resolve(batchId);
+        return files.dir(batchId);
     }
 
     public BatchFeed feed() {
@@ -139,14 +141,10 @@ public final class BatchService {
         Path dir = dir(batchId);
         try {
             Files.createDirectories(dir);
-            Path input = hasPath ? named : dir.resolve("input.jsonl");
+            Path input = hasPath ? named : dir.resolve(BatchFiles.INPUT);
             if (hasRecords) {
-                try (BufferedWriter w = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
-                    for (JsonNode record : r.records()) {
-                        w.write(Json.write(record));
-                        w.write('\n');
-                    }
-                }
+                // Sealed with at-rest encryption on, as the results are.
+                files.writeInput(input, r.records());
                 // Kept by its real path, as a named input is: the worker refuses a path that changed since.
                 input = input.toRealPath();
             }
@@ -178,25 +176,35 @@ public final class BatchService {
             }
         } else if (model != null || r.runId() != null) {
             String run = model != null ? model : r.runId();
-            tools.files().pull(run, "model/");
-            if (!Files.isDirectory(settings.runDir(run))) {
-                throw new RunErrors.NotFound("no run " + run);
+            WorkingCopy files = tools.files();
+            // Checked here; the worker reads the model through the working copy again (pulled if swept).
+            try (WorkingCopy.Lease lease = files.lease(run)) {
+                files.pull(run, "model/");
+                if (!Files.isDirectory(files.runDir(run))) {
+                    throw new RunErrors.NotFound("no run " + run);
+                }
+                dir = files.runDir(run).resolve("model");
+                requireManifest(dir);
             }
-            dir = settings.runDir(run).resolve("model");
+            return dir.toAbsolutePath().toString();
         } else {
             problems.add("model: an inference batch names a model directory or a run id");
             return null;
         }
-        if (!Files.isRegularFile(dir.resolve("manifest.json"))) {
-            throw new RunErrors.Conflict("no saved model in " + dir + " (manifest.json is missing)");
-        }
+        requireManifest(dir);
         return dir.toAbsolutePath().toString();
     }
 
+    private static void requireManifest(Path dir) {
+        if (!Files.isRegularFile(dir.resolve("manifest.json"))) {
+            throw new RunErrors.Conflict("no saved model in " + dir + " (manifest.json is missing)");
+        }
+    }
+
     /** Lines of the input (a last line without a newline counts), read as a stream. */
-    private static long countLines(Path input) throws IOException {
+    private long countLines(Path input) throws IOException {
         long n = 0;
-        try (BufferedReader in = Files.newBufferedReader(input, StandardCharsets.UTF_8)) {
+        try (BufferedReader in = files.reader(input)) {
             while (in.readLine() != null) {
                 n++;
             }
@@ -216,9 +224,21 @@ public final class BatchService {
         return ask(batchId, BatchEntity.Cancel::new);
     }
 
-    /** The results file of an existing batch (it may still be growing). */
-    public CompletionStage<Path> results(String batchId) {
-        return get(batchId).thenApplyAsync(b -> dir(b.batchId()).resolve(BatchWorker.RESULTS), blocking);
+    /**
+     * The results of an existing batch as they are now (it may still be growing), one line per
+     * processed record, in clear: sealed parts are opened here. Empty before the worker's first line.
+     */
+    public CompletionStage<InputStream> results(String batchId) {
+        return get(batchId)
+                .thenApplyAsync(
+                        b -> {
+                            try {
+                                return files.readResults(dir(b.batchId()));
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                        },
+                        blocking);
     }
 
     /** Batches newest first, from the read side (a fraction of a second behind the journal). */

@@ -2,19 +2,10 @@ package svc.core.batch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import svc.config.Json;
@@ -24,8 +15,9 @@ import svc.ml.train.ServedModel;
 
 /**
  * The blocking half of a batch: reads the JSONL input a line at a time, runs the records through
- * the processor and appends one {@code {index, output|error}} line per input line to
- * {@code results.jsonl}. Neither file is ever held in memory, only the chunk at hand.
+ * the processor and appends one {@code {index, output|error}} line per input line to its results
+ * ({@link ResultsLog}: {@code results.jsonl}, or sealed parts with at-rest encryption on). Neither
+ * file is ever held in memory, only the chunk at hand.
  *
  * <p>Restart rule. The journal's checkpoint names how many lines the results held and their length
  * in bytes. On opening, lines written after that checkpoint (a crash came before the next one)
@@ -40,7 +32,7 @@ import svc.ml.train.ServedModel;
  */
 final class BatchWorker implements AutoCloseable {
 
-    static final String RESULTS = "results.jsonl";
+    static final String RESULTS = BatchFiles.RESULTS;
 
     /** A chunk's answer: the progress after it, and whether the input has ended. */
     record Step(Progress progress, boolean done) {}
@@ -59,8 +51,7 @@ final class BatchWorker implements AutoCloseable {
     private final RecordProcessor processor;
     private final BatchFeed feed;
     private final BufferedReader input;
-    private final FileChannel channel;
-    private final OutputStream out;
+    private final ResultsLog results;
     private long processed;
     private long errors;
     private long bytes;
@@ -72,15 +63,14 @@ final class BatchWorker implements AutoCloseable {
             RecordProcessor processor,
             BatchFeed feed,
             BufferedReader input,
-            FileChannel channel,
-            Progress start) {
+            ResultsLog results) {
         this.batchId = batchId;
         this.runId = runId;
         this.processor = processor;
         this.feed = feed;
         this.input = input;
-        this.channel = channel;
-        this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
+        this.results = results;
+        Progress start = results.start();
         this.processed = start.processed();
         this.errors = start.errors();
         this.bytes = start.resultsBytes();
@@ -89,34 +79,26 @@ final class BatchWorker implements AutoCloseable {
     /** Opens the batch where its results end (see the restart rule) with the processor of its kind. */
     static BatchWorker open(String batchId, BatchSpec spec, Progress checkpoint, BatchRuntime runtime)
             throws IOException {
-        RecordProcessor processor = processor(spec, runtime.tools());
-        Path results = Path.of(spec.dir()).resolve(RESULTS);
-        Files.createDirectories(results.getParent());
-        FileChannel channel =
-                FileChannel.open(results, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        RecordProcessor processor = processor(spec, runtime);
+        BatchFiles files = runtime.files();
+        ResultsLog results = files.openResults(Path.of(spec.dir()), checkpoint);
         BufferedReader input = null;
         try {
-            if (channel.size() < checkpoint.resultsBytes()) {
-                throw new IOException(RESULTS + " holds " + channel.size() + " bytes, fewer than the "
-                        + checkpoint.resultsBytes() + " its checkpoint recorded");
-            }
-            Progress start = linesAfter(results, checkpoint);
-            channel.truncate(start.resultsBytes());
-            channel.position(start.resultsBytes());
+            Progress start = results.start();
             Path inputPath = Path.of(spec.inputPath());
             if (!DataRoots.unchanged(inputPath)) {
                 // Accepted by its real path at submission (DataRoots); a link put in its way since is not followed.
                 throw new IOException("the input " + inputPath + " now leads elsewhere through a symbolic link");
             }
-            input = Files.newBufferedReader(inputPath, StandardCharsets.UTF_8);
+            input = files.reader(inputPath);
             for (long i = 0; i < start.processed(); i++) {
                 if (input.readLine() == null) {
                     throw new IOException("the input has fewer lines than " + RESULTS + " (" + start.processed() + ")");
                 }
             }
-            return new BatchWorker(batchId, spec.runId(), processor, runtime.feed(), input, channel, start);
+            return new BatchWorker(batchId, spec.runId(), processor, runtime.feed(), input, results);
         } catch (IOException | RuntimeException e) {
-            channel.close();
+            results.close();
             if (input != null) {
                 input.close();
             }
@@ -124,45 +106,16 @@ final class BatchWorker implements AutoCloseable {
         }
     }
 
-    private static RecordProcessor processor(BatchSpec spec, ToolInvoker tools) throws IOException {
+    private static RecordProcessor processor(BatchSpec spec, BatchRuntime runtime) throws IOException {
+        ToolInvoker tools = runtime.tools();
         return switch (spec.kind()) {
             case BatchSpec.ECHO -> new EchoProcessor();
-            case BatchSpec.INFERENCE -> new InferenceProcessor(ServedModel.load(Path.of(spec.modelDir())));
+            // A run's model/ is read through the working copy: pulled again if its copy was swept.
+            case BatchSpec.INFERENCE ->
+                new InferenceProcessor(tools.files().read(Path.of(spec.modelDir()), ServedModel::load));
             case BatchSpec.CUSTOM -> new ToolProcessor(tools, spec.runId(), spec.agent(), spec.tool());
             default -> throw new IllegalArgumentException("unknown batch kind " + spec.kind());
         };
-    }
-
-    /** The progress including the complete, in-sequence lines written after the checkpoint. */
-    private static Progress linesAfter(Path results, Progress checkpoint) throws IOException {
-        long processed = checkpoint.processed();
-        long errors = checkpoint.errors();
-        long end = checkpoint.resultsBytes();
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(results))) {
-            in.skipNBytes(end);
-            ByteArrayOutputStream line = new ByteArrayOutputStream();
-            int b;
-            while ((b = in.read()) != -1) {
-                if (b != '\n') {
-                    line.write(b);
-                    continue;
-                }
-                JsonNode parsed;
-                try {
-                    parsed = Json.parse(line.toString(StandardCharsets.UTF_8));
-                } catch (IllegalArgumentException e) {
-                    break;
-                }
-                if (parsed.path("index").asLong(-1) != processed) {
-                    break;
-                }
-                processed++;
-                errors += parsed.has("error") ? 1 : 0;
-                end += line.size() + 1L;
-                line.reset();
-            }
-        }
-        return new Progress(processed, errors, end);
     }
 
     /** Runs up to {@code n} records and writes their lines. */
@@ -229,39 +182,20 @@ final class BatchWorker implements AutoCloseable {
             node.set("output", outcome.output());
         }
         byte[] line = (Json.write(node) + "\n").getBytes(StandardCharsets.UTF_8);
-        synchronized (this) {
-            if (closed) {
-                throw new Abandoned();
-            }
-            out.write(line);
-        }
+        results.write(line);
         bytes += line.length;
         feed.record(batchId, runId, processed, outcome.error() == null);
         processed++;
         errors += outcome.error() == null ? 0 : 1;
     }
 
-    private synchronized void flush() throws IOException {
-        if (closed) {
-            throw new Abandoned();
-        }
-        out.flush();
+    private void flush() throws IOException {
+        results.flush();
     }
 
     @Override
     public void close() {
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            try {
-                out.flush();
-                channel.close();
-            } catch (IOException e) {
-                // the journal's checkpoint, not this file's tail, is what a restart trusts
-            }
-        }
+        results.close();
         try {
             input.close();
         } catch (IOException e) {

@@ -41,7 +41,10 @@ public final class Batches {
             Executor jdbc,
             Clock clock) {
         BatchFeed feed = new BatchFeed();
-        BatchEntity.init(system, new BatchRuntime(ml, feed, tools, clock));
+        BatchFiles files = new BatchFiles(
+                settings.home().resolve("batches"),
+                settings.artifactStore().atRest().files().orElse(null));
+        BatchEntity.init(system, new BatchRuntime(ml, feed, tools, clock, files));
         var projection = JdbcProjection.exactlyOnce(
                 ProjectionId.of("batches", BatchEntity.TAG),
                 EventSourcedProvider.<BatchEntity.Event>eventsByTag(
@@ -57,7 +60,7 @@ public final class Batches {
                         i -> ProjectionBehavior.create(projection),
                         ShardedDaemonProcessSettings.create(system),
                         Optional.of(ProjectionBehavior.stopMessage()));
-        BatchService service = new BatchService(system, database, settings, dataRoots, tools, feed, jdbc);
+        BatchService service = new BatchService(system, database, settings, dataRoots, tools, feed, files, jdbc);
         CompletableFuture.runAsync(service::wakeRunning, jdbc).exceptionally(e -> {
             LOG.error("could not wake the batches that were running before the restart: {}", e.getMessage());
             return null;

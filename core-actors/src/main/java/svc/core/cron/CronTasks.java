@@ -97,8 +97,7 @@ final class CronTasks {
         String runId = p.path("run_id").asText();
         // Asked of the entity first: an unknown run is a clear failure, not a missing file.
         runs.get(runId).toCompletableFuture().get(30, TimeUnit.SECONDS);
-        files.pull(runId, "model/");
-        TrainedModel model = TrainedModel.load(files.runDir(runId).resolve("model"));
+        TrainedModel model = files.read(files.runDir(runId).resolve("model"), TrainedModel::load);
         Dataset reference = TrainingReference.of(files, runId);
         // Checked again when it runs: the roots or the file may have changed since the job was made.
         Dataset current = DatasetReader.read(runs.dataRoots()

@@ -88,8 +88,10 @@ public final class DeploymentService {
 
     /** The profile a model's run ran under (its deployments' profile). Blocks: reads the run's brief. */
     String profileOfRun(String runId) {
-        files.pull(runId, "run.json");
-        return GovernedTools.profileOf(files.runDir(runId), defaultProfile);
+        try (WorkingCopy.Lease lease = files.lease(runId)) {
+            files.pull(runId, "run.json");
+            return GovernedTools.profileOf(files.runDir(runId), defaultProfile);
+        }
     }
 
     public CompletionStage<Deployment> deploy(String model, DeployRequest r) {
@@ -190,7 +192,13 @@ public final class DeploymentService {
                 .put("model_name", model)
                 .put("role", role)
                 .put("action", verb));
-        ToolPermissions.Verdict v = permissions.checkAction(runId, user, action, args);
+        ToolPermissions.Verdict v;
+        // The engine reads the run's brief and its compliance evidence from this node's working copy.
+        try (WorkingCopy.Lease lease = files.lease(runId)) {
+            files.pull(runId, "run.json");
+            files.pull(runId, "work/results/");
+            v = permissions.checkAction(runId, user, action, args);
+        }
         if (v.allowed() || (v.needsApproval() && runHoldsApproval(runId))) {
             return;
         }
@@ -209,9 +217,11 @@ public final class DeploymentService {
      * may trail the run, so the run's own file is looked at first.
      */
     private boolean runHoldsApproval(String runId) {
-        files.pull(runId, "deployment.json");
-        if (Files.exists(files.runDir(runId).resolve("deployment.json"))) {
-            return true;
+        try (WorkingCopy.Lease lease = files.lease(runId)) {
+            files.pull(runId, "deployment.json");
+            if (Files.exists(files.runDir(runId).resolve("deployment.json"))) {
+                return true;
+            }
         }
         try (Connection c = database.connection();
                 PreparedStatement ps =

@@ -160,7 +160,8 @@ public final class InferenceService {
         this.jdbc = jdbc;
         this.clock = clock;
         this.log = new PredictionLog(repository, jdbc, settings.logBacklog(), () -> listener);
-        this.models = new ModelCache(settings.modelsCached());
+        // A model is read once into memory; a copy swept since its run ended is pulled again first.
+        this.models = new ModelCache(settings.modelsCached(), dir -> files.read(dir, ServedModel::load));
         this.routes = new RouteTable(deployments::get, settings.routesTtl().toNanos(), callbacks);
         events.subscribe(DeploymentEvents.ALL, m -> {
             if (m.changesRoutes()) {

@@ -18,9 +18,20 @@ import svc.ml.train.ServedModel;
  */
 final class ModelCache {
 
+    /** How a model is read from its directory (through the working copy: pulled again if it was swept). */
+    interface Loader {
+        ServedModel load(Path dir) throws IOException;
+    }
+
     private final Map<Path, CompletableFuture<ServedModel>> models;
+    private final Loader loader;
 
     ModelCache(int bound) {
+        this(bound, ServedModel::load);
+    }
+
+    ModelCache(int bound, Loader loader) {
+        this.loader = loader;
         this.models = new LinkedHashMap<>(16, 0.75f, true) {
             private static final long serialVersionUID = 1L;
 
@@ -46,7 +57,7 @@ final class ModelCache {
             }
         }
         try {
-            ServedModel model = ServedModel.load(dir);
+            ServedModel model = loader.load(dir);
             mine.complete(model);
             return model;
         } catch (IOException | RuntimeException e) {

@@ -108,16 +108,18 @@ public final class SubjectErasure {
         }
         for (String key : conversationKeys()) {
             String runId = key.substring(0, key.indexOf('/'));
-            runFiles.pull(runId, "conversations/");
             Path file = runFiles.runDir(runId).resolve(key.substring(runId.length() + 1));
-            synchronized (FileLocks.of(file)) {
-                ConversationTombstoner.Result r = ConversationTombstoner.tombstone(read(file), subject, requested);
-                if (r.tombstoned() > 0) {
-                    lines += r.tombstoned();
-                    files++;
-                    if (!dryRun) {
-                        write(file, r.lines());
-                        runFiles.push(runId, key.substring(runId.length() + 1));
+            try (WorkingCopy.Lease lease = runFiles.lease(runId)) {
+                runFiles.pull(runId, "conversations/");
+                synchronized (FileLocks.of(file)) {
+                    ConversationTombstoner.Result r = ConversationTombstoner.tombstone(read(file), subject, requested);
+                    if (r.tombstoned() > 0) {
+                        lines += r.tombstoned();
+                        files++;
+                        if (!dryRun) {
+                            write(file, r.lines());
+                            runFiles.push(runId, key.substring(runId.length() + 1));
+                        }
                     }
                 }
             }

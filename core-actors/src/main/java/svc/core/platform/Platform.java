@@ -111,6 +111,7 @@ import svc.core.readside.RunSeal;
 import svc.core.retention.RetentionPolicy;
 import svc.core.retention.RetentionSettings;
 import svc.core.retention.RetentionSweep;
+import svc.core.retention.WorkingCopySweep;
 import svc.core.run.RunEntity;
 import svc.core.run.RunRuntime;
 import svc.core.run.RunService;
@@ -507,6 +508,12 @@ public final class Platform implements AutoCloseable {
                 config.getBoolean("svc.cron.scheduler"),
                 config.getDuration("svc.cron.tick-interval"));
         platform.retention = startRetention(config, database, runs, settings, files, platform.cron, ml);
+        // Each node sweeps its own working copy (node-local disk) against the shared runs table.
+        WorkingCopySweep.start(
+                system,
+                new WorkingCopySweep(database, files, settings.artifactStore().spool(), Clock.systemUTC()),
+                settings.artifactStore().sweepInterval(),
+                ml);
         platform.notifications = Notifications.start(system, database, notifySettings, jdbc, Clock.systemUTC());
         platform.deployments = Deployments.start(
                 system,

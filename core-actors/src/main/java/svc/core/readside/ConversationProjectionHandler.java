@@ -9,6 +9,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -55,6 +56,8 @@ public final class ConversationProjectionHandler
     private final Map<Path, Long> lastSeq = new HashMap<>();
     /** Runs whose conversation files this instance has brought from the store. */
     private final Set<String> pulled = new HashSet<>();
+    /** The working copy's eviction count when {@link #pulled} was last valid. */
+    private long seenEvictions;
 
     /** @param screen (run id, line) → the line as it may be written */
     public ConversationProjectionHandler(
@@ -72,6 +75,29 @@ public final class ConversationProjectionHandler
     @Override
     public void process(PooledJdbcSession session, List<EventEnvelope<AgentEntity.Event>> envelopes)
             throws IOException {
+        // The runs' copies stay on this disk while the group is handled (a finished run's may be swept).
+        List<WorkingCopy.Lease> leases = new ArrayList<>();
+        try {
+            for (String runId : envelopes.stream()
+                    .map(env -> env.persistenceId().split("\\|", 3)[1])
+                    .distinct()
+                    .toList()) {
+                leases.add(files.lease(runId));
+            }
+            long evictions = files.evictions();
+            if (evictions != seenEvictions) {
+                // Some copy was removed since the last group: what was pulled is pulled again.
+                pulled.clear();
+                lastSeq.clear();
+                seenEvictions = evictions;
+            }
+            processLeased(envelopes);
+        } finally {
+            leases.forEach(WorkingCopy.Lease::close);
+        }
+    }
+
+    private void processLeased(List<EventEnvelope<AgentEntity.Event>> envelopes) throws IOException {
         Map<Path, StringBuilder> appends = new LinkedHashMap<>();
         Set<String> touched = new LinkedHashSet<>();
         for (EventEnvelope<AgentEntity.Event> env : envelopes) {

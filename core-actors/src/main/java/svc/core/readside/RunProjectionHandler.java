@@ -282,13 +282,16 @@ public final class RunProjectionHandler extends JdbcHandler<EventEnvelope<RunEnt
     private void writeApprovalsFile(Connection c, String runId) throws SQLException, IOException {
         List<ApprovalRow> gates = approvals.list(c, null, runId, 1000, 0);
         Path dir = files.runDir(runId);
-        Files.createDirectories(dir);
         var root = Json.object().put("run_id", runId);
         root.set(
                 "gates",
                 Json.MAPPER.valueToTree(gates.stream().map(ApprovalJson::of).toList()));
-        AtomicFiles.writeString(dir.resolve("approvals.json"), Json.writePretty(root));
-        // Inside the projection's transaction: if the store refuses, the event is handled again.
-        files.push(runId, "approvals.json");
+        // Held from the write to the push: a finished run's copy may be swept meanwhile.
+        try (WorkingCopy.Lease lease = files.lease(runId)) {
+            Files.createDirectories(dir);
+            AtomicFiles.writeString(dir.resolve("approvals.json"), Json.writePretty(root));
+            // Inside the projection's transaction: if the store refuses, the event is handled again.
+            files.push(runId, "approvals.json");
+        }
     }
 }

@@ -226,10 +226,15 @@ public final class ModelRegistry {
     }
 
     private Artefacts artefacts(ModelRow model, DatasetRow dataset) {
-        for (String name : REGISTRY_FILES) {
-            files.pull(model.runId(), name);
+        try (WorkingCopy.Lease lease = files.lease(model.runId())) {
+            for (String name : REGISTRY_FILES) {
+                files.pull(model.runId(), name);
+            }
+            return artefacts(model, dataset, files.runDir(model.runId()));
         }
-        Path dir = files.runDir(model.runId());
+    }
+
+    private Artefacts artefacts(ModelRow model, DatasetRow dataset, Path dir) {
         JsonNode metrics = readJson(dir.resolve("metrics.json"));
         String note = null;
         if (metrics == null) {

@@ -95,10 +95,24 @@ public final class ToolInvoker {
     }
 
     private Outcome call(String runId, AgentProfile profile, Tool tool, String toolName, JsonNode arguments) {
-        String args = Json.write(arguments == null ? Json.object() : arguments);
         boolean forRun = runId != null && !runId.isBlank();
         String effectiveRun =
                 forRun ? runId : "adhoc-" + UUID.randomUUID().toString().substring(0, 8);
+        // The run's copy stays on this disk from the pull to the push (a finished run's may be swept).
+        try (WorkingCopy.Lease lease = files.lease(effectiveRun)) {
+            return call(forRun, effectiveRun, profile, tool, toolName, arguments);
+        } finally {
+            if (!forRun) {
+                // A scratch directory serves this one call: where run files are a node-local copy (S3,
+                // or clear files beside a sealed store) it is removed now; a directory store keeps it.
+                files.evict(effectiveRun);
+            }
+        }
+    }
+
+    private Outcome call(
+            boolean forRun, String effectiveRun, AgentProfile profile, Tool tool, String toolName, JsonNode arguments) {
+        String args = Json.write(arguments == null ? Json.object() : arguments);
         Path dir = settings.runDir(effectiveRun);
         if (forRun) {
             // The permission check reads the run's brief, the tool its files: both from the store.

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.sql.Connection;
@@ -117,17 +115,26 @@ class AgentSnapshotRecoveryTest {
         }
     }
 
+    /** Read through the store: with encryption on, a finished run's clear working copy may be swept already. */
     private void assertContiguous(String runId) {
-        try (DirectoryStream<Path> files =
-                Files.newDirectoryStream(fx.runDir(runId).resolve("conversations"), "*.jsonl")) {
+        try {
+            var store = fx.platform.files().store();
             int agents = 0;
-            for (Path f : files) {
+            for (String key : store.keys(runId + "/conversations/")) {
+                if (!key.endsWith(".jsonl")) {
+                    continue;
+                }
                 agents++;
-                List<String> lines = Files.readAllLines(f);
+                List<String> lines;
+                try (var in = store.get(key).orElseThrow()) {
+                    lines = new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                            .lines()
+                            .toList();
+                }
                 for (int i = 0; i < lines.size(); i++) {
                     JsonNode line = Json.parse(lines.get(i));
                     assertThat(line.path("seq").asLong())
-                            .as("%s line %d", f.getFileName(), i + 1)
+                            .as("%s line %d", key, i + 1)
                             .isEqualTo(i + 1);
                 }
             }

@@ -7,7 +7,6 @@ import static org.apache.pekko.http.javadsl.server.Directives.handleWebSocketMes
 import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 import static svc.http.server.Paging.paging;
 
-import java.nio.file.Files;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -23,6 +22,7 @@ import org.apache.pekko.http.javadsl.model.ws.TextMessage;
 import org.apache.pekko.http.javadsl.server.Route;
 import org.apache.pekko.stream.javadsl.Flow;
 import org.apache.pekko.stream.javadsl.Sink;
+import org.apache.pekko.stream.javadsl.StreamConverters;
 import svc.config.features.FeatureRegistry;
 import svc.core.batch.BatchService;
 import svc.core.batch.BatchView;
@@ -185,14 +185,12 @@ public final class BatchEndpoints {
     }
 
     private Route results(Call call) {
-        return onSuccess(batches.results(call.param("batch_id")), file -> {
-            if (!Files.exists(file)) {
-                // Submitted, but the worker has not opened the file yet: no line so far.
-                return complete(HttpResponse.create().withEntity(HttpEntities.create(NDJSON, new byte[0])));
-            }
-            // Streamed from disk as it is now, whatever the client's Accept says (a CLI asks for JSON).
-            return complete(HttpResponse.create().withEntity(HttpEntities.create(NDJSON, file.toFile())));
-        });
+        // Streamed as the results are now (clear, or sealed parts opened on the way), whatever the
+        // client's Accept says (a CLI asks for JSON); empty before the worker's first line.
+        return onSuccess(
+                batches.results(call.param("batch_id")),
+                in -> complete(HttpResponse.create()
+                        .withEntity(HttpEntities.createChunked(NDJSON, StreamConverters.fromInputStream(() -> in)))));
     }
 
     private Route stream(Call call) {

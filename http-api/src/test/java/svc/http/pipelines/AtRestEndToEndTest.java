@@ -36,8 +36,9 @@ import svc.http.testing.TestServer;
  * A fast_prototype run with {@code SVC_AT_REST_ENCRYPTION=on} on the default directory store:
  * every run file on disk (artefacts, model files, reports, conversations) is a sealed envelope
  * and the read side's free-text columns hold envelopes (read with plain JDBC), while the API
- * lists and serves the clear content, byte for byte. The same data under another key is a clear
- * error, never garbage.
+ * lists and serves the clear content, byte for byte. The node's clear working copy of the run is
+ * swept once it is over, and a batch's files are envelopes too while the API serves its lines.
+ * The same data under another key is a clear error, never garbage.
  */
 class AtRestEndToEndTest {
 
@@ -73,6 +74,7 @@ class AtRestEndToEndTest {
         settings.put("svc.http.env", "development");
         settings.put("svc.at-rest.encryption", "on");
         settings.put("svc.at-rest.kek", kek);
+        settings.put("svc.working-copy.sweep-interval", "500ms");
         return ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
     }
 
@@ -193,6 +195,40 @@ class AtRestEndToEndTest {
                 assertThat(column(c, "SELECT rationale FROM approvals WHERE run_id = ? AND rationale IS NOT NULL", run))
                         .isNotEmpty()
                         .allSatisfy(v -> assertThat(v).startsWith("svcenc:1:").doesNotContain("Zanzibar"));
+            }
+
+            // The run is over: this node's clear copy of it goes at the next sweep; the store keeps the sealed one.
+            eventually(
+                    60,
+                    () -> assertThat(home.resolve("work").resolve("runs").resolve(run))
+                            .doesNotExist());
+
+            // A batch over the API: the lines it gives with encryption off (BatchEndpointsTest), sealed on disk.
+            Api.Reply batch = api.post(
+                    "/api/v1/batch",
+                    "{\"kind\":\"echo\",\"records\":[{\"a\":\"Zanzibar\"},{\"a\":2}]}",
+                    Api.bearer(token));
+            assertThat(batch.status()).as(batch.text()).isEqualTo(202);
+            String batchId = batch.json().path("batch_id").asText();
+            eventually(
+                    60,
+                    () -> assertThat(api.get("/api/v1/batch/" + batchId, Api.bearer(token))
+                                    .json()
+                                    .path("state")
+                                    .asText())
+                            .isEqualTo("succeeded"));
+            assertThat(api.get("/api/v1/batch/" + batchId + "/results", Api.bearer(token))
+                            .text()
+                            .lines()
+                            .toList())
+                    .containsExactly(
+                            "{\"index\":0,\"output\":{\"a\":\"Zanzibar\"}}", "{\"index\":1,\"output\":{\"a\":2}}");
+            try (Stream<Path> files = Files.list(home.resolve("batches").resolve(batchId))) {
+                assertThat(files.toList())
+                        .isNotEmpty()
+                        .allSatisfy(f -> assertThat(Files.readString(f, StandardCharsets.ISO_8859_1))
+                                .startsWith("SVCSEAL1")
+                                .doesNotContain("Zanzibar"));
             }
         } finally {
             server.stop().toCompletableFuture().get(20, TimeUnit.SECONDS);

@@ -55,7 +55,11 @@ class S3RetentionTest {
                                         "svc.artifact-store",
                                         "s3://svc-runs/retention",
                                         "svc.s3.endpoint",
-                                        s3.endpoint()))
+                                        s3.endpoint(),
+                                        // Only retention removes files here (the working-copy sweep
+                                        // of finished runs is WorkingCopySweepTest's).
+                                        "svc.working-copy.sweep-interval",
+                                        "1h"))
                                 .withFallback(ConfigFactory.load()),
                         StandardParts.create())) {
             RunView run = platform.runs()

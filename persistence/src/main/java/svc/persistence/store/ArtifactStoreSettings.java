@@ -2,6 +2,7 @@ package svc.persistence.store;
 
 import com.typesafe.config.Config;
 import java.nio.file.Path;
+import java.time.Duration;
 import svc.persistence.crypto.AtRest;
 
 /**
@@ -29,7 +30,11 @@ public record ArtifactStoreSettings(
         String s3Region,
         Path storeDir,
         AtRest atRest,
-        Path workDir) {
+        Path workDir,
+        Duration sweepInterval) {
+
+    /** The shortest working-copy sweep interval accepted (a test's; production sweeps every 30 s). */
+    static final Duration MIN_SWEEP = Duration.ofMillis(100);
 
     /** The two backends. */
     public enum Kind {
@@ -53,8 +58,16 @@ public record ArtifactStoreSettings(
         String location = config.getString("svc.artifact-store").trim();
         String endpoint = config.getString("svc.s3.endpoint").trim();
         String region = config.getString("svc.s3.region").trim();
+        Duration sweep = config.hasPath("svc.working-copy.sweep-interval")
+                ? config.getDuration("svc.working-copy.sweep-interval")
+                : Duration.ofSeconds(30);
+        if (sweep.compareTo(MIN_SWEEP) < 0) {
+            throw new IllegalArgumentException(
+                    "svc.working-copy.sweep-interval (SVC_WORKING_COPY_SWEEP_INTERVAL) must be" + " at least "
+                            + MIN_SWEEP.toMillis() + " ms, got " + sweep.toMillis() + " ms");
+        }
         if (location.isEmpty()) {
-            return directory(location, home.resolve("runs"), endpoint, region, atRest, workDir);
+            return directory(location, home.resolve("runs"), endpoint, region, atRest, workDir, sweep);
         }
         if (location.startsWith("s3://")) {
             String rest = location.substring("s3://".length());
@@ -65,21 +78,31 @@ public record ArtifactStoreSettings(
                 throw new IllegalArgumentException("SVC_ARTIFACT_STORE names no bucket: " + location);
             }
             return new ArtifactStoreSettings(
-                    Kind.S3, location, home.resolve("runs"), bucket, prefix, endpoint, region, null, atRest, workDir);
+                    Kind.S3,
+                    location,
+                    home.resolve("runs"),
+                    bucket,
+                    prefix,
+                    endpoint,
+                    region,
+                    null,
+                    atRest,
+                    workDir,
+                    sweep);
         }
         if (location.contains("://")) {
             throw new IllegalArgumentException(
                     "SVC_ARTIFACT_STORE must be a directory or s3://bucket/prefix, got: " + location);
         }
-        return directory(location, Path.of(location).toAbsolutePath(), endpoint, region, atRest, workDir);
+        return directory(location, Path.of(location).toAbsolutePath(), endpoint, region, atRest, workDir, sweep);
     }
 
     private static ArtifactStoreSettings directory(
-            String location, Path root, String endpoint, String region, AtRest atRest, Path workDir) {
+            String location, Path root, String endpoint, String region, AtRest atRest, Path workDir, Duration sweep) {
         Path store = root.normalize();
         Path runs = atRest.on() ? workDir.resolve("runs") : store;
         return new ArtifactStoreSettings(
-                Kind.DIRECTORY, location, runs, "", "", endpoint, region, store, atRest, workDir);
+                Kind.DIRECTORY, location, runs, "", "", endpoint, region, store, atRest, workDir, sweep);
     }
 
     private static String stripSlashes(String s) {
@@ -93,11 +116,16 @@ public record ArtifactStoreSettings(
         return out;
     }
 
+    /** Where sealed bytes wait on their way to the store (with encryption on; never plaintext). */
+    public Path spool() {
+        return workDir.resolve("spool");
+    }
+
     /** Opens the store these settings name (an S3 client for S3; nothing is contacted yet). */
     public ArtifactStore open() {
         ArtifactStore stored = kind == Kind.S3 ? S3ArtifactStore.open(this) : new DirectoryArtifactStore(storeDir);
         return atRest.files()
-                .<ArtifactStore>map(seal -> new SealedArtifactStore(stored, seal, workDir.resolve("spool")))
+                .<ArtifactStore>map(seal -> new SealedArtifactStore(stored, seal, spool()))
                 .orElseGet(() -> SealedArtifactStore.clear(stored));
     }
 

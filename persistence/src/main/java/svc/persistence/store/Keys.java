@@ -28,4 +28,9 @@ final class Keys {
         }
         return prefix;
     }
+
+    /** A run id as a directory of a working copy holds it (what {@code RunService} accepts). */
+    static boolean isRunId(String name) {
+        return name.matches("[A-Za-z0-9_-]{1,64}");
+    }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import svc.governance.signing.Digests;
 
@@ -46,10 +48,27 @@ public final class WorkingCopy implements AutoCloseable {
         }
     }
 
+    /**
+     * This node's state of one run's copy: what it exchanged with the store, and how many callers
+     * are using the copy now (a {@link Lease}); {@code gone} once {@link #evict} removed it, so a
+     * caller that found this object in the map just before takes a fresh one.
+     */
+    private static final class Local {
+        final Map<String, Known> known = new HashMap<>();
+        int users;
+        boolean gone;
+    }
+
+    /** Something done to a run's {@link Local} under its lock. */
+    private interface Locked<T> {
+        T apply(Local local) throws IOException;
+    }
+
     private final ArtifactStore store;
     private final Path root;
     private final boolean direct;
-    private final ConcurrentHashMap<String, Map<String, Known>> runs = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Local> runs = new ConcurrentHashMap<>();
+    private final AtomicLong evictions = new AtomicLong();
 
     public WorkingCopy(ArtifactStore store, Path root) {
         this.store = store;
@@ -93,8 +112,8 @@ public final class WorkingCopy implements AutoCloseable {
         if (direct) {
             return;
         }
-        Map<String, Known> known = known(runId);
-        synchronized (known) {
+        locked(runId, copy -> {
+            Map<String, Known> known = copy.known;
             try {
                 // One listing answers for most files; only a version this node has not seen costs a
                 // stat (the SHA-256), and only different bytes a download.
@@ -128,6 +147,33 @@ public final class WorkingCopy implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot bring run " + runId + " from " + store.describe(), e);
             }
+            return null;
+        });
+    }
+
+    /** What {@link #read} does with a directory once it is there. */
+    public interface Reader<T> {
+        T read(Path dir) throws IOException;
+    }
+
+    /**
+     * Reads a directory of this working copy (a run's folder or one under it, such as a saved
+     * model's {@code model/}): its files are brought from the store first and kept on this disk
+     * until {@code body} returns. A directory outside the working copy is read as it is.
+     */
+    public <T> T read(Path dir, Reader<T> body) throws IOException {
+        Path p = dir.toAbsolutePath().normalize();
+        if (direct || !p.startsWith(root) || p.equals(root)) {
+            return body.read(p);
+        }
+        Path rel = root.relativize(p);
+        String runId = rel.getName(0).toString();
+        String under = rel.getNameCount() == 1
+                ? ""
+                : rel.subpath(1, rel.getNameCount()).toString().replace('\\', '/') + "/";
+        try (Lease lease = lease(runId)) {
+            pull(runId, under);
+            return body.read(p);
         }
     }
 
@@ -149,12 +195,12 @@ public final class WorkingCopy implements AutoCloseable {
         } catch (IOException | UncheckedIOException e) {
             throw new UncheckedIOException("cannot read the run directory " + dir, asIo(e));
         }
-        Map<String, Known> known = known(runId);
-        synchronized (known) {
+        locked(runId, local -> {
             for (String rel : names) {
-                pushOne(runId, rel, known);
+                pushOne(runId, rel, local.known);
             }
-        }
+            return null;
+        });
     }
 
     /** Sends one file of the run (its relative name) to the store if it changed here. */
@@ -162,15 +208,104 @@ public final class WorkingCopy implements AutoCloseable {
         if (direct) {
             return;
         }
-        Map<String, Known> known = known(runId);
-        synchronized (known) {
-            pushOne(runId, rel, known);
-        }
+        locked(runId, local -> {
+            pushOne(runId, rel, local.known);
+            return null;
+        });
     }
 
     /** Forgets what this node knew of a run (after its files were removed from the store). */
     public void forget(String runId) {
-        runs.remove(runId);
+        locked(runId, local -> {
+            local.known.clear();
+            return null;
+        });
+    }
+
+    /**
+     * Keeps the run's copy on this disk until the lease is closed: {@link #evict} leaves a run in
+     * use alone. Every reader that pulls and then reads files (a tool, a model load, the
+     * conversation projection's appends) holds one from before its pull to after its last read or
+     * push, so the copy cannot vanish between the two.
+     */
+    public Lease lease(String runId) {
+        if (direct) {
+            return new Lease(null);
+        }
+        return locked(runId, local -> {
+            local.users++;
+            return new Lease(local);
+        });
+    }
+
+    /** A run's copy in use; see {@link #lease}. */
+    public static final class Lease implements AutoCloseable {
+        private final Local local;
+        private boolean closed;
+
+        private Lease(Local local) {
+            this.local = local;
+        }
+
+        @Override
+        public void close() {
+            if (local == null) {
+                return;
+            }
+            synchronized (local) {
+                if (!closed) {
+                    closed = true;
+                    local.users--;
+                }
+            }
+        }
+    }
+
+    /**
+     * Removes this node's copy of a run (its clear files; the store keeps its own), unless a
+     * {@link Lease} holds it: then nothing happens and the answer is false (the next sweep tries
+     * again). A later reader pulls the files it needs from the store again. Nothing to do when the
+     * working copy is the store.
+     */
+    public boolean evict(String runId) {
+        if (direct) {
+            return false;
+        }
+        return locked(runId, local -> {
+            if (local.users > 0) {
+                return false;
+            }
+            deleteTree(runDir(runId));
+            local.gone = true;
+            runs.remove(runId, local);
+            evictions.incrementAndGet();
+            return true;
+        });
+    }
+
+    /**
+     * How many copies {@link #evict} has removed since this working copy was opened: a reader that
+     * keeps what it pulled in memory between calls (the conversation projection) pulls again when
+     * this has changed.
+     */
+    public long evictions() {
+        return evictions.get();
+    }
+
+    /** The runs that have a directory in this working copy (none when it is the store). */
+    public List<String> localRuns() {
+        if (direct || !Files.isDirectory(root)) {
+            return List.of();
+        }
+        try (Stream<Path> dirs = Files.list(root)) {
+            return dirs.filter(Files::isDirectory)
+                    .map(d -> d.getFileName().toString())
+                    .filter(Keys::isRunId)
+                    .sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the working copy " + root, e);
+        }
     }
 
     @Override
@@ -180,9 +315,33 @@ public final class WorkingCopy implements AutoCloseable {
 
     // ---- helpers --------------------------------------------------------------------------
 
-    private Map<String, Known> known(String runId) {
+    /** Runs {@code body} under the run's lock, on a {@link Local} that {@link #evict} has not removed. */
+    private <T> T locked(String runId, Locked<T> body) {
         Keys.check(runId);
-        return runs.computeIfAbsent(runId, id -> new HashMap<>());
+        while (true) {
+            Local local = runs.computeIfAbsent(runId, id -> new Local());
+            synchronized (local) {
+                if (local.gone) {
+                    continue;
+                }
+                try {
+                    return body.apply(local);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 
     private void pushOne(String runId, String rel, Map<String, Known> known) {

@@ -58,6 +58,29 @@ class WorkingCopyTest {
     }
 
     @Test
+    void anEvictedCopyIsPulledAgainByItsNextReaderAndALeasedCopyStays() throws Exception {
+        write(nodeA, "model/manifest.json", "{\"v\":1}");
+        nodeA.push("run-1");
+        nodeB.pull("run-1");
+        try (WorkingCopy.Lease lease = nodeB.lease("run-1")) {
+            assertThat(nodeB.evict("run-1")).isFalse();
+            assertThat(nodeB.runDir("run-1").resolve("model/manifest.json")).exists();
+        }
+        assertThat(nodeB.localRuns()).containsExactly("run-1");
+        long before = nodeB.evictions();
+
+        assertThat(nodeB.evict("run-1")).isTrue();
+
+        assertThat(nodeB.runDir("run-1")).doesNotExist();
+        assertThat(nodeB.localRuns()).isEmpty();
+        assertThat(nodeB.evictions()).isEqualTo(before + 1);
+        WorkingCopy.Reader<String> manifest = d -> Files.readString(d.resolve("manifest.json"));
+        String pulledAgain = nodeB.read(nodeB.runDir("run-1").resolve("model"), manifest);
+        assertThat(pulledAgain).isEqualTo("{\"v\":1}");
+        assertThat(nodeA.store().list("run-1/")).hasSize(1);
+    }
+
+    @Test
     void whatOneNodePushesTheOtherPulls() throws Exception {
         write(nodeA, "run.json", "{\"profile\":\"bfsi_baseline\"}");
         write(nodeA, "model/manifest.json", "{}");

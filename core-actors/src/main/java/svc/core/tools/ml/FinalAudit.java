@@ -39,7 +39,7 @@ public final class FinalAudit implements RunSeal {
 
     @Override
     public void succeeded(Connection c, String runId) {
-        try {
+        try (WorkingCopy.Lease lease = files.lease(runId)) {
             // Only a run that exported a PDF is re-signed; asking the store first keeps a node that
             // catches up on other runs' ends from copying their whole run folders to its disk.
             if (!files.store().exists(runId + "/audit.pdf")) {

@@ -71,10 +71,12 @@ public final class ModelIds {
         if (run.isEmpty()) {
             return Optional.empty();
         }
-        for (String under : List.of("metrics.json", "model/", "candidates/")) {
-            files.pull(run.get(), under);
+        try (WorkingCopy.Lease lease = files.lease(run.get())) {
+            for (String under : List.of("metrics.json", "model/", "candidates/")) {
+                files.pull(run.get(), under);
+            }
+            return directory(files.root(), modelId);
         }
-        return directory(files.root(), modelId);
     }
 
     /** The candidate the run chose ({@code metrics.json}'s {@code model.candidate}), if it chose one. */

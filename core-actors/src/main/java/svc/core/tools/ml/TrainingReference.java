@@ -17,10 +17,12 @@ public final class TrainingReference {
 
     /** The same through a node's working copy, brought up to date from the artefact store first. Blocks. */
     public static Dataset of(WorkingCopy files, String runId) {
-        for (String name : List.of("run.json", "work/prepared.json")) {
-            files.pull(runId, name);
+        try (WorkingCopy.Lease lease = files.lease(runId)) {
+            for (String name : List.of("run.json", "work/prepared.json")) {
+                files.pull(runId, name);
+            }
+            return of(files.runDir(runId));
         }
-        return of(files.runDir(runId));
     }
 
     /** Reads the run's dataset (shared with the run's tools through their cache). Blocks. */
