@@ -18,6 +18,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -151,9 +152,12 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     /** The permit request {@code wait} got no answer in time (a paused run answers only on resume). */
     record PermitLost(String key) implements Command {}
 
-    /** The model's answer to the conversation as it was after line {@code afterSeq}. */
-    /** The answer after the POST_LLM guardrails, with what they did ({@code guardrails}). */
-    record ModelAnswered(long afterSeq, LlmResponse response, long durationMs, List<String> guardrails)
+    /**
+     * The model's answer to the conversation as it was after line {@code afterSeq}, whose
+     * {@link #lineKey} was {@code lineKey}; the answer after the POST_LLM guardrails, with what they
+     * did ({@code guardrails}).
+     */
+    record ModelAnswered(long afterSeq, int lineKey, LlmResponse response, long durationMs, List<String> guardrails)
             implements Command {}
 
     record ModelFailed(long afterSeq, String reason) implements Command {}
@@ -174,9 +178,6 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     /** Timer: the delegate has not answered for a step timeout; ask again. */
     record DelegationOverdue(String callId) implements Command {}
-
-    /** The AGENT_DELEGATE hooks let the delegation {@code callId} go on (a refusal comes as its ToolFinished). */
-    record DelegationCleared(String callId) implements Command {}
 
     /** Timer: no task for the idle timeout. */
     enum IdleTimeout implements Command {
@@ -659,8 +660,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                 .onCommand(ApprovalAnswered.class, this::onApprovalAnswered)
                 .onCommand(ApprovalLost.class, this::onApprovalLost)
                 .onCommand(DelegationAnswered.class, this::onDelegationAnswered)
-                .onCommand(DelegationOverdue.class, this::onDelegationOverdue)
-                .onCommand(DelegationCleared.class, this::onDelegationCleared);
+                .onCommand(DelegationOverdue.class, this::onDelegationOverdue);
         // Everything else is an answer to a wait another phase had: stale, dropped.
         b.forAnyState()
                 .onCommand(AssignTask.class, this::onAssignTask)
@@ -781,7 +781,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                 self(new ModelFailed(seq, "the task took more than " + max + " model turns"));
                 return;
             }
-            askPermit(stepWait(seq), t.memory().costUsd(), false);
+            takeTurn(t);
             return;
         }
         Acting a = (Acting) state;
@@ -796,17 +796,23 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             self(new ToolFinished(call.id(), ToolResult.error(refusal), 0));
             return;
         }
-        screenDelegation(call);
+        screenDelegation(a, call);
     }
 
     /**
-     * The AGENT_DELEGATE hooks, past G10 and before the run counts the delegation: on the blocking
+     * The AGENT_DELEGATE hooks, past G10, then the run's count of the delegation, chained off the
+     * actor so that both run while the call's event is being written: the answer (a
+     * {@link PermitAnswered}) is taken once the write is done. The hooks run on the blocking
      * dispatcher (a shell hook runs a process); a refusal is the call's error, as G10's is. A hook
-     * pipeline that fails lets the delegation go on, as a failed hook does not block.
+     * pipeline that fails lets the delegation go on, as a failed hook does not block. The delegate
+     * recovers from its journal while the run counts. Should the call's event be lost in a crash,
+     * the delegation was counted for nothing; the count errs on the side of the limit.
      */
-    private void screenDelegation(ToolCall call) {
-        awaiting = hookWait(call.id());
+    private void screenDelegation(Acting state, ToolCall call) {
+        String wait = delegationWait(call.id());
+        awaiting = wait;
         String target = delegateOf(call);
+        StepRequest request = stepRequest(state.memory().costUsd(), true);
         CompletableFuture.supplyAsync(
                         () -> runtime.permissions()
                                 .checkDelegation(runId, profile.name(), target, call.argumentsJson()),
@@ -815,29 +821,29 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                         (refused, failure) -> {
                             if (failure == null && refused.isPresent()) {
                                 self(new ToolFinished(call.id(), ToolResult.error(refused.get()), 0));
-                            } else {
-                                if (failure != null) {
-                                    // Not the actor's logger: this runs on the thread the screen ended on.
-                                    LoggerFactory.getLogger(AgentEntity.class)
-                                            .warn(
-                                                    "the AGENT_DELEGATE hooks failed on {}, the delegation goes on: {}",
-                                                    call.name(),
-                                                    failure.toString());
-                                }
-                                self(new DelegationCleared(call.id()));
+                                return;
                             }
+                            if (failure != null) {
+                                // Not the actor's logger: this runs on the thread the screen ended on.
+                                LoggerFactory.getLogger(AgentEntity.class)
+                                        .warn(
+                                                "the AGENT_DELEGATE hooks failed on {}, the delegation goes on: {}",
+                                                call.name(),
+                                                failure.toString());
+                            }
+                            runtime.mail().tell(runId, target, Prepare.INSTANCE);
+                            runtime.runs()
+                                    .requestStep(request)
+                                    .whenCompleteAsync(
+                                            (permit, lost) -> self(
+                                                    permit == null
+                                                            ? new PermitLost(wait)
+                                                            : new PermitAnswered(
+                                                                    wait,
+                                                                    permit instanceof StepPermit.Refuse r ? r : null)),
+                                            WHERE_COMPLETED);
                         },
                         WHERE_COMPLETED);
-    }
-
-    private Effect<Event, State> onDelegationCleared(Acting state, DelegationCleared msg) {
-        if (!hookWait(msg.callId()).equals(awaiting) || !state.head().id().equals(msg.callId())) {
-            return Effect().none();
-        }
-        // The delegate recovers from its journal while the run counts the delegation.
-        runtime.mail().tell(runId, delegateOf(state.head()), Prepare.INSTANCE);
-        askPermit(delegationWait(msg.callId()), state.memory().costUsd(), true);
-        return Effect().none();
     }
 
     // ---- limits and liveness (AgentLimits) ----------------------------------------------
@@ -1069,10 +1075,6 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
         return "approval " + callId;
     }
 
-    private static String hookWait(String callId) {
-        return "delegation hooks " + callId;
-    }
-
     private static String delegationWait(String callId) {
         return "delegation permit " + callId;
     }
@@ -1088,22 +1090,44 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     // ---- permits --------------------------------------------------------------------------
 
-    private void askPermit(String wait, double costUsd, boolean delegation) {
+    /**
+     * A model turn: the run's permit, then at once the model call, both off the actor. The turn
+     * starts while the event before it (the task, or the last tool result) is being written; its
+     * answers are taken once that write is done, so the journal still holds every line before the
+     * line that answers it. Should that event be lost in a crash, the model's answer is dropped
+     * with it (it answers a line the journal does not have) and the step is taken again, as for
+     * any model call in flight at a crash.
+     */
+    private void takeTurn(Thinking state) {
+        String wait = stepWait(state.memory().seq());
         awaiting = wait;
         runtime.runs()
-                .requestStep(new StepRequest(
-                        runId,
-                        profile.name(),
-                        costUsd,
-                        delegation,
-                        spentOn != null ? spentOn : profile.model(),
-                        runtime.providers().apply(profile).kind()))
+                .requestStep(stepRequest(state.memory().costUsd(), false))
                 .whenCompleteAsync(
-                        (permit, failure) -> self(
-                                permit == null
-                                        ? new PermitLost(wait)
-                                        : new PermitAnswered(wait, permit instanceof StepPermit.Refuse r ? r : null)),
+                        (permit, failure) -> {
+                            if (permit instanceof StepPermit.Proceed) {
+                                // Sent before the call starts, so it arrives before the call's answer.
+                                self(new PermitAnswered(wait, null));
+                                callModel(state);
+                            } else {
+                                self(
+                                        permit == null
+                                                ? new PermitLost(wait)
+                                                : new PermitAnswered(wait, (StepPermit.Refuse) permit));
+                            }
+                        },
                         WHERE_COMPLETED);
+    }
+
+    /** What the agent asks of its run before a step; built on the actor's thread (it reads {@code spentOn}). */
+    private StepRequest stepRequest(double costUsd, boolean delegation) {
+        return new StepRequest(
+                runId,
+                profile.name(),
+                costUsd,
+                delegation,
+                spentOn != null ? spentOn : profile.model(),
+                runtime.providers().apply(profile).kind());
     }
 
     private Effect<Event, State> onPermitLost(State state, PermitLost msg) {
@@ -1125,7 +1149,9 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             // The run ended, failed or was cancelled (a step is never refused for a limit that lets the task go on).
             return abort(state, msg.refused().reason());
         }
-        callModel(state);
+        // The model call is already on its way (see takeTurn): from now on its answer is awaited.
+        awaiting = modelWait(state.memory().seq());
+        watchWait(awaiting);
         return Effect().none();
     }
 
@@ -1141,10 +1167,12 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
 
     // ---- model turns ----------------------------------------------------------------------
 
+    /**
+     * Sends the conversation to the model and its answer to this agent's mail; off the actor
+     * (it touches no state of this incarnation).
+     */
     private void callModel(Thinking state) {
         long seq = state.memory().seq();
-        awaiting = modelWait(seq);
-        watchWait(awaiting);
         List<ChatMessage> conversation = state.memory().conversation().asList();
         String system = profile.systemPrompt();
         String model = profile.model();
@@ -1198,6 +1226,7 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
                                 failure == null
                                         ? new ModelAnswered(
                                                 seq,
+                                                lineKey(conversation),
                                                 screened.response(),
                                                 (System.nanoTime() - started) / 1_000_000,
                                                 screened.guardrails())
@@ -1206,8 +1235,11 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
     }
 
     private Effect<Event, State> onModelAnswered(Thinking state, ModelAnswered msg) {
-        // Taken whoever asked (this incarnation or one before it): it answers the last line.
-        if (msg.afterSeq() != state.memory().seq()) {
+        // Taken whoever asked (this incarnation or one before it) if it answers the last line. A call
+        // starts while that line is being written (takeTurn): should the write fail, the line written
+        // again after the restart may differ (a tool run again), and an answer to the lost one is dropped.
+        if (msg.afterSeq() != state.memory().seq()
+                || msg.lineKey() != lineKey(state.memory().conversation().asList())) {
             return Effect().none();
         }
         awaiting = null;
@@ -1352,6 +1384,23 @@ public final class AgentEntity extends EventSourcedBehavior<AgentEntity.Command,
             raw = ToolResult.error(call.name() + " failed: " + describe(e));
         }
         return runtime.permissions().afterTool(toolContext, call.name(), raw);
+    }
+
+    /**
+     * What tells the last line of a conversation from another line with the same number: a hash of
+     * its fields that is the same in every JVM (strings and the role's name, not the enum's identity).
+     */
+    static int lineKey(List<ChatMessage> conversation) {
+        if (conversation.isEmpty()) {
+            return 0;
+        }
+        ChatMessage last = conversation.get(conversation.size() - 1);
+        return Objects.hash(
+                last.role().name(),
+                last.content(),
+                last.toolCallId(),
+                last.isError(),
+                last.toolCalls().size());
     }
 
     /** The PRE_LLM screen stopped the conversation from going to the model. */

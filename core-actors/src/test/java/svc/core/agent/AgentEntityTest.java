@@ -385,6 +385,7 @@ class AgentEntityTest {
 
     @Test
     void anIdleAgentStartsATaskAndAsksItsRunBeforeCallingTheModel() {
+        permits = r -> new CompletableFuture<>();
         var kit = kit(WORKER);
         var result = kit.runCommand(task("t1", "count the rows"));
         TaskStarted started = result.eventOfType(TaskStarted.class);
@@ -461,7 +462,7 @@ class AgentEntityTest {
         return List.of(
                 new AgentEntity.PermitAnswered("permit after 0", null),
                 new AgentEntity.PermitLost("permit after 0"),
-                new AgentEntity.ModelAnswered(0, finalAnswer("late"), 1, List.of()),
+                new AgentEntity.ModelAnswered(0, 0, finalAnswer("late"), 1, List.of()),
                 new AgentEntity.ModelFailed(0, "late"),
                 new AgentEntity.ToolFinished("c9", ToolResult.error("late"), 1),
                 new AgentEntity.ToolDiskFull("c9", "disk full: late"),
@@ -470,7 +471,6 @@ class AgentEntityTest {
                 new AgentEntity.ApprovalLost("c9"),
                 new AgentEntity.DelegationAnswered("c9", new TaskOutcome(true, "late", Map.of())),
                 new AgentEntity.DelegationOverdue("c9"),
-                new AgentEntity.DelegationCleared("c9"),
                 new AgentEntity.LimitReached("limit t9 0", "session_timeout", "late"),
                 new AgentEntity.SessionExpired("t9"),
                 new AgentEntity.LivenessTick("model after 0"),
@@ -611,9 +611,40 @@ class AgentEntityTest {
         var kit = kit(WORKER);
         kit.runCommand(task("t1", "count the rows"));
         feed(kit, WORKER, AgentEntity.PermitAnswered.class);
-        var result = kit.runCommand(new AgentEntity.ModelAnswered(0, finalAnswer("stale"), 1, List.of()));
+        var result = kit.runCommand(new AgentEntity.ModelAnswered(0, 0, finalAnswer("stale"), 1, List.of()));
         assertThat(result.hasNoEvents()).isTrue();
         assertThat(result.state()).isInstanceOf(Thinking.class);
+    }
+
+    @Test
+    void theModelIsCalledOnceThePermitIsGrantedWithoutWaitingForTheAgentToTakeIt() {
+        heldAnswer();
+        CompletableFuture<StepPermit> permit = new CompletableFuture<>();
+        permits = r -> permit;
+        var kit = kit(WORKER);
+        kit.runCommand(task("t1", "count the rows"));
+        model.expectNoMessage(QUIET);
+        permit.complete(new StepPermit.Proceed());
+        // The permit's answer is still in the agent's mail, not taken: the call is already on its way.
+        assertThat(model.expectMessageClass(LlmRequest.class, WAIT).messages())
+                .containsExactly(ChatMessage.user("count the rows"));
+        assertThat(feed(kit, WORKER, AgentEntity.PermitAnswered.class).hasNoEvents())
+                .isTrue();
+    }
+
+    @Test
+    void aModelAnswerToAnotherLineWithTheSameNumberIsIgnored() {
+        heldAnswer();
+        var kit = kit(WORKER);
+        kit.runCommand(task("t1", "count the rows"));
+        feed(kit, WORKER, AgentEntity.PermitAnswered.class);
+        // Line 1 as a lost write had it (a line written again after a restart may differ).
+        int otherLine = AgentEntity.lineKey(List.of(ChatMessage.user("count the columns")));
+        var stale = kit.runCommand(new AgentEntity.ModelAnswered(1, otherLine, finalAnswer("stale"), 1, List.of()));
+        assertThat(stale.hasNoEvents()).isTrue();
+        int thisLine = AgentEntity.lineKey(List.of(ChatMessage.user("count the rows")));
+        var taken = kit.runCommand(new AgentEntity.ModelAnswered(1, thisLine, finalAnswer("12 rows"), 1, List.of()));
+        assertThat(finished(taken).outcome().answer()).isEqualTo("12 rows");
     }
 
     @Test
@@ -776,7 +807,6 @@ class AgentEntityTest {
         var said = feed(kit, LEAD, AgentEntity.ModelAnswered.class);
         assertThat(said.stateOfType(Acting.class).head().id()).isEqualTo("d1");
         // The AGENT_DELEGATE hooks (none here) let it go on.
-        feed(kit, LEAD, AgentEntity.DelegationCleared.class);
         sent(WORKER, AgentEntity.Prepare.class);
         run.expectMessageClass(StepRequest.class, WAIT);
         assertThat(run.expectMessageClass(StepRequest.class, WAIT).delegation()).isTrue();
@@ -808,7 +838,6 @@ class AgentEntityTest {
         feed(kit, LEAD, AgentEntity.PermitAnswered.class);
         feed(kit, LEAD, AgentEntity.ModelAnswered.class);
         // The AGENT_DELEGATE hooks (none here) let it go on.
-        feed(kit, LEAD, AgentEntity.DelegationCleared.class);
         sent(WORKER, AgentEntity.Prepare.class);
         feed(kit, LEAD, AgentEntity.PermitAnswered.class);
         AssignTask first = sent(WORKER, AssignTask.class);
@@ -829,7 +858,6 @@ class AgentEntityTest {
         feed(kit, LEAD, AgentEntity.PermitAnswered.class);
         feed(kit, LEAD, AgentEntity.ModelAnswered.class);
         // The AGENT_DELEGATE hooks (none here) let it go on.
-        feed(kit, LEAD, AgentEntity.DelegationCleared.class);
         sent(WORKER, AgentEntity.Prepare.class);
         var refused = feed(kit, LEAD, AgentEntity.PermitAnswered.class);
         ToolAnswered answered = refused.eventOfType(ToolAnswered.class);
