@@ -1,11 +1,8 @@
 package svc.persistence.crypto;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
-import java.util.UUID;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import svc.persistence.DatabaseSettings;
+import svc.persistence.testing.FreshPostgres;
 
 /** {@link OutboxAuditPredictionSealTest} on PostgreSQL (its own V17), in a fresh database. */
 @EnabledIfEnvironmentVariable(named = "SVC_TEST_PG_URL", matches = "jdbc:postgresql:.+")
@@ -13,14 +10,6 @@ class PostgresOutboxAuditPredictionSealTest extends OutboxAuditPredictionSealTes
 
     @Override
     DatabaseSettings database() throws Exception {
-        String admin = System.getenv("SVC_TEST_PG_URL");
-        String name =
-                "svc_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        try (Connection c = DriverManager.getConnection(admin);
-                Statement st = c.createStatement()) {
-            st.execute("CREATE DATABASE " + name);
-        }
-        return new DatabaseSettings(
-                DatabaseSettings.Kind.POSTGRES, admin.replaceFirst("/[^/?]+(\\?|$)", "/" + name + "$1"), "", "", 2);
+        return FreshPostgres.database();
     }
 }
