@@ -7,14 +7,16 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import svc.config.logging.ConsoleLogging;
 import svc.core.platform.Platform;
 import svc.core.platform.StandardParts;
@@ -33,6 +35,13 @@ import svc.core.stream.LiveEventHub;
  * {@code java -Djava.util.concurrent.ForkJoinPool.common.parallelism=4
  * -cp "bench/target/classes:$(cat bench/cp.txt)" svc.bench.e2e.PipelineBench 1 10 50}
  * (cp.txt from {@code ./mvnw -q -o -pl bench dependency:build-classpath -Dmdep.outputFile=cp.txt}).
+ *
+ * <p>Each size gets a fresh platform. {@code --warmup K} first runs K single runs on it, not
+ * counted (the JIT compiles for the first tens of runs: a server that has run for a while is
+ * what the figure is about); {@code --repeat R} measures each size R times on the same platform
+ * and adds a median line. After each size it journals 300 events one after another from a probe
+ * entity on the same journal and prints what one write in series takes, the floor under each
+ * step of a run ({@code --no-journal-probe} skips it).
  */
 public final class PipelineBench {
 
@@ -45,11 +54,29 @@ public final class PipelineBench {
         volatile long endNanos;
     }
 
+    /** What the command line asks for. */
+    private record Options(List<Integer> sizes, int warmup, int repeat, boolean journalProbe) {
+
+        static Options parse(String[] args) {
+            List<Integer> sizes = new ArrayList<>();
+            int warmup = 0;
+            int repeat = 1;
+            boolean journalProbe = true;
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                    case "--repeat" -> repeat = Integer.parseInt(args[++i]);
+                    case "--no-journal-probe" -> journalProbe = false;
+                    default -> sizes.add(Integer.parseInt(args[i]));
+                }
+            }
+            return new Options(sizes.isEmpty() ? List.of(1, 10, 50) : sizes, warmup, Math.max(1, repeat), journalProbe);
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         ConsoleLogging.quietUnlessConfigured();
-        int[] sizes = args.length == 0
-                ? new int[] {1, 10, 50}
-                : Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
+        Options options = Options.parse(args);
         Path dataset = Path.of("data/german_credit/german_credit.csv").toAbsolutePath();
         if (!Files.exists(dataset)) {
             System.err.println("run from the repository root: " + dataset + " not found");
@@ -58,7 +85,7 @@ public final class PipelineBench {
         System.out.printf(
                 "%-5s %10s %12s %12s %14s %12s %10s%n",
                 "N", "wall_s", "runs/min", "steps/s", "journal_ev/s", "overhead_%", "failed");
-        for (int n : sizes) {
+        for (int n : options.sizes()) {
             Path home = Files.createTempDirectory("svc-bench-");
             var config = ConfigFactory.parseMap(Map.of(
                             "svc.home",
@@ -67,13 +94,49 @@ public final class PipelineBench {
                             String.valueOf(Math.max(n, 1))))
                     .withFallback(ConfigFactory.load());
             try (Platform platform = Platform.start(config, StandardParts.create())) {
-                measure(platform, n, dataset);
+                for (int i = 0; i < options.warmup(); i++) {
+                    measure(platform, 1, dataset, false);
+                }
+                List<Double> overheads = new ArrayList<>();
+                for (int i = 0; i < options.repeat(); i++) {
+                    overheads.add(measure(platform, n, dataset, true));
+                }
+                if (overheads.size() > 1) {
+                    List<Double> sorted = overheads.stream().sorted().toList();
+                    System.out.printf(
+                            "%-5s %10s %12s %12s %14s %12.1f %10s%n",
+                            "med", "", "", "", "", sorted.get(sorted.size() / 2) * 100, "");
+                }
+                if (options.journalProbe()) {
+                    journalProbe(platform, n);
+                }
             }
         }
         System.exit(0);
     }
 
-    private static void measure(Platform platform, int n, Path dataset) throws Exception {
+    /** Serial writes of one probe entity on the platform's journal, with no run going on. */
+    private static void journalProbe(Platform platform, int n) throws Exception {
+        int writes = 300;
+        List<Long> nanos = AskPattern.<JournalProbe.Write, List<Long>>ask(
+                        platform.system()
+                                .systemActorOf(JournalProbe.create("n" + n), "journal-probe-" + n, Props.empty()),
+                        replyTo -> new JournalProbe.Write(writes, List.of(), replyTo),
+                        Duration.ofMinutes(2),
+                        platform.system().scheduler())
+                .toCompletableFuture()
+                .get(2, TimeUnit.MINUTES);
+        List<Long> sorted = nanos.stream().sorted().toList();
+        System.out.printf(
+                "journal write in series (%d writes, no run going on): p50 %.2f ms, p90 %.2f ms, mean %.2f ms%n",
+                writes,
+                sorted.get(sorted.size() / 2) / 1e6,
+                sorted.get(sorted.size() * 9 / 10) / 1e6,
+                sorted.stream().mapToLong(Long::longValue).average().orElse(0) / 1e6);
+    }
+
+    /** Starts n runs together, waits for all, prints a line when asked; answers the mean overhead share. */
+    private static double measure(Platform platform, int n, Path dataset, boolean print) throws Exception {
         Map<String, RunStats> stats = new ConcurrentHashMap<>();
         CountDownLatch finished = new CountDownLatch(n);
         AtomicLong failed = new AtomicLong();
@@ -113,9 +176,12 @@ public final class PipelineBench {
                     })
                     .average()
                     .orElse(Double.NaN);
-            System.out.printf(
-                    "%-5d %10.1f %12.1f %12.1f %14.1f %12.1f %10d%n",
-                    n, wall, n / wall * 60, turns / wall, journal / wall, overhead * 100, failed.get());
+            if (print) {
+                System.out.printf(
+                        "%-5d %10.1f %12.1f %12.1f %14.1f %12.1f %10d%n",
+                        n, wall, n / wall * 60, turns / wall, journal / wall, overhead * 100, failed.get());
+            }
+            return overhead;
         }
     }
 
