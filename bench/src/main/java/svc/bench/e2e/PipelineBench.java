@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -41,7 +42,10 @@ import svc.core.stream.LiveEventHub;
  * what the figure is about); {@code --repeat R} measures each size R times on the same platform
  * and adds a median line. After each size it journals 300 events one after another from a probe
  * entity on the same journal and prints what one write in series takes, the floor under each
- * step of a run ({@code --no-journal-probe} skips it).
+ * step of a run ({@code --no-journal-probe} skips it). {@code --inmem-journal} puts the agents and runs on
+ * Pekko's in-memory journal instead of the database (a diagnostic, not a product setting: nothing
+ * survives a crash and the read side sees nothing): what the actors' own protocol costs when a
+ * write costs nothing.
  */
 public final class PipelineBench {
 
@@ -55,22 +59,29 @@ public final class PipelineBench {
     }
 
     /** What the command line asks for. */
-    private record Options(List<Integer> sizes, int warmup, int repeat, boolean journalProbe) {
+    private record Options(List<Integer> sizes, int warmup, int repeat, boolean journalProbe, boolean inmemJournal) {
 
         static Options parse(String[] args) {
             List<Integer> sizes = new ArrayList<>();
             int warmup = 0;
             int repeat = 1;
             boolean journalProbe = true;
+            boolean inmemJournal = false;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
+                    case "--inmem-journal" -> inmemJournal = true;
                     case "--warmup" -> warmup = Integer.parseInt(args[++i]);
                     case "--repeat" -> repeat = Integer.parseInt(args[++i]);
                     case "--no-journal-probe" -> journalProbe = false;
                     default -> sizes.add(Integer.parseInt(args[i]));
                 }
             }
-            return new Options(sizes.isEmpty() ? List.of(1, 10, 50) : sizes, warmup, Math.max(1, repeat), journalProbe);
+            return new Options(
+                    sizes.isEmpty() ? List.of(1, 10, 50) : sizes,
+                    warmup,
+                    Math.max(1, repeat),
+                    journalProbe,
+                    inmemJournal);
         }
     }
 
@@ -87,12 +98,12 @@ public final class PipelineBench {
                 "N", "wall_s", "runs/min", "steps/s", "journal_ev/s", "overhead_%", "failed");
         for (int n : options.sizes()) {
             Path home = Files.createTempDirectory("svc-bench-");
-            var config = ConfigFactory.parseMap(Map.of(
-                            "svc.home",
-                            home.toString(),
-                            "svc.max-concurrent-pipelines",
-                            String.valueOf(Math.max(n, 1))))
-                    .withFallback(ConfigFactory.load());
+            Map<String, String> settings = new HashMap<>(Map.of(
+                    "svc.home", home.toString(), "svc.max-concurrent-pipelines", String.valueOf(Math.max(n, 1))));
+            if (options.inmemJournal()) {
+                settings.put("pekko.persistence.journal.plugin", "pekko.persistence.journal.inmem");
+            }
+            var config = ConfigFactory.parseMap(settings).withFallback(ConfigFactory.load());
             try (Platform platform = Platform.start(config, StandardParts.create())) {
                 for (int i = 0; i < options.warmup(); i++) {
                     measure(platform, 1, dataset, false);
