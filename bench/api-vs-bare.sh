@@ -13,7 +13,8 @@
 # behind those; runs still busy after SETTLE seconds are cancelled), saves the exact bytes of the
 # list, serves them from svc.bench.http.BareRoute, then drives both and prints requests per second,
 # p99 latency and the ratio; then the platform's overhead on a single fast_prototype run
-# (PipelineBench, in its own JVM, after both servers are stopped; OVERHEAD_RUNS=0 skips it). Needs
+# (PipelineBench, in its own JVM, after both servers are stopped: OVERHEAD_WARMUP single runs, 30 by
+# default, then OVERHEAD_RUNS measured ones, 15 by default, and their median; OVERHEAD_RUNS=0 skips it). Needs
 # wrk, curl and jq (apt-get install -y wrk curl jq). Not part of the test suite.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -168,16 +169,15 @@ printf '%-38s %11.1f%%\n' "API / bare" "$(awk -v a="$api_rps" -v b="$bare_rps" '
 echo "(body $(wc -c <"$work/body.json") bytes, $RUNS runs; access-log lines written: $(grep -c '"svc.http.access"' "$work/server.err" || true);" \
   "load average $(cut -d' ' -f1-3 /proc/loadavg))"
 
-if [ "${OVERHEAD_RUNS:-3}" != 0 ]; then
+if [ "${OVERHEAD_RUNS:-15}" != 0 ]; then
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   pids=()
-  runs=()
-  for _ in $(seq 1 "$((${OVERHEAD_RUNS:-3} + 1))"); do runs+=(1); done
+  overhead_args=(--warmup "${OVERHEAD_WARMUP:-30}" --repeat "${OVERHEAD_RUNS:-15}" 1)
   echo
-  echo "== single-run overhead: PipelineBench ${runs[*]} (one JVM; the first run warms the JIT up, leave it out)"
+  echo "== single-run overhead: PipelineBench ${overhead_args[*]} (one JVM; warm-up runs not counted)"
   OMP_WAIT_POLICY=PASSIVE java "${JAVA_OPTS[@]}" -cp "bench/target/classes:$(cat bench/target/cp.txt)" \
-    svc.bench.e2e.PipelineBench "${runs[@]}" 2>"$work/pipeline-bench.err" | grep -v '^#' || {
+    svc.bench.e2e.PipelineBench "${overhead_args[@]}" 2>"$work/pipeline-bench.err" | grep -v '^#' || {
     tail -20 "$work/pipeline-bench.err" >&2
     exit 1
   }
