@@ -27,6 +27,7 @@ import svc.persistence.inference.PredictionRepository.ShadowRow;
 import svc.persistence.notifications.AttemptRow;
 import svc.persistence.notifications.NotificationRepository;
 import svc.persistence.notifications.NotificationRow;
+import svc.persistence.testing.TestH2;
 
 /**
  * The columns V17 widens: the notification outbox's payload and errors, the audit log's detail and
@@ -43,12 +44,7 @@ class OutboxAuditPredictionSealTest {
     Path home;
 
     DatabaseSettings database() throws Exception {
-        return new DatabaseSettings(
-                DatabaseSettings.Kind.H2,
-                "jdbc:h2:file:" + home.resolve("db").toAbsolutePath() + ";DATABASE_TO_UPPER=false",
-                "sa",
-                "",
-                2);
+        return TestH2.database(home);
     }
 
     static ColumnSeal seal(char key) {

@@ -25,6 +25,7 @@ import svc.persistence.approvals.ApprovalRow;
 import svc.persistence.denials.DenialRepository;
 import svc.persistence.runs.RunRepository;
 import svc.persistence.runs.RunRow;
+import svc.persistence.testing.TestH2;
 
 /** Free-text columns: envelopes in the table (read with plain JDBC), clear text through the repositories. */
 class SealedColumnsTest {
@@ -47,12 +48,7 @@ class SealedColumnsTest {
     }
 
     private DatabaseSettings settings() {
-        return new DatabaseSettings(
-                DatabaseSettings.Kind.H2,
-                "jdbc:h2:file:" + home.resolve("db").toAbsolutePath() + ";DATABASE_TO_UPPER=false",
-                "sa",
-                "",
-                2);
+        return TestH2.database(home);
     }
 
     private static RunRow run(String id, String problem, String failure) {

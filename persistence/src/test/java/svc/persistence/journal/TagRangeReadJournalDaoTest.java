@@ -39,6 +39,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import svc.persistence.Database;
 import svc.persistence.DatabaseSettings;
+import svc.persistence.testing.TestH2;
 
 /**
  * The projections' events-by-tag query, through the read journal as the projections use it:
@@ -56,12 +57,7 @@ class TagRangeReadJournalDaoTest {
     private final Map<String, ActorRef<Writer.Write>> writers = new HashMap<>();
 
     DatabaseSettings database() throws Exception {
-        return new DatabaseSettings(
-                DatabaseSettings.Kind.H2,
-                "jdbc:h2:file:" + home.resolve("db").toAbsolutePath() + ";DATABASE_TO_UPPER=false",
-                "sa",
-                "",
-                2);
+        return TestH2.database(home);
     }
 
     @BeforeEach

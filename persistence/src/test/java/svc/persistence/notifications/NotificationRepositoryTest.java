@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import svc.persistence.Database;
 import svc.persistence.DatabaseSettings;
 import svc.persistence.crypto.ColumnSeal;
+import svc.persistence.testing.TestH2;
 
 /**
  * The outbox on the real migrations: one row per event and channel, leases, attempts. Runs on H2
@@ -31,12 +32,7 @@ class NotificationRepositoryTest {
 
     /** The database the tests run on. */
     DatabaseSettings database() throws Exception {
-        return new DatabaseSettings(
-                DatabaseSettings.Kind.H2,
-                "jdbc:h2:file:" + home.resolve("db").toAbsolutePath() + ";DATABASE_TO_UPPER=false",
-                "sa",
-                "",
-                2);
+        return TestH2.database(home);
     }
 
     @BeforeEach

@@ -14,6 +14,7 @@ import svc.persistence.DatabaseSettings;
 import svc.persistence.audit.AuditRepository;
 import svc.persistence.audit.AuditRow;
 import svc.persistence.crypto.ColumnSeal;
+import svc.persistence.testing.TestH2;
 
 /** The V15 tables through their repositories: users' new columns, API tokens, login failures, the audit log. */
 class AuthTablesTest {
@@ -28,12 +29,7 @@ class AuthTablesTest {
 
     /** The database the tests run on. */
     DatabaseSettings database() throws Exception {
-        return new DatabaseSettings(
-                DatabaseSettings.Kind.H2,
-                "jdbc:h2:file:" + home.resolve("db").toAbsolutePath() + ";DATABASE_TO_UPPER=false",
-                "sa",
-                "",
-                2);
+        return TestH2.database(home);
     }
 
     @BeforeEach
