@@ -39,9 +39,11 @@ import slick.jdbc.SimpleJdbcAction;
  * derived table first, so it scans all of {@code event_tag} (every tagged event ever written) and
  * looks each row up in the range: a poll cost 2 ms after 25 runs and 5 ms after 60, growing
  * without bound on a server that keeps its history, and the polls share the journal's four
- * connections with every write. Here the range of the journal is read by its ordering index and
- * each event's tag checked by {@code event_tag}'s primary key, so a poll costs what its range
- * holds. PostgreSQL plans this form as well as the stock one. Everything else is the stock DAO.
+ * connections with every write. PostgreSQL hashes a sequential scan of {@code event_tag} for it
+ * (5.6 ms at 60,000 events). Here the range of the journal is read by its ordering index and each
+ * event's tag checked by {@code event_tag}'s primary key, bounded by the same range, so a poll costs
+ * what its range holds on both (H2 0.4 ms; PostgreSQL 0.24 ms, a merge of two index range scans).
+ * Everything else is the stock DAO.
  */
 public final class TagRangeReadJournalDao extends DefaultReadJournalDao {
 
@@ -93,7 +95,10 @@ public final class TagRangeReadJournalDao extends DefaultReadJournalDao {
                 + " AND j." + quote(j.deleted()) + " = FALSE"
                 + " AND EXISTS (SELECT 1 FROM " + table(tags.schemaName(), tags.tableName()) + " t"
                 + " WHERE t." + quote(t.eventId()) + " = j." + quote(j.ordering())
-                + " AND t." + quote(t.tag()) + " = ?)"
+                + " AND t." + quote(t.tag()) + " = ?"
+                // The same range again, on event_tag's own key: PostgreSQL then merges two index range scans
+                // instead of hashing a sequential scan of event_tag.
+                + " AND t." + quote(t.eventId()) + " > ? AND t." + quote(t.eventId()) + " <= ?)"
                 + " ORDER BY j." + quote(j.ordering()) + " LIMIT ?";
     }
 
@@ -141,7 +146,9 @@ public final class TagRangeReadJournalDao extends DefaultReadJournalDao {
             st.setLong(1, offset);
             st.setLong(2, maxOffset);
             st.setString(3, tag);
-            st.setLong(4, Math.min(max, Integer.MAX_VALUE));
+            st.setLong(4, offset);
+            st.setLong(5, maxOffset);
+            st.setLong(6, Math.min(max, Integer.MAX_VALUE));
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
                     rows.add(row(rs));

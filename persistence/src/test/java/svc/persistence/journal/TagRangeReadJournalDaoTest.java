@@ -126,7 +126,9 @@ class TagRangeReadJournalDaoTest {
             st.setLong(1, 100);
             st.setLong(2, 200);
             st.setString(3, "red");
-            st.setLong(4, 50);
+            st.setLong(4, 100);
+            st.setLong(5, 200);
+            st.setLong(6, 50);
             try (ResultSet rs = st.executeQuery()) {
                 rs.next();
                 String plan = rs.getString(1);
