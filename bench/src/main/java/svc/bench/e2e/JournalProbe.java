@@ -1,7 +1,6 @@
 package svc.bench.e2e;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -21,7 +20,7 @@ import svc.core.CborSerializable;
 final class JournalProbe extends EventSourcedBehavior<JournalProbe.Write, JournalProbe.Written, Integer> {
 
     /** Journal {@code left} more events, then answer {@code replyTo} with every write's duration. */
-    record Write(int left, List<Long> nanos, ActorRef<List<Long>> replyTo) implements CborSerializable {}
+    record Write(int left, ActorRef<List<Long>> replyTo) implements CborSerializable {}
 
     /** An event the size of a typical conversation line. */
     record Written(String line) implements CborSerializable {}
@@ -29,6 +28,7 @@ final class JournalProbe extends EventSourcedBehavior<JournalProbe.Write, Journa
     private static final String LINE = "a conversation line of about the size agents journal ".repeat(12);
 
     private final ActorRef<Write> self;
+    private final List<Long> nanos = new ArrayList<>();
 
     private JournalProbe(String id, ActorRef<Write> self) {
         super(PersistenceId.ofUniqueId("bench-journal-probe|" + id));
@@ -54,13 +54,12 @@ final class JournalProbe extends EventSourcedBehavior<JournalProbe.Write, Journa
 
     private Effect<Written, Integer> onWrite(Integer count, Write w) {
         if (w.left() == 0) {
-            return Effect().none().thenRun(s -> w.replyTo().tell(Collections.unmodifiableList(w.nanos())));
+            return Effect().none().thenRun(s -> w.replyTo().tell(List.copyOf(nanos)));
         }
         long started = System.nanoTime();
         return Effect().persist(new Written(LINE)).thenRun(s -> {
-            List<Long> nanos = new ArrayList<>(w.nanos());
             nanos.add(System.nanoTime() - started);
-            self.tell(new Write(w.left() - 1, nanos, w.replyTo()));
+            self.tell(new Write(w.left() - 1, w.replyTo()));
         });
     }
 

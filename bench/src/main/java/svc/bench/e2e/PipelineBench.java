@@ -132,7 +132,7 @@ public final class PipelineBench {
         List<Long> nanos = AskPattern.<JournalProbe.Write, List<Long>>ask(
                         platform.system()
                                 .systemActorOf(JournalProbe.create("n" + n), "journal-probe-" + n, Props.empty()),
-                        replyTo -> new JournalProbe.Write(writes, List.of(), replyTo),
+                        replyTo -> new JournalProbe.Write(writes, replyTo),
                         Duration.ofMinutes(2),
                         platform.system().scheduler())
                 .toCompletableFuture()

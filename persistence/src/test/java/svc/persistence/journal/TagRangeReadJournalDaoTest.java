@@ -116,11 +116,10 @@ class TagRangeReadJournalDaoTest {
 
     @Test
     void onH2ThePollReadsTheJournalRangeNotTheWholeTagTable() throws Exception {
+        ReadJournalConfig config =
+                new ReadJournalConfig(system.settings().config().getConfig("jdbc-read-journal"));
         String sql = TagRangeReadJournalDao.eventsByTagSql(
-                new ReadJournalConfig(system.settings().config().getConfig("jdbc-read-journal"))
-                        .eventJournalTableConfiguration(),
-                new ReadJournalConfig(system.settings().config().getConfig("jdbc-read-journal"))
-                        .eventTagTableConfiguration());
+                config.eventJournalTableConfiguration(), config.eventTagTableConfiguration());
         try (Connection c = db.connection();
                 PreparedStatement st = c.prepareStatement("EXPLAIN " + sql)) {
             st.setLong(1, 100);
